@@ -1,0 +1,85 @@
+/**
+ * The composition root: builds the Fastify application from its parts in a fixed order
+ * (edge behaviour → description → features → operations). It does not listen; server.ts does,
+ * and tests call `inject()` on the result.
+ */
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './http/errors.ts';
+import { installErrorHandling, sendProblem } from './http/error-handler.ts';
+import { type Api, type Feature, loadFeatures } from './http/feature.ts';
+import { installMetrics } from './http/metrics.ts';
+import { installOpenApi } from './http/openapi.ts';
+import { registerOperationsRoutes } from './http/operations-routes.ts';
+import { ProblemSchema } from './http/problem.ts';
+import { Readiness } from './http/readiness.ts';
+import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
+import { RouteIndex } from './http/route-index.ts';
+import { installStandardResponses } from './http/standard-responses.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { loggerOptions } from './logging.ts';
+import { VERSION } from './version.ts';
+
+export type AppDependencies = {
+  config: Config;
+  db: Database;
+  /** Defaults to every folder in src/features/. */
+  features?: Feature[];
+};
+
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness };
+
+export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
+  const routeIndex = new RouteIndex();
+  const readiness = new Readiness();
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    requestIdHeader: false, // requestIdFor validates the header itself
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false, // we answer it ourselves, as problem+json (below)
+    frameworkErrors: (error, _request, reply) =>
+      sendProblem(reply, new AppError('not_found', `The request path could not be parsed: ${error.message}`)),
+  } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON. Fastify also parses text/plain by default; a string would then reach the
+  // schema as "must be object" instead of the 415 the caller needs.
+  app.removeContentTypeParser('text/plain');
+  app.addSchema(ProblemSchema);
+  app.addHook('onRoute', (route) => routeIndex.add(route));
+  installStandardResponses(app);
+  installErrorHandling(app, routeIndex, config.bodyLimitBytes);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-store');
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('service_unavailable', 'The server is shutting down; retry on another instance.');
+    }
+  });
+  const metrics = installMetrics(app);
+  await installOpenApi(app, VERSION);
+
+  for (const feature of features ?? (await loadFeatures())) {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness }), {
+      prefix: feature.prefix ?? '/api/v1',
+    });
+  }
+  await registerOperationsRoutes(app, metrics);
+  await app.ready();
+  return Object.assign(app, { routeIndex, readiness });
+}

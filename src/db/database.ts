@@ -1,0 +1,70 @@
+/**
+ * The database as the rest of the service sees it. The owner connection stays in here: features
+ * get `withTenant`, operations get health and migration status, and nothing hands out the owner's
+ * Kysely instance.
+ */
+import { sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Backend, Connection } from './connection.ts';
+import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migrationStatus } from './migrator.ts';
+import { openPgliteConnection } from './pglite-connection.ts';
+import { openPostgresConnection } from './postgres-connection.ts';
+import { createWithTenant, type RoleSwitch, RUNTIME_ROLE, type WithTenant } from './tenant.ts';
+
+export type Database = {
+  backend: Backend;
+  withTenant: WithTenant;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  migrationStatus(): Promise<MigrationStatus>;
+  migrate(): Promise<MigrationRun>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { statementTimeoutMs: number };
+
+export async function openDatabase(config: Config): Promise<Database> {
+  const connection = config.databaseUrl
+    ? await openPostgresConnection({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : await openPgliteConnection(config.dataDir);
+  return createDatabase(connection, { statementTimeoutMs: config.requestTimeoutMs });
+}
+
+export async function createDatabase(connection: Connection, options: DatabaseOptions): Promise<Database> {
+  const migrations = loadMigrations();
+  const roleSwitch = await runtimeRoleSwitch(connection);
+  let closed: Promise<void> | undefined;
+  return {
+    backend: connection.backend,
+    withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch }),
+    ping: async () => {
+      await sql`SELECT 1`.execute(connection.kysely);
+    },
+    migrationStatus: () => migrationStatus(connection, migrations),
+    migrate: () => migrate(connection, migrations),
+    close: () => (closed ??= connection.close()),
+  };
+}
+
+/**
+ * How a tenant transaction becomes the runtime role. PostgreSQL checks SET ROLE against the
+ * *session* user, so after a plain `SET LOCAL ROLE` on a superuser connection the runtime role
+ * could `SET ROLE` straight back to the owner. When we are a superuser (always, on the embedded
+ * database) we therefore change the session user itself, for this transaction only.
+ *
+ * PGlite 0.5.16 does not undo `SET LOCAL SESSION AUTHORIZATION` at commit or rollback, and ignores
+ * `RESET SESSION AUTHORIZATION` (PostgreSQL 15 does both right: all were tried), so there the
+ * connection is put back by naming the owner before it is released.
+ */
+async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
+  const { rows } = await sql<{ owner: string; super: boolean }>`
+    SELECT quote_ident(rolname) AS owner, rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(
+    connection.kysely,
+  );
+  const me = rows[0];
+  if (!me?.super) return { enter: `SET LOCAL ROLE ${RUNTIME_ROLE}` };
+  return {
+    enter: `SET LOCAL SESSION AUTHORIZATION ${RUNTIME_ROLE}`,
+    ...(connection.backend === 'pglite' && { restoreAfter: `SET SESSION AUTHORIZATION ${me.owner}` }),
+  };
+}

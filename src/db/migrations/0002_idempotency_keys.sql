@@ -1,0 +1,22 @@
+-- Idempotency-Key: the first response to a keyed write is kept, and a retry with the same key and
+-- the same request gets it back instead of acting twice (Stripe's model).
+CREATE TABLE idempotency_keys (
+  organization_id text NOT NULL REFERENCES organizations (id),
+  key text NOT NULL CHECK (length(key) BETWEEN 1 AND 255),
+  -- SHA-256 of method, route and body: the same key with another request is refused.
+  request_fingerprint text NOT NULL,
+  state text NOT NULL CHECK (state IN ('in_progress', 'completed')),
+  response_status integer,
+  response_body jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (organization_id, key)
+);
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys (organization_id, expires_at);
+
+ALTER TABLE idempotency_keys ENABLE ROW LEVEL SECURITY;
+ALTER TABLE idempotency_keys FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON idempotency_keys
+  USING (organization_id = current_organization_id())
+  WITH CHECK (organization_id = current_organization_id());
+GRANT SELECT, INSERT, UPDATE, DELETE ON idempotency_keys TO gatehouse_runtime;

@@ -1,0 +1,126 @@
+/**
+ * Plain-SQL migrations, shared by the embedded database and PostgreSQL.
+ *
+ * Files are named `NNNN_name.sql` and live in `src/db/migrations/` (the platform) and in
+ * `src/features/<feature>/migrations/` (each feature owns its tables). Versions are unique across
+ * all folders and applied in order. Each file runs in its own transaction together with the row
+ * that records it, so a failed migration leaves nothing behind. A file already applied must not
+ * change: its checksum is compared on every run.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Connection, Session } from './connection.ts';
+
+export type Migration = { version: number; name: string; checksum: string; sql: string; file: string };
+export type MigrationStatus = { current: number; latest: number; pending: number[] };
+export type MigrationRun = MigrationStatus & { applied: { version: number; name: string }[] };
+
+const SRC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+// Any constant works; it only has to be the same for every Gatehouse process.
+const MIGRATION_LOCK_KEY = 4_731_902_117;
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+export function loadMigrations(srcDir = SRC_DIR): Migration[] {
+  const folders = [path.join(srcDir, 'db', 'migrations')];
+  const featuresDir = path.join(srcDir, 'features');
+  for (const feature of fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir).sort() : []) {
+    folders.push(path.join(featuresDir, feature, 'migrations'));
+  }
+  const byVersion = new Map<number, Migration>();
+  for (const folder of folders.filter((f) => fs.existsSync(f))) {
+    for (const fileName of fs.readdirSync(folder).sort()) {
+      const file = path.join(folder, fileName);
+      const match = FILE_PATTERN.exec(fileName);
+      if (!match) throw new MigrationError(`${file}: migration files are named NNNN_name.sql`);
+      const version = Number(match[1]);
+      const clash = byVersion.get(version);
+      if (clash) throw new MigrationError(`${file} and ${clash.file} both claim version ${version}`);
+      const sql = fs.readFileSync(file, 'utf8');
+      const checksum = createHash('sha256').update(sql).digest('hex');
+      byVersion.set(version, { version, name: match[2] as string, checksum, sql, file });
+    }
+  }
+  return [...byVersion.values()].sort((a, b) => a.version - b.version);
+}
+
+const ENSURE_TABLE = `
+  CREATE TABLE IF NOT EXISTS gatehouse_migrations (
+    version integer PRIMARY KEY,
+    name text NOT NULL,
+    checksum text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  );
+  REVOKE ALL ON gatehouse_migrations FROM PUBLIC;`;
+
+export async function migrationStatus(connection: Connection, migrations = loadMigrations()) {
+  return connection.withSession(async (session) => statusOf(session, migrations));
+}
+
+export async function migrate(connection: Connection, migrations = loadMigrations()): Promise<MigrationRun> {
+  return connection.withSession(async (session) => {
+    // Several processes may start together against one PostgreSQL; one migrates, the others wait.
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await session.exec(ENSURE_TABLE);
+      const applied: MigrationRun['applied'] = [];
+      const before = await statusOf(session, migrations);
+      for (const migration of migrations.filter((m) => before.pending.includes(m.version))) {
+        await applyOne(session, migration);
+        applied.push({ version: migration.version, name: migration.name });
+      }
+      return { ...(await statusOf(session, migrations)), applied };
+    } finally {
+      await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  });
+}
+
+async function applyOne(session: Session, migration: Migration) {
+  await session.exec('BEGIN');
+  try {
+    await session.exec(migration.sql);
+    await session.query('INSERT INTO gatehouse_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+      migration.version,
+      migration.name,
+      migration.checksum,
+    ]);
+    await session.exec('COMMIT');
+  } catch (error) {
+    await session.exec('ROLLBACK');
+    throw new MigrationError(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`);
+  }
+}
+
+async function statusOf(session: Session, migrations: Migration[]): Promise<MigrationStatus> {
+  const [{ exists } = { exists: false }] = await session.query<{ exists: boolean }>(
+    "SELECT to_regclass('gatehouse_migrations') IS NOT NULL AS exists",
+  );
+  const rows = exists
+    ? await session.query<{ version: number; checksum: string }>('SELECT version, checksum FROM gatehouse_migrations')
+    : [];
+  const appliedChecksums = new Map(rows.map((row) => [row.version, row.checksum]));
+  for (const migration of migrations) {
+    const checksum = appliedChecksums.get(migration.version);
+    if (checksum !== undefined && checksum !== migration.checksum) {
+      throw new MigrationError(
+        `${path.basename(migration.file)} was changed after it was applied; add a new migration instead`,
+      );
+    }
+  }
+  const known = new Set(migrations.map((m) => m.version));
+  const unknown = rows.map((r) => r.version).filter((v) => !known.has(v));
+  if (unknown.length > 0) {
+    throw new MigrationError(`The database has migrations this version does not know (${unknown.join(', ')}): it is newer`);
+  }
+  return {
+    current: Math.max(0, ...appliedChecksums.keys()),
+    latest: Math.max(0, ...known),
+    pending: migrations.filter((m) => !appliedChecksums.has(m.version)).map((m) => m.version),
+  };
+}

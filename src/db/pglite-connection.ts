@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { Connection, Session } from './connection.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { Schema } from './schema.ts';
+
+/**
+ * Opens the embedded database. With a folder, its files live in `<dataDir>/pgdata` under an
+ * exclusive lock; without one, it lives in memory (tests).
+ */
+export async function openPgliteConnection(dataDir: string | undefined): Promise<Connection> {
+  const lock = dataDir === undefined ? undefined : lockDataDir(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir === undefined ? undefined : path.join(dataDir, 'pgdata'));
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  return pgliteConnection(pglite, () => lock?.release());
+}
+
+/** Wraps an open PGlite instance; `onClose` runs after it is closed. */
+export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {}): Connection {
+  const session: Session = {
+    exec: async (script) => {
+      await pglite.exec(script);
+    },
+    query: async <Row>(text: string, params?: unknown[]) => (await pglite.query<Row>(text, params)).rows,
+  };
+  const kysely = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+  return {
+    backend: 'pglite',
+    kysely,
+    // PGlite has one backend. Holding Kysely's connection (its dialect queues every other
+    // caller) keeps a script from interleaving with a tenant transaction on that backend.
+    withSession: (fn) => kysely.connection().execute(() => fn(session)),
+    close: async () => {
+      await pglite.close();
+      onClose();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Connection } from './connection.ts';
+import type { Schema } from './schema.ts';
+
+export type PostgresOptions = { url: string; poolSize: number };
+
+export async function openPostgresConnection({ url, poolSize }: PostgresOptions): Promise<Connection> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'gatehouse',
+  });
+  // An idle client that loses its server emits 'error' on the pool; without a listener that
+  // would crash the process. The next checkout simply gets a new connection.
+  pool.on('error', () => {});
+  // Fail at startup, with the driver's message, if the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+
+  return {
+    backend: 'postgres',
+    kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+    withSession: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows as Row[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The one error type of the service, over a closed set of codes. Each code has one status and
+ * one title; `detail` is the only part that varies between occurrences. Features add codes here
+ * (with a comment saying when they are thrown) rather than inventing statuses in handlers.
+ */
+export const ERROR_CATALOG = {
+  /** The body, query or path failed its schema; `errors` lists each problem with a pointer. */
+  validation_failed: { status: 400, title: 'The request is not valid' },
+  /** The body is not parseable JSON, or is empty where JSON is required. */
+  malformed_json: { status: 400, title: 'The request body is not valid JSON' },
+  /** No credential, or one that cannot be parsed. */
+  unauthenticated: { status: 401, title: 'Authentication is required' },
+  /** The credential is valid but may not do this. */
+  forbidden: { status: 403, title: 'This action is not allowed' },
+  /** No such resource for this organization (another organization's ids also land here). */
+  not_found: { status: 404, title: 'The resource was not found' },
+  /** The path exists but not with this method; the `Allow` header lists the methods it has. */
+  method_not_allowed: { status: 405, title: 'The method is not allowed on this resource' },
+  /** The request conflicts with the resource's current state. */
+  conflict: { status: 409, title: 'The request conflicts with the current state' },
+  /** An Idempotency-Key was reused with a different request. */
+  idempotency_key_reused: { status: 422, title: 'The idempotency key was used for a different request' },
+  /** A request with the same Idempotency-Key is still being processed. */
+  idempotency_key_in_progress: { status: 409, title: 'A request with this idempotency key is in progress' },
+  /** The body is larger than the service accepts. */
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  /** The body's Content-Type is not one this endpoint accepts (JSON, as a rule). */
+  unsupported_media_type: { status: 415, title: 'The content type is not supported' },
+  /** Too many requests; `Retry-After` says when to try again. */
+  rate_limited: { status: 429, title: 'Too many requests' },
+  /** A fault of ours. The body says nothing more; the request id finds it in the logs. */
+  internal_error: { status: 500, title: 'Internal server error' },
+  /** The service cannot serve now (starting, stopping, database unreachable, or timed out). */
+  service_unavailable: { status: 503, title: 'The service is unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+/** One problem with one part of the request, as a JSON Pointer into the body (or into `in`). */
+export type FieldError = { pointer: string; detail: string; in?: 'body' | 'query' | 'path' | 'header' };
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extras: { errors?: FieldError[]; headers?: Record<string, string>; [key: string]: unknown } = {},
+  ) {
+    super(detail);
+    this.status = ERROR_CATALOG[code].status;
+    this.title = ERROR_CATALOG[code].title;
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError;

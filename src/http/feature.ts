@@ -1,0 +1,49 @@
+/**
+ * What a feature is, and how the app finds them: every folder in `src/features/` with an
+ * `index.ts` that default-exports a `Feature`. Adding a feature is adding a folder; its tables
+ * come from its own `migrations/` folder (see db/migrator.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Readiness } from './readiness.ts';
+
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export type FeatureContext = { config: Config; db: Database; readiness: Readiness };
+
+export type Feature = {
+  name: string;
+  /** Where its routes are mounted; the public API lives under /api/v1. */
+  prefix?: '/api' | '/api/v1';
+  register(api: Api, context: FeatureContext): Promise<void>;
+};
+
+const FEATURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'features');
+
+export async function loadFeatures(dir = FEATURES_DIR): Promise<Feature[]> {
+  const names = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const features: Feature[] = [];
+  for (const name of names) {
+    const entry = path.join(dir, name, 'index.ts');
+    if (!fs.existsSync(entry)) throw new Error(`src/features/${name} has no index.ts exporting its Feature`);
+    const feature = (await import(pathToFileURL(entry).href)).default as Feature | undefined;
+    if (!feature?.register) throw new Error(`src/features/${name}/index.ts must default-export a Feature`);
+    features.push(feature);
+  }
+  return features;
+}

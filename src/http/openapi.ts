@@ -1,0 +1,41 @@
+/**
+ * The OpenAPI 3.1 description, generated from the same TypeBox schemas that validate requests
+ * and serialize responses, so it cannot drift from what the server does.
+ */
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+
+export const API_DESCRIPTION = `
+Gatehouse screens visitors, subjects, workforce and vendors against restricted-party lists,
+checks visitors in and out, queues potential matches for adjudication, and keeps a
+tamper-evident audit trail. Every endpoint is under \`/api/v1\`.
+
+**Errors.** Every error is RFC 9457 \`application/problem+json\` with a stable \`code\`, the
+\`request_id\`, and for validation failures \`errors: [{pointer, detail, in}]\` listing every
+invalid value as a JSON Pointer. Bodies must be \`application/json\` (otherwise 415); unknown
+fields are refused, not ignored; bodies over the size limit answer 413; a known path with the
+wrong method answers 405 with an \`Allow\` header. A 5xx says nothing about our internals: quote
+its \`request_id\` to support.
+
+**Correlation.** Send \`X-Request-ID\` (at most 128 characters of \`[A-Za-z0-9._:-]\`) and it is
+echoed on the response, written in our logs and in audit records; anything else is replaced by
+an id we generate, which is echoed the same way.
+
+**Idempotency.** Writes that say so accept an \`Idempotency-Key\` header (1–255 characters):
+the first response is kept for 24 hours and returned for a retry with the same key and the same
+request; the same key with a different request answers 422 \`idempotency_key_reused\`, and one
+still in progress answers 409 \`idempotency_key_in_progress\`.
+`.trim();
+
+export async function installOpenApi(app: FastifyInstance, version: string) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Gatehouse API', version, description: API_DESCRIPTION },
+      servers: [{ url: '/', description: 'This server' }],
+      tags: [{ name: 'operations', description: 'Health, readiness, metrics and this description.' }],
+    },
+    // Name shared schemas after their $id (`Problem`) instead of `def-0`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+}

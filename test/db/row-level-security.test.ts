@@ -1,0 +1,210 @@
+/**
+ * Row-level security, proven in SQL as the runtime role every request runs as. The catalog is
+ * walked, so a future table with an organization_id column is checked without anyone listing it,
+ * and the isolation tests fail until that table has a row factory below.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import type { Actor } from '../../src/db/tenant.ts';
+import { newId } from '../../src/ids.ts';
+import { createOrganization } from '../helpers/organizations.ts';
+import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+/** A valid row of each tenant table for a given organization. Add one for every new table. */
+const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Record<string, unknown>> = {
+  idempotency_keys: (organizationId) => ({
+    organization_id: organizationId,
+    key: newId('key'),
+    request_fingerprint: 'f'.repeat(64),
+    state: 'in_progress',
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  }),
+};
+
+let database: TestDatabase;
+let orgA: string;
+let orgB: string;
+let tenantTables: string[];
+
+const actorOf = (organizationId: string): Actor => ({ organizationId, kind: 'system', id: 'rls-test' });
+const noOrganization = actorOf('');
+
+async function insertAsOwner(table: string, row: Record<string, unknown>) {
+  const columns = Object.keys(row);
+  const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
+  await database.owner(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders})`, Object.values(row));
+}
+
+/** Runs one statement as the runtime role for `actor`; resolves to its error code, or 'ok'. */
+async function runtimeOutcome(actor: Actor, statement: string): Promise<string> {
+  try {
+    await database.db.withTenant(actor, (trx) => sql.raw(statement).execute(trx));
+    return 'ok';
+  } catch (error) {
+    return String((error as { code?: string }).code ?? (error as Error).message);
+  }
+}
+
+before(async () => {
+  database = await openTestDatabase();
+  orgA = await createOrganization(database.owner, 'A');
+  orgB = await createOrganization(database.owner, 'B');
+  const rows = await database.owner<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'organization_id' ORDER BY table_name`,
+  );
+  tenantTables = rows.map((r) => r.table_name);
+});
+after(() => database.close());
+
+describe('the catalog', () => {
+  test('there is at least one tenant table to protect', () => {
+    assert.ok(tenantTables.length > 0);
+  });
+
+  test('every tenant table forces RLS with a policy on the current organization for every command', async () => {
+    for (const table of tenantTables) {
+      const [flags] = await database.owner<{ enabled: boolean; forced: boolean }>(
+        `SELECT relrowsecurity AS enabled, relforcerowsecurity AS forced FROM pg_class WHERE oid = $1::regclass`,
+        [table],
+      );
+      assert.deepEqual(flags, { enabled: true, forced: true }, `${table} must ENABLE and FORCE row level security`);
+      const policies = await database.owner<{ cmd: string; qual: string | null; check: string | null }>(
+        `SELECT polcmd AS cmd, pg_get_expr(polqual, polrelid) AS qual, pg_get_expr(polwithcheck, polrelid) AS check
+           FROM pg_policy WHERE polrelid = $1::regclass`,
+        [table],
+      );
+      const guard = policies.find(
+        (p) => p.cmd === '*' && /organization_id = current_organization_id\(\)/.test(p.qual ?? '') &&
+          /organization_id = current_organization_id\(\)/.test(p.check ?? ''),
+      );
+      assert.ok(guard, `${table} needs a policy FOR ALL USING and WITH CHECK organization_id = current_organization_id()`);
+    }
+  });
+
+  test('organization_id leads the primary key and every foreign key of every tenant table', async () => {
+    for (const table of tenantTables) {
+      const keys = await database.owner<{ name: string; type: string; first: string }>(
+        `SELECT c.conname AS name, c.contype AS type, a.attname AS first
+           FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+          WHERE c.conrelid = $1::regclass AND c.contype IN ('p', 'f')`,
+        [table],
+      );
+      assert.ok(keys.some((k) => k.type === 'p'), `${table} has no primary key`);
+      for (const key of keys) assert.equal(key.first, 'organization_id', `${table}: ${key.name} must start with organization_id`);
+    }
+  });
+
+  test('every other table is either row-level secured or out of the runtime role\'s reach', async () => {
+    const open = await database.owner<{ table_name: string }>(
+      `SELECT c.relname AS table_name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relforcerowsecurity
+          AND has_table_privilege('gatehouse_runtime', c.oid, 'SELECT, INSERT, UPDATE, DELETE')`,
+    );
+    assert.deepEqual(open, []);
+  });
+
+  test('every tenant table has a row factory in this test, so its isolation is exercised', () => {
+    assert.deepEqual(tenantTables.filter((t) => !TENANT_ROW_FACTORIES[t]), []);
+  });
+});
+
+describe('the runtime role', () => {
+  test('is who a tenant transaction runs as, and it is not privileged', async () => {
+    const [me] = await database.db.withTenant(actorOf(orgA), async (trx) =>
+      (await sql<{ who: string; super: boolean; bypass: boolean; owns: number }>`
+        SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,
+               (SELECT count(*)::int FROM pg_class WHERE relowner = r.oid) AS owns
+          FROM pg_roles r WHERE r.rolname = current_user`.execute(trx)).rows,
+    );
+    assert.deepEqual(me, { who: 'gatehouse_runtime', super: false, bypass: false, owns: 0 });
+  });
+
+  test('cannot turn row level security off', async () => {
+    for (const table of tenantTables) {
+      assert.equal(await runtimeOutcome(actorOf(orgA), `ALTER TABLE ${table} DISABLE ROW LEVEL SECURITY`), '42501');
+      assert.equal(await runtimeOutcome(actorOf(orgA), `ALTER TABLE ${table} NO FORCE ROW LEVEL SECURITY`), '42501');
+    }
+  });
+
+  test('cannot become the owner', async () => {
+    const [{ owner }] = (await database.owner<{ owner: string }>('SELECT current_user AS owner')) as [{ owner: string }];
+    assert.equal(await runtimeOutcome(actorOf(orgA), `SET ROLE ${owner}`), '42501');
+    const afterReset = await database.db.withTenant(actorOf(orgA), async (trx) => {
+      await sql`RESET ROLE`.execute(trx);
+      return (await sql<{ who: string }>`SELECT current_user AS who`.execute(trx)).rows[0]?.who;
+    });
+    assert.equal(afterReset, 'gatehouse_runtime');
+  });
+
+  test('cannot read the migrations table or create tables', async () => {
+    assert.equal(await runtimeOutcome(actorOf(orgA), 'SELECT * FROM gatehouse_migrations'), '42501');
+    assert.equal(await runtimeOutcome(actorOf(orgA), 'CREATE TABLE sneaky (id int)'), '42501');
+  });
+
+  test('leaves the connection as the owner once the transaction ends, even after an error', async () => {
+    await runtimeOutcome(actorOf(orgA), 'SELECT * FROM gatehouse_migrations');
+    await database.db.withTenant(actorOf(orgA), async () => undefined);
+    const status = await database.db.migrationStatus(); // needs the owner's rights
+    assert.deepEqual(status.pending, []);
+  });
+});
+
+describe('organizations', () => {
+  test('a tenant sees its own organization only, and none without one set', async () => {
+    const seen = (actor: Actor) =>
+      database.db.withTenant(actor, (trx) => trx.selectFrom('organizations').select('id').execute());
+    assert.deepEqual(await seen(actorOf(orgA)), [{ id: orgA }]);
+    assert.deepEqual(await seen(noOrganization), []);
+  });
+
+  test('a tenant cannot create, rename or delete organizations', async () => {
+    assert.equal(await runtimeOutcome(actorOf(orgA), `INSERT INTO organizations (id, name) VALUES ('${newId('org')}', 'X')`), '42501');
+    assert.equal(await runtimeOutcome(actorOf(orgA), `UPDATE organizations SET name = 'X' WHERE id = '${orgA}'`), '42501');
+    assert.equal(await runtimeOutcome(actorOf(orgA), `DELETE FROM organizations WHERE id = '${orgB}'`), '42501');
+  });
+});
+
+describe('tenant tables', () => {
+  test('isolate each organization\'s rows for reads, inserts, updates and deletes', async (t) => {
+    for (const table of tenantTables) {
+      await t.test(table, async () => {
+        const factory = TENANT_ROW_FACTORIES[table];
+        assert.ok(factory, `no row factory for ${table}`);
+        const rowB = factory(orgB);
+        await insertAsOwner(table, factory(orgA));
+        await insertAsOwner(table, rowB);
+        const countB = async () =>
+          (await database.owner<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`, [orgB]))[0]?.n;
+        const before = await countB();
+
+        const visible = (actor: Actor) =>
+          database.db.withTenant(actor, async (trx) =>
+            (await sql<{ org: string }>`SELECT DISTINCT organization_id AS org FROM ${sql.table(table)}`.execute(trx)).rows.map((r) => r.org),
+          );
+        assert.deepEqual(await visible(noOrganization), [], 'no organization set: no rows');
+        assert.deepEqual(await visible(actorOf(orgA)), [orgA], 'A sees only A');
+
+        const affected = (statement: string) =>
+          database.db.withTenant(actorOf(orgA), async (trx) => Number((await sql.raw(statement).execute(trx)).numAffectedRows ?? 0));
+        assert.equal(await affected(`UPDATE ${table} SET organization_id = organization_id WHERE organization_id = '${orgB}'`), 0);
+        assert.equal(await affected(`DELETE FROM ${table} WHERE organization_id = '${orgB}'`), 0);
+        assert.equal(await countB(), before, "B's rows are untouched");
+
+        const columns = Object.keys(rowB);
+        const literals = Object.values(factory(orgB)).map((v) => `'${String(v)}'`);
+        assert.equal(
+          await runtimeOutcome(actorOf(orgA), `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${literals.join(', ')})`),
+          '42501',
+          'A cannot insert a row of B',
+        );
+        assert.equal(
+          await runtimeOutcome(actorOf(orgA), `UPDATE ${table} SET organization_id = '${orgB}' WHERE organization_id = '${orgA}'`),
+          '42501',
+          'A cannot move its rows to B',
+        );
+      });
+    }
+  });
+});
