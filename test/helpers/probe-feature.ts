@@ -32,6 +32,21 @@ export const probeFeature: Feature = {
       async (request, reply) => reply.code(201).send({ name: request.body.name, limit: request.query.limit ?? 10 }),
     );
     api.get(
+      '/probes/slow',
+      {
+        schema: {
+          tags: ['probe'],
+          summary: 'Answer after a pause, to have a request in flight',
+          querystring: Type.Object({ ms: Type.Integer({ minimum: 0, maximum: 5000 }) }, { additionalProperties: false }),
+          response: { 200: Type.Object({ waited: Type.Integer() }) },
+        },
+      },
+      async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, request.query.ms));
+        return { waited: request.query.ms };
+      },
+    );
+    api.get(
       '/probes/:id',
       {
         schema: {

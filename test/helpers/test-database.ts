@@ -23,6 +23,8 @@ export type OwnerSql = <Row = Record<string, unknown>>(text: string, params?: un
 
 export type TestDatabase = {
   db: Database;
+  /** The owner's connection, for tests of the database layer itself. */
+  connection: Connection;
   owner: OwnerSql;
   backend: Database['backend'];
   /** The connection string of this test's own database (PostgreSQL only). */
@@ -38,9 +40,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 async function openOnPglite(): Promise<TestDatabase> {
   const pglite = await PGlite.create({ loadDataDir: new Blob([await pgliteTemplate()]) });
-  const db = await createDatabase(pgliteConnection(pglite), { statementTimeoutMs: 10_000 });
+  const connection = pgliteConnection(pglite);
+  const db = await createDatabase(connection, { statementTimeoutMs: 10_000 });
   return {
     db,
+    connection,
     backend: 'pglite',
     owner: async (text, params) => (await pglite.query(text, params)).rows as never,
     close: () => db.close(),
@@ -83,6 +87,7 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
   const ownerPool = new pg.Pool({ connectionString: url.href, max: 2 });
   return {
     db,
+    connection,
     backend: 'postgres',
     url: url.href,
     owner: async (text, params) => (await ownerPool.query(text, params)).rows,

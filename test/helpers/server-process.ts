@@ -1,0 +1,56 @@
+/**
+ * The service as its own process, driven over real HTTP, as operators run it.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/gatehouse.js');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Everything the process has written to stdout so far. */
+  stdout(): string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/** The environment of a child: only what it needs, so the developer's variables do not leak in. */
+export const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env });
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve'], { env: childEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const address = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening" line within ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
+    const look = () => {
+      const line = out.split('\n').find((l) => l.includes('gatehouse is listening'));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line).address);
+      }
+    };
+    child.stdout.on('data', look);
+    exited.then((code) => reject(new Error(`the server exited with ${code}:\n${out}\n${err}`)));
+  });
+  return {
+    child,
+    baseUrl: `${address}/api`,
+    stdout: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export function runCli(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { env: childEnv(env), encoding: 'utf8', timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}

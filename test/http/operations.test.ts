@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { probeFeature } from '../helpers/probe-feature.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+describe('health, readiness and metrics', () => {
+  let harness: TestApp;
+  before(async () => {
+    const { loadFeatures } = await import('../../src/http/feature.ts');
+    harness = await buildTestApp({ features: [...(await loadFeatures()), probeFeature] });
+  });
+  after(() => harness.close());
+
+  test('healthz answers while the process is up', async () => {
+    const response = await harness.app.inject({ url: '/api/healthz' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { status: 'ok' });
+  });
+
+  test('readyz checks the database and the migrations', async () => {
+    const response = await harness.app.inject({ url: '/api/readyz' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { status: 'ready', checks: { database: { ok: true }, migrations: { ok: true } } });
+  });
+
+  test('metrics count requests by route pattern and status, never by raw URL', async () => {
+    await harness.app.inject({ url: '/api/v1/probes/scr_12345' });
+    await harness.app.inject({ url: '/api/v1/no/such/thing' });
+    const text = (await harness.app.inject({ url: '/api/metrics' })).body;
+    assert.match(text, /gatehouse_http_requests_total\{method="GET",route="\/api\/v1\/probes\/:id",status="500"\} 1/);
+    assert.match(text, /gatehouse_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+    assert.match(text, /gatehouse_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/healthz",status="200"\}/);
+    assert.doesNotMatch(text, /scr_12345/);
+  });
+
+  test('readyz answers 503 naming the failed check when the database is gone', async () => {
+    await harness.database.db.close();
+    const response = await harness.app.inject({ url: '/api/readyz' });
+    assert.equal(response.statusCode, 503);
+    const body = response.json();
+    assert.equal(body.status, 'not_ready');
+    assert.equal(body.checks.database.ok, false);
+  });
+});

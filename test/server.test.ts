@@ -1,0 +1,95 @@
+/**
+ * The service as operators run it: its own process, real HTTP, signals, and the embedded
+ * database's folder lock.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { probeFeature } from './helpers/probe-feature.ts';
+import { runCli, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { buildTestApp } from './helpers/test-app.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+describe('gatehouse serve', () => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let server: ServerProcess;
+  let env: Record<string, string>;
+
+  before(async () => {
+    if (process.env.DATABASE_URL) {
+      database = await openTestDatabase();
+      env = { DATABASE_URL: database.url as string };
+    } else {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-serve-'));
+      env = { DATA_DIR: dataDir };
+    }
+    server = await startServerProcess(env);
+  });
+  after(async () => {
+    await server.stop('SIGKILL');
+    await database?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('answers over HTTP, ready, on a database it migrated itself', async () => {
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    assert.equal(health.status, 200);
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    assert.equal(ready.status, 200, await ready.clone().text());
+    assert.equal((await ready.json()).status, 'ready');
+  });
+
+  test('logs JSON lines with the request id, and no credentials, bodies or query strings', async () => {
+    const secret = 'gk_live_ThisMustNeverAppearInLogs123';
+    const response = await fetch(`${server.baseUrl}/v1/screenings?name=Jane+Roe`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-request-id': 'e2e-log-check' },
+      body: JSON.stringify({ subject: 'Viktor Bout', date_of_birth: '1967-01-13' }),
+    });
+    assert.equal(response.status, 404);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // let the log line flush
+    const lines = server.stdout().trim().split('\n');
+    for (const line of lines) JSON.parse(line); // every line is JSON
+    assert.ok(lines.some((l) => JSON.parse(l).request_id === 'e2e-log-check'));
+    for (const leaked of [secret, 'Viktor', '1967-01-13', 'Jane']) assert.ok(!server.stdout().includes(leaked), leaked);
+  });
+
+  test('a second process on the same embedded database stops at once with a clear message', { skip: !!process.env.DATABASE_URL && 'the lock guards the embedded database only' }, () => {
+    const second = runCli(['migrate'], env);
+    assert.equal(second.code, 1);
+    assert.match(second.stderr, new RegExp(`in use by process ${server.child.pid}`));
+    assert.doesNotMatch(second.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  test('SIGTERM stops it cleanly and releases the database', async () => {
+    assert.equal(await server.stop('SIGTERM'), 0);
+    if (dataDir) assert.equal(fs.existsSync(path.join(dataDir, 'gatehouse.lock')), false);
+    const migrate = runCli(['migrate'], env);
+    assert.equal(migrate.code, 0, migrate.stderr);
+    const status = JSON.parse(migrate.stdout);
+    assert.equal(status.current, status.latest);
+    assert.deepEqual(status.applied, []);
+  });
+});
+
+describe('graceful shutdown', () => {
+  test('a request in flight when closing begins still gets its answer', async () => {
+    const harness = await buildTestApp({ features: [probeFeature] });
+    try {
+      const address = await harness.app.listen({ host: '127.0.0.1', port: 0 });
+      const inFlight = fetch(`${address}/api/v1/probes/slow?ms=400`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closed = harness.app.close();
+      const response = await inFlight;
+      assert.equal(response.status, 200);
+      assert.deepEqual(await response.json(), { waited: 400 });
+      await closed;
+      await assert.rejects(fetch(`${address}/api/healthz`), 'no new connections after close');
+    } finally {
+      await harness.close();
+    }
+  });
+});
