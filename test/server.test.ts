@@ -39,7 +39,7 @@ describe('gatehouse serve', () => {
     assert.equal(health.status, 200);
     const ready = await fetch(`${server.baseUrl}/readyz`);
     assert.equal(ready.status, 200, await ready.clone().text());
-    assert.equal((await ready.json()).status, 'ready');
+    assert.equal(((await ready.json()) as { status: string }).status, 'ready');
   });
 
   test('logs JSON lines with the request id, and no credentials, bodies or query strings', async () => {
