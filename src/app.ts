@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { AppError } from './http/errors.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
+import { installIdempotency } from './http/idempotency/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { registerOperationsRoutes } from './http/operations-routes.ts';
@@ -70,6 +71,11 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
       reply.header('connection', 'close');
       throw new AppError('service_unavailable', 'The server is shutting down; retry on another instance.');
     }
+  });
+  installIdempotency(app, db, {
+    retentionSeconds: config.idempotencyRetentionSeconds,
+    // A request cannot outlive its timeout, so an older reservation belongs to a dead process.
+    abandonAfterSeconds: Math.ceil((2 * config.requestTimeoutMs) / 1000),
   });
   const metrics = installMetrics(app);
   await installOpenApi(app, VERSION);

@@ -25,6 +25,8 @@ export type Config = {
   keepAliveTimeoutMs: number;
   /** On SIGTERM/SIGINT, how long in-flight requests may take before the process exits anyway. */
   shutdownGraceMs: number;
+  /** How long the answer to a request with an Idempotency-Key is kept for replays. */
+  idempotencyRetentionSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -58,6 +60,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: read.integer('REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,13 +3,50 @@
  * behaviour (validation, parsing, limits, errors) is exercised through the real pipeline.
  */
 import { Type } from 'typebox';
+import '../../src/http/actor.ts';
 import type { Feature } from '../../src/http/feature.ts';
+
+/** Stands in for authentication (the identity issue's work) in these tests: names the organization. */
+export const TEST_ORGANIZATION_HEADER = 'x-test-organization';
 
 export const SECRET_IN_FAULT = 'password=hunter2 at /srv/gatehouse/db.ts:42';
 
 export const probeFeature: Feature = {
   name: 'probe',
   async register(api) {
+    api.addHook('onRequest', async (request) => {
+      const organizationId = request.headers[TEST_ORGANIZATION_HEADER];
+      if (typeof organizationId === 'string') request.actor = { organizationId, kind: 'api_key', id: 'key_test' };
+    });
+
+    // Counts how often its handler really ran, per organization, to prove replays do not run it.
+    const runs = new Map<string, number>();
+    const failedOnce = new Set<number>();
+    api.post(
+      '/counted',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags: ['probe'],
+          summary: 'Count a write',
+          body: Type.Object({ amount: Type.Integer(), pause_ms: Type.Optional(Type.Integer({ maximum: 2000 })), fail_first: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
+          response: { 201: Type.Object({ runs: Type.Integer(), amount: Type.Integer() }) },
+        },
+      },
+      async (request, reply) => {
+        const { amount, pause_ms: pause = 0, fail_first: failFirst } = request.body;
+        // `fail_first: n` fails the first call carrying n, and succeeds after.
+        if (failFirst !== undefined && !failedOnce.has(failFirst)) {
+          failedOnce.add(failFirst);
+          throw new Error('a fault on our side');
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        const organization = request.actor?.organizationId ?? 'anonymous';
+        const count = (runs.get(organization) ?? 0) + 1;
+        runs.set(organization, count);
+        return reply.code(201).header('location', `/api/v1/counted/${count}`).send({ runs: count, amount });
+      },
+    );
     api.post(
       '/probes',
       {

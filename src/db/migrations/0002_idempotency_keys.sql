@@ -7,7 +7,9 @@ CREATE TABLE idempotency_keys (
   request_fingerprint text NOT NULL,
   state text NOT NULL CHECK (state IN ('in_progress', 'completed')),
   response_status integer,
-  response_body jsonb,
+  -- The headers a replay needs (content type, location), and the body as sent.
+  response_headers jsonb,
+  response_body text,
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL,
   PRIMARY KEY (organization_id, key)
