@@ -10,7 +10,8 @@ const files = only.length > 0 ? only : globSync('test/**/*.test.ts').sort();
 process.stderr.write(`Running ${files.length} test files on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded PGlite database'}\n`);
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  // A hung test fails after two minutes instead of stalling CI.
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=120000', '--test-reporter=spec', ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -75,19 +76,32 @@ describe('gatehouse serve', () => {
   });
 });
 
+/** A GET on its own connection (no keep-alive agent), so a closing server cannot leave it hanging. */
+function getOnce(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('graceful shutdown', () => {
   test('a request in flight when closing begins still gets its answer', async () => {
     const harness = await buildTestApp({ features: [probeFeature] });
     try {
       const address = await harness.app.listen({ host: '127.0.0.1', port: 0 });
-      const inFlight = fetch(`${address}/api/v1/probes/slow?ms=400`);
+      const inFlight = getOnce(`${address}/api/v1/probes/slow?ms=400`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const closed = harness.app.close();
       const response = await inFlight;
       assert.equal(response.status, 200);
-      assert.deepEqual(await response.json(), { waited: 400 });
+      assert.deepEqual(JSON.parse(response.body), { waited: 400 });
       await closed;
-      await assert.rejects(fetch(`${address}/api/healthz`), 'no new connections after close');
+      await assert.rejects(getOnce(`${address}/api/healthz`), { code: 'ECONNREFUSED' });
     } finally {
       await harness.close();
     }
