@@ -8,6 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/errors.ts';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { installAuthentication } from './http/authentication.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
@@ -72,6 +74,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
       throw new AppError('service_unavailable', 'The server is shutting down; retry on another instance.');
     }
   });
+  installAuthentication(app, createAuthenticator(db));
   installIdempotency(app, db, {
     retentionSeconds: config.idempotencyRetentionSeconds,
     // A request cannot outlive its timeout, so an older reservation belongs to a dead process.

@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { createTenant } from './helpers/credentials.ts';
 import { probeFeature } from './helpers/probe-feature.ts';
 import { runCli, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { buildTestApp } from './helpers/test-app.ts';
@@ -50,7 +51,7 @@ describe('gatehouse serve', () => {
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-request-id': 'e2e-log-check' },
       body: JSON.stringify({ subject: 'Viktor Bout', date_of_birth: '1967-01-13' }),
     });
-    assert.equal(response.status, 404);
+    assert.equal(response.status, 401, 'a credential that is not a key is refused');
     await new Promise((resolve) => setTimeout(resolve, 200)); // let the log line flush
     const lines = server.stdout().trim().split('\n');
     for (const line of lines) JSON.parse(line); // every line is JSON
@@ -77,10 +78,10 @@ describe('gatehouse serve', () => {
 });
 
 /** A GET on its own connection (no keep-alive agent), so a closing server cannot leave it hanging. */
-function getOnce(url: string): Promise<{ status: number; body: string }> {
+function getOnce(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (response) => {
+      .get(url, { agent: false, headers }, (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
@@ -93,8 +94,9 @@ describe('graceful shutdown', () => {
   test('a request in flight when closing begins still gets its answer', async () => {
     const harness = await buildTestApp({ features: [probeFeature] });
     try {
+      const tenant = await createTenant(harness.database.owner);
       const address = await harness.app.listen({ host: '127.0.0.1', port: 0 });
-      const inFlight = getOnce(`${address}/api/v1/probes/slow?ms=400`);
+      const inFlight = getOnce(`${address}/api/v1/probes/slow?ms=400`, tenant.headers);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const closed = harness.app.close();
       const response = await inFlight;

@@ -12,8 +12,13 @@ export interface Schema {
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
+export type Tier = 'defense' | 'enterprise';
+
 export type OrganizationTable = {
   id: string;
   name: string;
+  tier: ColumnType<Tier, Tier | undefined, Tier>;
+  state: ColumnType<'active' | 'suspended', 'active' | 'suspended' | undefined, 'active' | 'suspended'>;
+  session_max_seconds: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 };

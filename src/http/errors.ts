@@ -10,6 +10,16 @@ export const ERROR_CATALOG = {
   malformed_json: { status: 400, title: 'The request body is not valid JSON' },
   /** No credential, or one that cannot be parsed. */
   unauthenticated: { status: 401, title: 'Authentication is required' },
+  /** The API key was disabled by an administrator; it works again once enabled. */
+  key_disabled: { status: 401, title: 'The API key is disabled' },
+  /** The API key was revoked; revocation is final. */
+  key_revoked: { status: 401, title: 'The API key is revoked' },
+  /** The JWT is past its expiry time. */
+  token_expired: { status: 401, title: 'The token has expired' },
+  /** The organization is suspended: none of its credentials work. */
+  organization_suspended: { status: 403, title: 'The organization is suspended' },
+  /** The endpoint belongs to a tier the organization does not have; `required_tier` names it. */
+  tier_required: { status: 403, title: 'This endpoint needs a higher tier' },
   /** The credential is valid but may not do this. */
   forbidden: { status: 403, title: 'This action is not allowed' },
   /** No such resource for this organization (another organization's ids also land here). */

@@ -17,6 +17,14 @@ fields are refused, not ignored; bodies over the size limit answer 413; a known 
 wrong method answers 405 with an \`Allow\` header. A 5xx says nothing about our internals: quote
 its \`request_id\` to support.
 
+**Authentication and tiers.** Every \`/api/v1\` endpoint but this description needs
+\`Authorization: Bearer <credential>\`: missing or unknown answers 401 \`unauthenticated\` with
+\`WWW-Authenticate: Bearer\`; a disabled key 401 \`key_disabled\`; a revoked key 401
+\`key_revoked\`; a suspended organization 403 \`organization_suspended\`. Each endpoint is labelled
+\`x-tier\`: Defense endpoints serve every organization, Enterprise endpoints answer a
+Defense-tier organization 403 \`tier_required\` with \`required_tier\`. Another organization's
+ids answer 404, exactly as ids that do not exist.
+
 **Correlation.** Send \`X-Request-ID\` (at most 128 characters of \`[A-Za-z0-9._:-]\`) and it is
 echoed on the response, written in our logs and in audit records; anything else is replaced by
 an id we generate, which is echoed the same way.
@@ -34,6 +42,17 @@ export async function installOpenApi(app: FastifyInstance, version: string) {
       info: { title: 'Gatehouse API', version, description: API_DESCRIPTION },
       servers: [{ url: '/', description: 'This server' }],
       tags: [{ name: 'operations', description: 'Health, readiness, metrics and this description.' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key (`gk_live_…`, or `gk_test_…` for the sandbox) for server-to-server calls, or a JWT ' +
+              'for interactive admin flows: `Authorization: Bearer <credential>`.',
+          },
+        },
+      },
     },
     // Name shared schemas after their $id (`Problem`) instead of `def-0`.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },

@@ -10,6 +10,7 @@ export async function registerOperationsRoutes(api: Api, metrics: Registry) {
   api.get(
     '/api/v1/openapi.json',
     {
+      config: { public: true },
       schema: {
         tags: ['operations'],
         summary: 'This API described in OpenAPI 3.1',

@@ -3,21 +3,21 @@
  * behaviour (validation, parsing, limits, errors) is exercised through the real pipeline.
  */
 import { Type } from 'typebox';
-import '../../src/http/actor.ts';
 import type { Feature } from '../../src/http/feature.ts';
-
-/** Stands in for authentication (the identity issue's work) in these tests: names the organization. */
-export const TEST_ORGANIZATION_HEADER = 'x-test-organization';
 
 export const SECRET_IN_FAULT = 'password=hunter2 at /srv/gatehouse/db.ts:42';
 
 export const probeFeature: Feature = {
   name: 'probe',
   async register(api) {
-    api.addHook('onRequest', async (request) => {
-      const organizationId = request.headers[TEST_ORGANIZATION_HEADER];
-      if (typeof organizationId === 'string') request.actor = { organizationId, kind: 'api_key', id: 'key_test' };
-    });
+    api.get(
+      '/probes/enterprise',
+      {
+        config: { tier: 'enterprise' },
+        schema: { tags: ['probe'], summary: 'An Enterprise-tier probe', response: { 200: Type.Object({ ok: Type.Boolean() }) } },
+      },
+      async () => ({ ok: true }),
+    );
 
     // Counts how often its handler really ran, per organization, to prove replays do not run it.
     const runs = new Map<string, number>();
@@ -25,7 +25,7 @@ export const probeFeature: Feature = {
     api.post(
       '/counted',
       {
-        config: { idempotent: true },
+        config: { idempotent: true, tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Count a write',
@@ -50,6 +50,7 @@ export const probeFeature: Feature = {
     api.post(
       '/probes',
       {
+        config: { tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Echo a probe',
@@ -71,6 +72,7 @@ export const probeFeature: Feature = {
     api.get(
       '/probes/slow',
       {
+        config: { tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Answer after a pause, to have a request in flight',
@@ -86,6 +88,7 @@ export const probeFeature: Feature = {
     api.get(
       '/probes/:id',
       {
+        config: { tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Fail unexpectedly',

@@ -19,6 +19,9 @@ export async function buildTestApp(
     config,
     db: database.db,
     ...(options.features && { features: options.features }),
+  }).catch(async (error) => {
+    await database.close();
+    throw error;
   });
   return {
     app,

@@ -1,26 +1,26 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createOrganization } from '../helpers/organizations.ts';
-import { probeFeature, TEST_ORGANIZATION_HEADER } from '../helpers/probe-feature.ts';
+import { createTenant, type TestTenant } from '../helpers/credentials.ts';
+import { probeFeature } from '../helpers/probe-feature.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let harness: TestApp;
-let orgA: string;
-let orgB: string;
+let orgA: TestTenant;
+let orgB: TestTenant;
 before(async () => {
   harness = await buildTestApp({ features: [probeFeature] });
-  orgA = await createOrganization(harness.database.owner, 'A');
-  orgB = await createOrganization(harness.database.owner, 'B');
+  orgA = await createTenant(harness.database.owner);
+  orgB = await createTenant(harness.database.owner);
 });
 after(() => harness.close());
 
-const write = (organization: string, body: object, key?: string) =>
+const write = (organization: TestTenant, body: object, key?: string) =>
   harness.app.inject({
     method: 'POST',
     url: '/api/v1/counted',
     payload: body,
-    headers: { [TEST_ORGANIZATION_HEADER]: organization, ...(key && { 'idempotency-key': key }) },
+    headers: { ...organization.headers, ...(key && { 'idempotency-key': key }) },
   });
 
 describe('Idempotency-Key', () => {
@@ -40,8 +40,8 @@ describe('Idempotency-Key', () => {
 
   test('key order in the body does not make it a different request', async () => {
     const key = randomUUID();
-    const first = await harness.app.inject({ method: 'POST', url: '/api/v1/counted', payload: '{"amount":1,"pause_ms":0}', headers: { 'content-type': 'application/json', [TEST_ORGANIZATION_HEADER]: orgA, 'idempotency-key': key } });
-    const retry = await harness.app.inject({ method: 'POST', url: '/api/v1/counted', payload: '{"pause_ms":0,"amount":1}', headers: { 'content-type': 'application/json', [TEST_ORGANIZATION_HEADER]: orgA, 'idempotency-key': key } });
+    const first = await harness.app.inject({ method: 'POST', url: '/api/v1/counted', payload: '{"amount":1,"pause_ms":0}', headers: { 'content-type': 'application/json', ...orgA.headers, 'idempotency-key': key } });
+    const retry = await harness.app.inject({ method: 'POST', url: '/api/v1/counted', payload: '{"pause_ms":0,"amount":1}', headers: { 'content-type': 'application/json', ...orgA.headers, 'idempotency-key': key } });
     assert.equal(retry.headers['idempotent-replayed'], 'true');
     assert.equal(retry.body, first.body);
   });

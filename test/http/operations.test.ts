@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { probeFeature } from '../helpers/probe-feature.ts';
+import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('health, readiness and metrics', () => {
   let harness: TestApp;
+  let tenant: TestTenant;
   before(async () => {
     const { loadFeatures } = await import('../../src/http/feature.ts');
     harness = await buildTestApp({ features: [...(await loadFeatures()), probeFeature] });
+    tenant = await createTenant(harness.database.owner);
   });
   after(() => harness.close());
 
@@ -24,8 +27,8 @@ describe('health, readiness and metrics', () => {
   });
 
   test('metrics count requests by route pattern and status, never by raw URL', async () => {
-    await harness.app.inject({ url: '/api/v1/probes/scr_12345' });
-    await harness.app.inject({ url: '/api/v1/no/such/thing' });
+    await harness.app.inject({ url: '/api/v1/probes/scr_12345', headers: tenant.headers });
+    await harness.app.inject({ url: '/api/v1/no/such/thing', headers: tenant.headers });
     const text = (await harness.app.inject({ url: '/api/metrics' })).body;
     assert.match(text, /gatehouse_http_requests_total\{method="GET",route="\/api\/v1\/probes\/:id",status="500"\} 1/);
     assert.match(text, /gatehouse_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);

@@ -4,14 +4,21 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { probeFeature, SECRET_IN_FAULT } from '../helpers/probe-feature.ts';
+import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let harness: TestApp;
+let tenant: TestTenant;
 before(async () => {
   harness = await buildTestApp({ features: [probeFeature], env: { BODY_LIMIT_BYTES: '2048' } });
+  tenant = await createTenant(harness.database.owner);
 });
+
+/** A request as an authenticated caller. */
+const call = (options: InjectOptions) =>
+  harness.app.inject({ ...options, headers: { ...tenant.headers, ...(options.headers as object) } });
 after(() => harness.close());
 
 function assertProblem(response: LightMyRequestResponse, status: number, code: string) {
@@ -28,18 +35,18 @@ function assertProblem(response: LightMyRequestResponse, status: number, code: s
 }
 
 const post = (payload: string | object, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  harness.app.inject({ method: 'POST', url: '/api/v1/probes', payload, headers });
+  call({ method: 'POST', url: '/api/v1/probes', payload, headers });
 
 describe('routing', () => {
   test('an unknown path answers 404 not_found', async () => {
-    assertProblem(await harness.app.inject({ url: '/api/v1/nothing-here' }), 404, 'not_found');
+    assertProblem(await call({ url: '/api/v1/nothing-here' }), 404, 'not_found');
   });
 
   test('a known path with the wrong method answers 405 with Allow', async () => {
-    const response = await harness.app.inject({ method: 'DELETE', url: '/api/v1/probes' });
+    const response = await call({ method: 'DELETE', url: '/api/v1/probes' });
     assertProblem(response, 405, 'method_not_allowed');
     assert.equal(response.headers.allow, 'POST');
-    const withParam = await harness.app.inject({ method: 'PUT', url: '/api/v1/probes/abc' });
+    const withParam = await call({ method: 'PUT', url: '/api/v1/probes/abc' });
     assertProblem(withParam, 405, 'method_not_allowed');
     assert.equal(withParam.headers.allow, 'GET, HEAD');
   });
@@ -101,9 +108,9 @@ describe('request bodies', () => {
 
 describe('query strings', () => {
   test('query values are coerced from text and checked, with in: query', async () => {
-    const ok = await harness.app.inject({ method: 'POST', url: '/api/v1/probes?limit=5', payload: { name: 'x' } });
+    const ok = await call({ method: 'POST', url: '/api/v1/probes?limit=5', payload: { name: 'x' } });
     assert.equal(ok.json().limit, 5);
-    const bad = await harness.app.inject({ method: 'POST', url: '/api/v1/probes?limit=500&sort=x', payload: { name: 'x' } });
+    const bad = await call({ method: 'POST', url: '/api/v1/probes?limit=500&sort=x', payload: { name: 'x' } });
     const body = assertProblem(bad, 400, 'validation_failed');
     assert.deepEqual(
       body.errors.map((e: { pointer: string; in: string }) => `${e.in}:${e.pointer}`).sort(),
@@ -114,7 +121,7 @@ describe('query strings', () => {
 
 describe('faults', () => {
   test('an unexpected error answers 500 internal_error and reveals nothing', async () => {
-    const response = await harness.app.inject({ url: '/api/v1/probes/abc' });
+    const response = await call({ url: '/api/v1/probes/abc' });
     const body = assertProblem(response, 500, 'internal_error');
     assert.doesNotMatch(response.body, /hunter2|srv\/gatehouse|database exploded|at .*\.ts/);
     assert.ok(!('stack' in body));
@@ -124,14 +131,14 @@ describe('faults', () => {
 
 describe('request ids', () => {
   test('a safe X-Request-ID is echoed on the response and in the problem', async () => {
-    const response = await harness.app.inject({ url: '/api/v1/nothing', headers: { 'x-request-id': 'client-42:retry.1' } });
+    const response = await call({ url: '/api/v1/nothing', headers: { 'x-request-id': 'client-42:retry.1' } });
     assert.equal(response.headers['x-request-id'], 'client-42:retry.1');
     assert.equal(response.json().request_id, 'client-42:retry.1');
   });
 
   test('an unsafe or oversized X-Request-ID is replaced, not reflected', async () => {
     for (const given of ['bad id<script>', 'x'.repeat(129), 'line\\nbreak']) {
-      const response = await harness.app.inject({ url: '/api/v1/nothing', headers: { 'x-request-id': given } });
+      const response = await call({ url: '/api/v1/nothing', headers: { 'x-request-id': given } });
       assert.notEqual(response.headers['x-request-id'], given);
       assert.match(String(response.headers['x-request-id']), /^req_[0-9a-z]{26}$/);
       assert.ok(!response.body.includes(given));

@@ -1,0 +1,56 @@
+/**
+ * Turns an Authorization header into the caller, or refuses it with the precise reason.
+ * API keys are checked by checksum first, so a mistyped key costs no database look-up.
+ */
+import type { Database } from '../db/database.ts';
+import { AppError } from '../http/errors.ts';
+import type { RequestActor } from '../http/actor.ts';
+import { looksLikeApiKey, parseApiKey } from './api-key-format.ts';
+import { type KeyAuthentication, lookUpKeyByHash, touchKey } from './api-key-store.ts';
+
+export type Authenticator = (authorization: string | undefined) => Promise<RequestActor>;
+
+/** last_used_at is kept to the minute: one write a minute per key, not one per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const CHALLENGE = 'Bearer realm="gatehouse"';
+const refuse = (code: 'unauthenticated' | 'key_disabled' | 'key_revoked', detail: string) =>
+  new AppError(code, detail, {
+    headers: { 'www-authenticate': code === 'unauthenticated' ? CHALLENGE : `${CHALLENGE}, error="invalid_token"` },
+  });
+
+export function createAuthenticator(db: Database): Authenticator {
+  return async (authorization) => {
+    const credential = /^Bearer +([^ ]+) *$/i.exec(authorization ?? '')?.[1];
+    if (!credential) {
+      throw refuse('unauthenticated', 'Send a credential as "Authorization: Bearer <API key or token>".');
+    }
+    if (!looksLikeApiKey(credential)) throw refuse('unauthenticated', 'The credential is not a Gatehouse API key or token.');
+    const parsed = parseApiKey(credential);
+    if (!parsed) throw refuse('unauthenticated', 'The API key is malformed (its checksum does not match): check for a copying error.');
+    const key = await lookUpKeyByHash(db.withTenant, parsed.hash);
+    if (!key) throw refuse('unauthenticated', 'The API key is not known.');
+    return admitKey(db, key);
+  };
+}
+
+async function admitKey(db: Database, key: KeyAuthentication): Promise<RequestActor> {
+  if (key.key_state === 'revoked') throw refuse('key_revoked', 'The API key was revoked. Create a new key.');
+  if (key.key_state === 'disabled') throw refuse('key_disabled', 'The API key is disabled. An administrator can enable it again.');
+  if (key.organization_state === 'suspended') {
+    throw new AppError('organization_suspended', 'The organization is suspended; contact support.');
+  }
+  const actor: RequestActor = {
+    organizationId: key.organization_id,
+    kind: 'api_key',
+    id: key.key_id,
+    tier: key.tier,
+    admin: key.scope === 'admin',
+    environment: key.environment,
+  };
+  const lastUsed = key.last_used_at?.getTime() ?? 0;
+  if (Date.now() - lastUsed > LAST_USED_RESOLUTION_MS) {
+    await db.withTenant(actor, (trx) => touchKey(trx, key.key_id));
+  }
+  return actor;
+}
