@@ -14,6 +14,18 @@ import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts
 
 /** A valid row of each tenant table for a given organization. Add one for every new table. */
 const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Record<string, unknown>> = {
+  audit_events: (organizationId) => ({
+    organization_id: organizationId,
+    seq: Math.floor(Math.random() * 1e9) + 1,
+    occurred_at: new Date().toISOString(),
+    actor_type: 'system',
+    actor_id: 'rls',
+    action: 'rls.checked',
+    outcome: 'success',
+    prev_hash: Buffer.alloc(32),
+    hash: Buffer.alloc(32),
+  }),
+  audit_heads: (organizationId) => ({ organization_id: organizationId, seq: 0, hash: Buffer.alloc(32) }),
   api_keys: (organizationId) => ({
     organization_id: organizationId,
     id: newId('key'),

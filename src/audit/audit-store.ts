@@ -1,0 +1,105 @@
+/**
+ * Audit events in the database. Appends happen inside the caller's tenant transaction, so an
+ * event is committed exactly when the change it records is.
+ */
+import type { ColumnType, Selectable } from 'kysely';
+import type { TenantTransaction } from '../db/tenant.ts';
+import { type ChainedFields, chainHash, GENESIS_HASH, type StoredLink } from './audit-chain.ts';
+
+type AuditEventRow = {
+  organization_id: string;
+  seq: ColumnType<string, number, never>;
+  occurred_at: ColumnType<Date, string, never>;
+  actor_type: string;
+  actor_id: string;
+  actor_role: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  request_id: string | null;
+  source_ip: string | null;
+  outcome: 'success' | 'failure';
+  details: ColumnType<Record<string, unknown>, string, never>;
+  prev_hash: Buffer;
+  hash: Buffer;
+};
+
+declare module '../db/schema.ts' {
+  interface Schema {
+    audit_events: AuditEventRow;
+    audit_heads: { organization_id: string; seq: ColumnType<string, number, number>; hash: Buffer };
+  }
+}
+
+export type AuditEventInput = Omit<ChainedFields, 'seq' | 'occurred_at'>;
+export type AuditRecord = ChainedFields & { hash: string; prev_hash: string };
+
+export async function appendEvent(trx: TenantTransaction, organizationId: string, event: AuditEventInput): Promise<AuditRecord> {
+  await trx
+    .insertInto('audit_heads')
+    .values({ organization_id: organizationId, seq: 0, hash: GENESIS_HASH })
+    .onConflict((oc) => oc.column('organization_id').doNothing())
+    .execute();
+  const head = await trx.selectFrom('audit_heads').select(['seq', 'hash']).forUpdate().executeTakeFirstOrThrow();
+  head.hash = asBuffer(head.hash);
+
+  const fields: ChainedFields = { ...event, seq: Number(head.seq) + 1, occurred_at: new Date().toISOString() };
+  const hash = chainHash(head.hash, fields);
+  await trx
+    .insertInto('audit_events')
+    .values({
+      organization_id: organizationId,
+      seq: fields.seq,
+      occurred_at: fields.occurred_at,
+      actor_type: fields.actor.type,
+      actor_id: fields.actor.id,
+      actor_role: fields.actor.role,
+      action: fields.action,
+      target_type: fields.target.type,
+      target_id: fields.target.id,
+      request_id: fields.request_id,
+      source_ip: fields.source_ip,
+      outcome: fields.outcome,
+      details: JSON.stringify(fields.details),
+      prev_hash: head.hash,
+      hash,
+    })
+    .execute();
+  await trx.updateTable('audit_heads').set({ seq: fields.seq, hash }).execute();
+  return { ...fields, hash: hash.toString('hex'), prev_hash: head.hash.toString('hex') };
+}
+
+/** Events after `afterSeq`, in order, as chain links. */
+export async function readLinks(trx: TenantTransaction, afterSeq: number, limit: number): Promise<StoredLink[]> {
+  const rows = await trx
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('seq', '>', afterSeq as never)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map(toLink);
+}
+
+export function toLink(row: Selectable<AuditEventRow>): StoredLink {
+  return {
+    seq: Number(row.seq),
+    prev_hash: asBuffer(row.prev_hash),
+    hash: asBuffer(row.hash),
+    fields: {
+      seq: Number(row.seq),
+      occurred_at: row.occurred_at.toISOString(),
+      actor: { type: row.actor_type, id: row.actor_id, role: row.actor_role },
+      action: row.action,
+      target: { type: row.target_type, id: row.target_id },
+      request_id: row.request_id,
+      source_ip: row.source_ip,
+      outcome: row.outcome,
+      details: row.details,
+    },
+  };
+}
+
+/** node-postgres returns bytea as a Buffer, PGlite as a plain Uint8Array. */
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
