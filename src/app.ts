@@ -21,7 +21,7 @@ import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { RouteIndex } from './http/route-index.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
-import { validatorCompiler } from './http/validation.ts';
+import { buildValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
 import { VERSION } from './version.ts';
 
@@ -48,11 +48,14 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
     keepAliveTimeout: config.keepAliveTimeoutMs,
     forceCloseConnections: 'idle',
     return503OnClosing: false, // we answer it ourselves, as problem+json (below)
+    // Every scope gets our validator, including scopes that add shared schemas (Fastify would
+    // otherwise build its default one there, which stops at the first error).
+    // (Its declared type expects Ajv's own compiler; ours has the call shape Fastify uses.)
+    schemaController: { compilersFactory: { buildValidator: buildValidatorCompiler as never } },
     frameworkErrors: (error, _request, reply) =>
       sendProblem(reply, new AppError('not_found', `The request path could not be parsed: ${error.message}`)),
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
   // Bodies are JSON. Fastify also parses text/plain by default; a string would then reach the
   // schema as "must be object" instead of the 415 the caller needs.
   app.removeContentTypeParser('text/plain');

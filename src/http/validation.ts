@@ -19,11 +19,19 @@ const shared: Options = {
   strict: false,
 };
 
-const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
-const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
-
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+/**
+ * Builds the compiler for one encapsulation scope. Fastify calls this again for every scope that
+ * adds shared schemas, handing them over so `$ref`s to them resolve.
+ */
+export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = {}): FastifySchemaCompiler<unknown> {
+  const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
+  const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+  for (const schema of Object.values(sharedSchemas)) {
+    bodyAjv.addSchema(schema as object);
+    textAjv.addSchema(schema as object);
+  }
+  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+}
 
 const PART_NAMES: Record<string, FieldError['in']> = {
   body: 'body',
@@ -35,9 +43,27 @@ const PART_NAMES: Record<string, FieldError['in']> = {
 /** Turns Ajv's errors into one entry per offending value, each with a JSON Pointer. */
 export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const where = PART_NAMES[context ?? 'body'] ?? 'body';
-  return errors.map((error) => {
+  return collapseAlternatives(errors).map((error) => {
     const { pointer, detail } = describe(error);
     return { pointer, detail, in: where };
+  });
+}
+
+/**
+ * A value that matches none of a union's branches makes Ajv report every branch and then the
+ * union; the caller needs one line. For a union of constants that line lists the allowed values.
+ */
+function collapseAlternatives(errors: ErrorObject[]): ErrorObject[] {
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  if (unions.length === 0) return errors;
+  return errors.flatMap((error) => {
+    const union = unions.find((u) => u !== error && error.instancePath === u.instancePath && error.schemaPath.startsWith(u.schemaPath));
+    if (union) return [];
+    if (!unions.includes(error)) return [error];
+    const allowed = errors
+      .filter((e) => e.keyword === 'const' && e.instancePath === error.instancePath && e.schemaPath.startsWith(error.schemaPath))
+      .map((e) => (e.params as { allowedValue: unknown }).allowedValue);
+    return [allowed.length > 0 ? { ...error, keyword: 'enum', params: { allowedValues: allowed } } : error];
   });
 }
 

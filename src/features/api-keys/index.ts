@@ -1,0 +1,77 @@
+/**
+ * API key management for an organization's administrators: create (the key is shown once),
+ * list, disable, enable, revoke. Another organization's key ids answer 404.
+ */
+import { createApiKeyService, type StateChange } from '../../auth/api-key-service.ts';
+import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
+import type { Feature } from '../../http/feature.ts';
+import { ApiKeySchema, CreatedKeySchema, CreateKeyBody, KeyIdParams, KeyListSchema, ListQuery, presentKey } from './schemas.ts';
+
+const apiKeys: Feature = {
+  name: 'api-keys',
+  async register(api, { db }) {
+    const service = createApiKeyService(db.withTenant);
+    api.addSchema(ApiKeySchema);
+    // onRequest, after authentication: a non-admin is refused before their body is even read.
+    api.addHook('onRequest', async (request) => requireAdmin(request));
+
+    api.post(
+      '/api-keys',
+      {
+        config: { tier: 'defense', idempotent: true },
+        schema: {
+          tags: ['api keys'],
+          summary: 'Create an API key',
+          description: 'Needs an admin key or the admin role. The full key is in this answer only; Gatehouse keeps a hash.',
+          body: CreateKeyBody,
+          response: { 201: CreatedKeySchema },
+        },
+      },
+      async (request, reply) => {
+        const { name, environment = 'live', admin = false } = request.body;
+        const { record, key } = await service.create(auditContextOf(request), { name, environment, admin });
+        return reply.code(201).header('location', `/api/v1/api-keys/${record.id}`).send({ ...presentKey(record), key });
+      },
+    );
+
+    api.get(
+      '/api-keys',
+      {
+        config: { tier: 'defense' },
+        schema: { tags: ['api keys'], summary: "List the organization's API keys", querystring: ListQuery, response: { 200: KeyListSchema } },
+      },
+      async (request) => {
+        const limit = request.query.limit ?? 20;
+        const rows = await service.list(auditContextOf(request), { limit: limit + 1, after: request.query.starting_after });
+        return { object: 'list' as const, data: rows.slice(0, limit).map(presentKey), has_more: rows.length > limit };
+      },
+    );
+
+    api.get(
+      '/api-keys/:id',
+      {
+        config: { tier: 'defense' },
+        schema: { tags: ['api keys'], summary: 'Get an API key', params: KeyIdParams, response: { 200: ApiKeySchema } },
+      },
+      async (request) => presentKey(await service.get(auditContextOf(request), request.params.id)),
+    );
+
+    const changes: { change: StateChange; summary: string }[] = [
+      { change: 'disable', summary: 'Disable an API key (reversible)' },
+      { change: 'enable', summary: 'Enable a disabled API key' },
+      { change: 'revoke', summary: 'Revoke an API key (final)' },
+    ];
+    for (const { change, summary } of changes) {
+      api.post(
+        `/api-keys/:id/${change}`,
+        {
+          config: { tier: 'defense' },
+          schema: { tags: ['api keys'], summary, params: KeyIdParams, response: { 200: ApiKeySchema } },
+        },
+        async (request) => presentKey(await service.change(auditContextOf(request), request.params.id, change)),
+      );
+    }
+  },
+};
+
+export default apiKeys;
