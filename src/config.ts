@@ -27,6 +27,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** How long the answer to a request with an Idempotency-Key is kept for replays. */
   idempotencyRetentionSeconds: number;
+  /** On the first start of an empty embedded database, create a sandbox organization and key. */
+  sandboxBootstrap: boolean;
 };
 
 export class ConfigError extends Error {
@@ -61,6 +63,7 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
+    sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

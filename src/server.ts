@@ -5,26 +5,17 @@
  */
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { bootstrapSandbox } from './auth/sandbox-bootstrap.ts';
+import { openReadyDatabase } from './db/database.ts';
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = await openDatabase(config);
-  try {
-    if (config.migrateOnStart || db.backend === 'pglite') await db.migrate();
-    else {
-      const { pending } = await db.migrationStatus();
-      if (pending.length > 0) {
-        throw new Error(`The database lacks migrations ${pending.join(', ')}: run \`gatehouse migrate\` first`);
-      }
-    }
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await openReadyDatabase(config);
+  const sandbox = config.sandboxBootstrap && db.backend === 'pglite' ? await bootstrapSandbox(db) : undefined;
   const app = await buildApp({ config, db });
   const address = await app.listen({ host: config.host, port: config.port });
+  if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
   app.log.info({ address, database: db.backend }, 'gatehouse is listening');
 
   let closing: Promise<void> | undefined;
@@ -55,4 +46,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
   }
   return { url: `${address}/api`, close };
+}
+
+/** Shown once, on the terminal rather than in the logs: the key is a secret. */
+function announceSandbox(sandbox: { organizationId: string; key: string }, baseUrl: string) {
+  process.stderr.write(
+    [
+      '',
+      'A sandbox organization (Enterprise tier) was created on this new embedded database.',
+      `  organization: ${sandbox.organizationId}`,
+      `  admin API key (shown this once): ${sandbox.key}`,
+      `  try: curl -H "Authorization: Bearer ${sandbox.key}" ${baseUrl}/v1/api-keys`,
+      'Set SANDBOX_BOOTSTRAP=false to start without it.',
+      '',
+    ].join('\n'),
+  );
 }

@@ -2,13 +2,12 @@
  * Recording privileged actions. Services call `recordAudit` with the transaction that makes the
  * change, so the change and its record commit together or not at all.
  */
-import type { RequestActor } from '../http/actor.ts';
-import type { TenantTransaction } from '../db/tenant.ts';
+import type { Actor, TenantTransaction } from '../db/tenant.ts';
 import { type AuditEventInput, type AuditRecord, appendEvent } from './audit-store.ts';
 
 /** Who acted and where the request came from; the route builds it once and hands it down. */
 export type AuditContext = {
-  actor: Pick<RequestActor, 'organizationId' | 'kind' | 'id'> & { role?: string | null };
+  actor: Actor & { role?: string | null };
   requestId: string | null;
   sourceIp: string | null;
 };

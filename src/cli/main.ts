@@ -3,9 +3,11 @@
  * and put human messages on stderr.
  */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.ts';
 import { VERSION } from '../version.ts';
+import { auditCommand } from './audit.ts';
+import { keysCommand } from './keys.ts';
 import { migrateCommand } from './migrate.ts';
+import { orgsCommand } from './orgs.ts';
 import { serveCommand } from './serve.ts';
 
 export async function main(argv: string[]) {
@@ -16,13 +18,16 @@ export async function main(argv: string[]) {
     .exitOverride();
   program.addCommand(serveCommand());
   program.addCommand(migrateCommand());
+  program.addCommand(orgsCommand());
+  program.addCommand(keysCommand());
+  program.addCommand(auditCommand());
   try {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) process.exit(error.exitCode);
-    // Expected failures (bad configuration, a locked data folder) get their message, not a trace.
-    const known = error instanceof ConfigError || (error as Error).name?.endsWith('Error');
-    process.stderr.write(`gatehouse: ${known ? (error as Error).message : String(error)}\n`);
+    // An operator gets the message (bad configuration, a locked data folder, an unknown id),
+    // not a stack trace; GATEHOUSE_DEBUG-style tracing is what the logs of `serve` are for.
+    process.stderr.write(`gatehouse: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
 }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Backend, Connection } from './connection.ts';
 import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migrationStatus } from './migrator.ts';
+import { createOperator, type Operator } from './operator.ts';
 import { openPgliteConnection } from './pglite-connection.ts';
 import { openPostgresConnection } from './postgres-connection.ts';
 import { createWithTenant, type RoleSwitch, RUNTIME_ROLE, type WithTenant } from './tenant.ts';
@@ -14,6 +15,8 @@ import { createWithTenant, type RoleSwitch, RUNTIME_ROLE, type WithTenant } from
 export type Database = {
   backend: Backend;
   withTenant: WithTenant;
+  /** Organization administration for operators (the CLI); never reachable from a request. */
+  operator: Operator;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -22,6 +25,28 @@ export type Database = {
 };
 
 export type DatabaseOptions = { statementTimeoutMs: number };
+
+/**
+ * Opens the database and makes sure its schema is current: the embedded database is migrated
+ * (it belongs to this process alone); PostgreSQL is migrated when `migrate` says so, and
+ * otherwise refused if migrations are pending.
+ */
+export async function openReadyDatabase(config: Config, migrate = config.migrateOnStart): Promise<Database> {
+  const db = await openDatabase(config);
+  try {
+    if (migrate || db.backend === 'pglite') await db.migrate();
+    else {
+      const { pending } = await db.migrationStatus();
+      if (pending.length > 0) {
+        throw new Error(`The database lacks migrations ${pending.join(', ')}: run \`gatehouse migrate\` first`);
+      }
+    }
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
 
 export async function openDatabase(config: Config): Promise<Database> {
   const connection = config.databaseUrl
@@ -37,6 +62,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
   return {
     backend: connection.backend,
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch }),
+    operator: createOperator(connection.kysely),
     ping: async () => {
       await sql`SELECT 1`.execute(connection.kysely);
     },

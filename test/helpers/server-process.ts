@@ -10,8 +10,10 @@ const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bi
 export type ServerProcess = {
   child: ChildProcess;
   baseUrl: string;
-  /** Everything the process has written to stdout so far. */
+  /** Everything the process has written to stdout (its logs) so far. */
   stdout(): string;
+  /** Everything it has written to stderr (messages for a person at the terminal). */
+  stderr(): string;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
@@ -43,6 +45,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     child,
     baseUrl: `${address}/api`,
     stdout: () => out,
+    stderr: () => err,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;

@@ -1,0 +1,116 @@
+/**
+ * The gatehouse command as an operator uses it: real processes, JSON on stdout.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { runCli, startServerProcess } from './helpers/server-process.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let database: TestDatabase | undefined;
+let env: Record<string, string>;
+let dataDir: string | undefined;
+before(async () => {
+  if (process.env.DATABASE_URL) {
+    database = await openTestDatabase();
+    env = { DATABASE_URL: database.url as string };
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-cli-'));
+    env = { DATA_DIR: dataDir };
+  }
+});
+after(async () => {
+  await database?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const json = (args: string[]) => {
+  const result = runCli(args, env);
+  assert.equal(result.code, 0, result.stderr);
+  return JSON.parse(result.stdout);
+};
+
+describe('gatehouse orgs, keys and audit', () => {
+  let orgId: string;
+
+  test('orgs create and list', () => {
+    const created = json(['orgs', 'create', '--name', 'Acme Defense', '--tier', 'defense']);
+    assert.match(created.id, /^org_[0-9a-z]{26}$/);
+    assert.deepEqual([created.name, created.tier, created.state], ['Acme Defense', 'defense', 'active']);
+    orgId = created.id;
+    assert.ok(json(['orgs', 'list']).some((o: { id: string }) => o.id === orgId));
+  });
+
+  test('keys create prints the key once; list never shows it; revoke is final', () => {
+    const created = json(['keys', 'create', '--org', orgId, '--name', 'gate 3', '--admin', '--sandbox']);
+    assert.match(created.key, /^gk_test_/);
+    assert.equal(created.admin, true);
+    const listed = runCli(['keys', 'list', '--org', orgId], env);
+    assert.ok(!listed.stdout.includes(created.key));
+    assert.equal(JSON.parse(listed.stdout)[0].id, created.id);
+    assert.equal(json(['keys', 'revoke', created.id, '--org', orgId]).state, 'revoked');
+    const again = runCli(['keys', 'enable', created.id, '--org', orgId], env);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /revocation is final/);
+  });
+
+  test('audit verify reports every chain intact', () => {
+    const report = json(['audit', 'verify']);
+    assert.equal(report.intact, true);
+    const mine = report.organizations.find((o: { organization_id: string }) => o.organization_id === orgId);
+    assert.equal(mine.events, 3, 'organization.created, api_key.created, api_key.revoked');
+  });
+
+  test('mistakes get a message, not a stack trace, and a non-zero exit', () => {
+    for (const args of [['keys', 'list', '--org', 'org_nope'], ['orgs', 'create', '--name', 'x', '--tier', 'gold']]) {
+      const result = runCli(args, env);
+      assert.notEqual(result.code, 0, args.join(' '));
+      assert.doesNotMatch(result.stderr, /\n\s+at /);
+    }
+  });
+
+  test('every subcommand has --help', () => {
+    for (const args of [['--help'], ['serve', '--help'], ['migrate', '--help'], ['orgs', 'create', '--help'], ['keys', 'create', '--help'], ['keys', 'revoke', '--help'], ['audit', 'verify', '--help']]) {
+      const result = runCli(args, env);
+      assert.equal(result.code, 0, args.join(' '));
+      assert.match(result.stdout, /Usage: gatehouse/);
+    }
+  });
+});
+
+describe('the sandbox on first start', { skip: !!process.env.DATABASE_URL && 'the sandbox is created on the embedded database only' }, () => {
+  test('a new embedded database gets a sandbox organization and a key that works, printed once, never logged', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-sandbox-'));
+    try {
+      const server = await startServerProcess({ DATA_DIR: fresh });
+      const key = /admin API key \(shown this once\): (gk_test_\S+)/.exec(server.stderr())?.[1];
+      assert.ok(key, server.stderr());
+      const response = await fetch(`${server.baseUrl}/v1/api-keys`, { headers: { authorization: `Bearer ${key}` } });
+      assert.equal(response.status, 200);
+      assert.ok(!server.stdout().includes(key), 'the key is not in the logs');
+      assert.equal(await server.stop(), 0);
+
+      const again = await startServerProcess({ DATA_DIR: fresh });
+      assert.doesNotMatch(again.stderr(), /gk_test_/, 'only on the first start');
+      await again.stop();
+      const orgs = JSON.parse(runCli(['orgs', 'list'], { DATA_DIR: fresh }).stdout);
+      assert.deepEqual(orgs.map((o: { name: string; tier: string }) => [o.name, o.tier]), [['Sandbox', 'enterprise']]);
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  test('SANDBOX_BOOTSTRAP=false starts without it', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-nosandbox-'));
+    try {
+      const server = await startServerProcess({ DATA_DIR: fresh, SANDBOX_BOOTSTRAP: 'false' });
+      assert.doesNotMatch(server.stderr(), /gk_test_/);
+      await server.stop();
+      assert.deepEqual(JSON.parse(runCli(['orgs', 'list'], { DATA_DIR: fresh }).stdout), []);
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
