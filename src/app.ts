@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/errors.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
+import { externalKeySet, loadSigningKey } from './auth/token-keys.ts';
+import { createTokenService } from './auth/tokens.ts';
 import { installAuthentication } from './http/authentication.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
@@ -77,7 +79,9 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
       throw new AppError('service_unavailable', 'The server is shutting down; retry on another instance.');
     }
   });
-  installAuthentication(app, createAuthenticator(db));
+  const idp = config.externalIdentityProvider;
+  const tokens = createTokenService(db, await loadSigningKey(db), idp && { ...idp, keys: externalKeySet(idp.jwksUrl) });
+  installAuthentication(app, createAuthenticator(db, tokens));
   installIdempotency(app, db, {
     retentionSeconds: config.idempotencyRetentionSeconds,
     // A request cannot outlive its timeout, so an older reservation belongs to a dead process.
@@ -87,7 +91,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   await installOpenApi(app, VERSION);
 
   for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness }), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens }), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }

@@ -29,6 +29,8 @@ export type Config = {
   idempotencyRetentionSeconds: number;
   /** On the first start of an empty embedded database, create a sandbox organization and key. */
   sandboxBootstrap: boolean;
+  /** An external identity provider whose JWTs are also trusted (all three set, or none). */
+  externalIdentityProvider: { jwksUrl: string; issuer: string; audience: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -64,7 +66,14 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
     sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
+    externalIdentityProvider: undefined,
   };
+  const idp = { jwksUrl: read.optionalString('JWT_JWKS_URL'), issuer: read.optionalString('JWT_ISSUER'), audience: read.optionalString('JWT_AUDIENCE') };
+  const given = Object.values(idp).filter((v) => v !== undefined).length;
+  if (given > 0 && given < 3) problems.push('JWT_JWKS_URL, JWT_ISSUER and JWT_AUDIENCE go together: set all three or none');
+  if (idp.jwksUrl && !/^https?:\/\//.test(idp.jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) URL');
+  if (idp.issuer === 'gatehouse') problems.push('JWT_ISSUER cannot be "gatehouse", the issuer of our own tokens');
+  config.externalIdentityProvider = given === 3 ? (idp as NonNullable<Config['externalIdentityProvider']>) : undefined;
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -56,11 +56,22 @@ describe('gatehouse orgs, keys and audit', () => {
     assert.match(again.stderr, /revocation is final/);
   });
 
+  test('tokens issue signs a JWT within the session policy', () => {
+    const issued = json(['tokens', 'issue', '--org', orgId, '--subject', 'fso@example.com', '--role', 'adjudicator']);
+    assert.equal(issued.token.split('.').length, 3);
+    const [, payload] = issued.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    assert.deepEqual([claims.sub, claims.org, claims.role, claims.exp - claims.iat], ['fso@example.com', orgId, 'adjudicator', 3600]);
+    const tooLong = runCli(['tokens', 'issue', '--org', orgId, '--subject', 'x@example.com', '--role', 'admin', '--ttl', '90000'], env);
+    assert.equal(tooLong.code, 1);
+    assert.match(tooLong.stderr, /session policy/);
+  });
+
   test('audit verify reports every chain intact', () => {
     const report = json(['audit', 'verify']);
     assert.equal(report.intact, true);
     const mine = report.organizations.find((o: { organization_id: string }) => o.organization_id === orgId);
-    assert.equal(mine.events, 3, 'organization.created, api_key.created, api_key.revoked');
+    assert.equal(mine.events, 4, 'organization.created, api_key.created, api_key.revoked, token.issued');
   });
 
   test('mistakes get a message, not a stack trace, and a non-zero exit', () => {
@@ -72,7 +83,7 @@ describe('gatehouse orgs, keys and audit', () => {
   });
 
   test('every subcommand has --help', () => {
-    for (const args of [['--help'], ['serve', '--help'], ['migrate', '--help'], ['orgs', 'create', '--help'], ['keys', 'create', '--help'], ['keys', 'revoke', '--help'], ['audit', 'verify', '--help']]) {
+    for (const args of [['--help'], ['serve', '--help'], ['migrate', '--help'], ['orgs', 'create', '--help'], ['keys', 'create', '--help'], ['keys', 'revoke', '--help'], ['tokens', 'issue', '--help'], ['audit', 'verify', '--help']]) {
       const result = runCli(args, env);
       assert.equal(result.code, 0, args.join(' '));
       assert.match(result.stdout, /Usage: gatehouse/);

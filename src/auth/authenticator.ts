@@ -1,12 +1,14 @@
 /**
  * Turns an Authorization header into the caller, or refuses it with the precise reason.
- * API keys are checked by checksum first, so a mistyped key costs no database look-up.
+ * API keys (`gk_…`) are checked by checksum first, so a mistyped key costs no database look-up;
+ * anything else is taken for a JWT.
  */
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import type { RequestActor } from '../http/actor.ts';
 import { looksLikeApiKey, parseApiKey } from './api-key-format.ts';
 import { type KeyAuthentication, lookUpKeyByHash, touchKey } from './api-key-store.ts';
+import type { TokenService } from './tokens.ts';
 
 export type Authenticator = (authorization: string | undefined) => Promise<RequestActor>;
 
@@ -19,13 +21,13 @@ const refuse = (code: 'unauthenticated' | 'key_disabled' | 'key_revoked', detail
     headers: { 'www-authenticate': code === 'unauthenticated' ? CHALLENGE : `${CHALLENGE}, error="invalid_token"` },
   });
 
-export function createAuthenticator(db: Database): Authenticator {
+export function createAuthenticator(db: Database, tokens: TokenService): Authenticator {
   return async (authorization) => {
     const credential = /^Bearer +([^ ]+) *$/i.exec(authorization ?? '')?.[1];
     if (!credential) {
       throw refuse('unauthenticated', 'Send a credential as "Authorization: Bearer <API key or token>".');
     }
-    if (!looksLikeApiKey(credential)) throw refuse('unauthenticated', 'The credential is not a Gatehouse API key or token.');
+    if (!looksLikeApiKey(credential)) return tokens.authenticate(credential);
     const parsed = parseApiKey(credential);
     if (!parsed) throw refuse('unauthenticated', 'The API key is malformed (its checksum does not match): check for a copying error.');
     const key = await lookUpKeyByHash(db.withTenant, parsed.hash);

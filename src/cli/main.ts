@@ -8,6 +8,7 @@ import { auditCommand } from './audit.ts';
 import { keysCommand } from './keys.ts';
 import { migrateCommand } from './migrate.ts';
 import { orgsCommand } from './orgs.ts';
+import { tokensCommand } from './tokens.ts';
 import { serveCommand } from './serve.ts';
 
 export async function main(argv: string[]) {
@@ -20,6 +21,7 @@ export async function main(argv: string[]) {
   program.addCommand(migrateCommand());
   program.addCommand(orgsCommand());
   program.addCommand(keysCommand());
+  program.addCommand(tokensCommand());
   program.addCommand(auditCommand());
   try {
     await program.parseAsync(argv);

@@ -1,6 +1,6 @@
 /**
- * What operators do from the command line and nobody does through the API: create and list
- * organizations. These run as the owner because an organization is not tenant data until it exists.
+ * What runs as the owner and never for a request: operators creating and listing organizations
+ * (an organization is not tenant data until it exists), and the service's own secrets.
  */
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
@@ -25,5 +25,16 @@ export function createOperator(owner: Kysely<Schema>) {
     listOrganizations: (): Promise<Organization[]> => owner.selectFrom('organizations').select(columns).orderBy('id').execute(),
     findOrganization: (id: string): Promise<Organization | undefined> =>
       owner.selectFrom('organizations').select(columns).where('id', '=', id).executeTakeFirst(),
+
+    /** The named secret, created by `create` the first time it is asked for. */
+    async serviceSecret(name: string, create: () => string): Promise<string> {
+      await owner
+        .insertInto('service_secrets')
+        .values({ name, value: create() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await owner.selectFrom('service_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      return row.value;
+    },
   };
 }

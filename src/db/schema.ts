@@ -8,6 +8,8 @@ import type { ColumnType } from 'kysely';
 // An interface, not a type alias, because only interfaces can be augmented.
 export interface Schema {
   organizations: OrganizationTable;
+  service_secrets: { name: string; value: string; created_at: Timestamp };
+  revoked_tokens: { organization_id: string; jti_hash: Buffer; expires_at: Date; revoked_at: Timestamp };
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -16,6 +16,8 @@ export type RequestActor = Actor & {
   environment?: KeyEnvironment;
   /** For people: their role. */
   role?: Role;
+  /** For people: the token they presented, so that signing out can revoke it. */
+  token?: { jti: string; expiresAt: Date };
 };
 
 declare module 'fastify' {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Readiness } from './readiness.ts';
@@ -20,7 +21,7 @@ export type Api = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export type FeatureContext = { config: Config; db: Database; readiness: Readiness };
+export type FeatureContext = { config: Config; db: Database; readiness: Readiness; tokens: TokenService };
 
 export type Feature = {
   name: string;

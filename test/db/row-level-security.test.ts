@@ -25,6 +25,11 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Record<st
     prev_hash: Buffer.alloc(32),
     hash: Buffer.alloc(32),
   }),
+  revoked_tokens: (organizationId) => ({
+    organization_id: organizationId,
+    jti_hash: hashApiKey(newId('jti')),
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  }),
   audit_heads: (organizationId) => ({ organization_id: organizationId, seq: 0, hash: Buffer.alloc(32) }),
   api_keys: (organizationId) => ({
     organization_id: organizationId,
@@ -161,8 +166,9 @@ describe('the runtime role', () => {
     assert.equal(afterReset, 'gatehouse_runtime');
   });
 
-  test('cannot read the migrations table or create tables', async () => {
+  test("cannot read the migrations table or the service's secrets, or create tables", async () => {
     assert.equal(await runtimeOutcome(actorOf(orgA), 'SELECT * FROM gatehouse_migrations'), '42501');
+    assert.equal(await runtimeOutcome(actorOf(orgA), 'SELECT * FROM service_secrets'), '42501');
     assert.equal(await runtimeOutcome(actorOf(orgA), 'CREATE TABLE sneaky (id int)'), '42501');
   });
 
