@@ -6,25 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runCli, startServerProcess } from './helpers/server-process.ts';
-import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { processDatabase, runCli, startServerProcess } from './helpers/server-process.ts';
 
-let database: TestDatabase | undefined;
+let storage: Awaited<ReturnType<typeof processDatabase>>;
 let env: Record<string, string>;
-let dataDir: string | undefined;
 before(async () => {
-  if (process.env.DATABASE_URL) {
-    database = await openTestDatabase();
-    env = { DATABASE_URL: database.url as string };
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-cli-'));
-    env = { DATA_DIR: dataDir };
-  }
+  storage = await processDatabase();
+  env = storage.env;
 });
-after(async () => {
-  await database?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => storage.cleanup());
 
 const json = (args: string[]) => {
   const result = runCli(args, env);

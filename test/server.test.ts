@@ -10,30 +10,23 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTenant } from './helpers/credentials.ts';
 import { probeFeature } from './helpers/probe-feature.ts';
-import { runCli, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { processDatabase, runCli, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { buildTestApp } from './helpers/test-app.ts';
-import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 describe('gatehouse serve', () => {
-  let database: TestDatabase | undefined;
+  let storage: Awaited<ReturnType<typeof processDatabase>>;
   let dataDir: string | undefined;
   let server: ServerProcess;
   let env: Record<string, string>;
 
   before(async () => {
-    if (process.env.DATABASE_URL) {
-      database = await openTestDatabase();
-      env = { DATABASE_URL: database.url as string };
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-serve-'));
-      env = { DATA_DIR: dataDir };
-    }
+    storage = await processDatabase();
+    ({ env, dataDir } = storage);
     server = await startServerProcess(env);
   });
   after(async () => {
     await server.stop('SIGKILL');
-    await database?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await storage.cleanup();
   });
 
   test('answers over HTTP, ready, on a database it migrated itself', async () => {

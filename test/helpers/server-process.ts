@@ -2,8 +2,11 @@
  * The service as its own process, driven over real HTTP, as operators run it.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openTestDatabase } from './test-database.ts';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/gatehouse.js');
 
@@ -56,4 +59,17 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
 export function runCli(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [BIN, ...args], { env: childEnv(env), encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Where a child process keeps its data, on the backend under test: its own database on the
+ * PostgreSQL server when DATABASE_URL is set, otherwise a new embedded data folder.
+ */
+export async function processDatabase(): Promise<{ env: Record<string, string>; dataDir?: string; cleanup(): Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const database = await openTestDatabase();
+    return { env: { DATABASE_URL: database.url as string }, cleanup: () => database.close() };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-process-'));
+  return { env: { DATA_DIR: dataDir }, dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }

@@ -25,6 +25,22 @@ CREATE FUNCTION current_organization_id() RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT nullif(current_setting('app.organization_id', true), '') $$;
 
+-- Walls a tenant table off by organization: ENABLE and FORCE row level security (FORCE so the
+-- owner is bound too), and one policy for every command on the current organization. Every
+-- tenant table calls this; test/db/row-level-security.test.ts checks that none was missed.
+CREATE FUNCTION enable_tenant_isolation(target regclass) RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    EXECUTE format('ALTER TABLE %s ENABLE ROW LEVEL SECURITY', target);
+    EXECUTE format('ALTER TABLE %s FORCE ROW LEVEL SECURITY', target);
+    EXECUTE format('CREATE POLICY tenant_isolation ON %s '
+                   'USING (organization_id = current_organization_id()) '
+                   'WITH CHECK (organization_id = current_organization_id())', target);
+  END
+  $$;
+REVOKE ALL ON FUNCTION enable_tenant_isolation(regclass) FROM PUBLIC;
+
 CREATE TABLE organizations (
   id text PRIMARY KEY CHECK (id ~ '^org_[0-9a-z]{26}$'),
   name text NOT NULL CHECK (length(name) BETWEEN 1 AND 200),

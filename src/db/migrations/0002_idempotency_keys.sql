@@ -16,9 +16,5 @@ CREATE TABLE idempotency_keys (
 );
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (organization_id, expires_at);
 
-ALTER TABLE idempotency_keys ENABLE ROW LEVEL SECURITY;
-ALTER TABLE idempotency_keys FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON idempotency_keys
-  USING (organization_id = current_organization_id())
-  WITH CHECK (organization_id = current_organization_id());
+SELECT enable_tenant_isolation('idempotency_keys');
 GRANT SELECT, INSERT, UPDATE, DELETE ON idempotency_keys TO gatehouse_runtime;

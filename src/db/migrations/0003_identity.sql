@@ -23,11 +23,7 @@ CREATE TABLE api_keys (
   last_used_at timestamptz,
   PRIMARY KEY (organization_id, id)
 );
-ALTER TABLE api_keys ENABLE ROW LEVEL SECURITY;
-ALTER TABLE api_keys FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON api_keys
-  USING (organization_id = current_organization_id())
-  WITH CHECK (organization_id = current_organization_id());
+SELECT enable_tenant_isolation('api_keys');
 -- The hash never changes and a revoked key never comes back: enforced below, not only in code.
 GRANT SELECT, INSERT ON api_keys TO gatehouse_runtime;
 GRANT UPDATE (state, state_changed_at, last_used_at, name) ON api_keys TO gatehouse_runtime;

@@ -21,11 +21,7 @@ CREATE TABLE audit_events (
 CREATE INDEX audit_events_by_time ON audit_events (organization_id, occurred_at, seq);
 CREATE INDEX audit_events_by_request ON audit_events (organization_id, request_id);
 
-ALTER TABLE audit_events ENABLE ROW LEVEL SECURITY;
-ALTER TABLE audit_events FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON audit_events
-  USING (organization_id = current_organization_id())
-  WITH CHECK (organization_id = current_organization_id());
+SELECT enable_tenant_isolation('audit_events');
 GRANT SELECT, INSERT ON audit_events TO gatehouse_runtime;
 
 -- Append-only for every role, the owner included: corrections are new events, never edits.
@@ -47,9 +43,5 @@ CREATE TABLE audit_heads (
   hash bytea NOT NULL CHECK (length(hash) = 32),
   PRIMARY KEY (organization_id)
 );
-ALTER TABLE audit_heads ENABLE ROW LEVEL SECURITY;
-ALTER TABLE audit_heads FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON audit_heads
-  USING (organization_id = current_organization_id())
-  WITH CHECK (organization_id = current_organization_id());
+SELECT enable_tenant_isolation('audit_heads');
 GRANT SELECT, INSERT, UPDATE ON audit_heads TO gatehouse_runtime;

@@ -17,9 +17,5 @@ CREATE TABLE revoked_tokens (
   revoked_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (organization_id, jti_hash)
 );
-ALTER TABLE revoked_tokens ENABLE ROW LEVEL SECURITY;
-ALTER TABLE revoked_tokens FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON revoked_tokens
-  USING (organization_id = current_organization_id())
-  WITH CHECK (organization_id = current_organization_id());
+SELECT enable_tenant_isolation('revoked_tokens');
 GRANT SELECT, INSERT, DELETE ON revoked_tokens TO gatehouse_runtime;
