@@ -103,3 +103,16 @@ export function toLink(row: Selectable<AuditEventRow>): StoredLink {
 /** node-postgres returns bytea as a Buffer, PGlite as a plain Uint8Array. */
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+export type EventFilter = { from?: Date; to?: Date; action?: string; actor?: string; requestId?: string };
+
+/** Events matching the filter with seq above `afterSeq`, in chain order, at most `limit`. */
+export async function queryEvents(trx: TenantTransaction, filter: EventFilter, afterSeq: number, limit: number) {
+  let query = trx.selectFrom('audit_events').selectAll().where('seq', '>', afterSeq as never).orderBy('seq').limit(limit);
+  if (filter.from) query = query.where('occurred_at', '>=', filter.from as never);
+  if (filter.to) query = query.where('occurred_at', '<', filter.to as never);
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.actor) query = query.where('actor_id', '=', filter.actor);
+  if (filter.requestId) query = query.where('request_id', '=', filter.requestId);
+  return (await query.execute()).map(toLink);
+}
