@@ -1,0 +1,117 @@
+/**
+ * The security suite every route of the service must pass. Routes are taken from the running
+ * server, not listed by hand, so a new route is covered the day it is added: it fails here until
+ * it refuses every bad credential and, if it takes an id, hides other organizations' records.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { SignJWT } from 'jose';
+import { loadSigningKey, type SigningKey } from '../src/auth/token-keys.ts';
+import { OWN_AUDIENCE, OWN_ISSUER } from '../src/auth/tokens.ts';
+import type { RegisteredRoute } from '../src/http/route-index.ts';
+import { createKey, createTenant, type TestTenant } from './helpers/credentials.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+let harness: TestApp;
+let signingKey: SigningKey;
+let owner: TestTenant; // holds the records other organizations must not reach
+let stranger: TestTenant; // an admin of another organization
+let routes: RegisteredRoute[];
+
+/**
+ * For each route that takes an id: make a record of `owner`'s and return the path to it.
+ * A new route with a path parameter fails the suite until it has an entry here.
+ */
+const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promise<string>> = {
+  '/api/v1/api-keys/:id': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}`,
+  '/api/v1/api-keys/:id/disable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/disable`,
+  '/api/v1/api-keys/:id/enable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/enable`,
+  '/api/v1/api-keys/:id/revoke': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/revoke`,
+};
+
+async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
+  const response = await app.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: as.headers, payload: { name: 'security suite' } });
+  return response.json().id;
+}
+
+const placeholderPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'key_00000000000000000000000000');
+
+async function jwt(claims: { exp?: number; iat?: number }, key: Parameters<SignJWT['sign']>[0] = signingKey.privateKey) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ org: owner.organizationId, role: 'admin' })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setIssuer(OWN_ISSUER)
+    .setAudience(OWN_AUDIENCE)
+    .setSubject('suite@example.com')
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(claims.iat ?? now)
+    .setExpirationTime(claims.exp ?? now + 600)
+    .sign(key);
+}
+
+before(async () => {
+  harness = await buildTestApp();
+  signingKey = await loadSigningKey(harness.database.db);
+  owner = await createTenant(harness.database.owner, { admin: true, tier: 'enterprise' });
+  stranger = await createTenant(harness.database.owner, { admin: true, tier: 'enterprise' });
+  routes = harness.app.routeIndex.routes.filter(
+    (r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.url !== '/api/v1/openapi.json',
+  );
+});
+after(() => harness.close());
+
+describe('every authenticated route', () => {
+  test('there are routes to check', () => assert.ok(routes.length >= 7));
+
+  test('refuses every bad credential with the precise code', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const revoked = await createKey(harness.database.owner, owner.organizationId, { state: 'revoked', admin: true });
+    const disabled = await createKey(harness.database.owner, owner.organizationId, { state: 'disabled', admin: true });
+    const cases: [string, string | undefined, number, string][] = [
+      ['no credential', undefined, 401, 'unauthenticated'],
+      ['a malformed credential', 'Bearer gk_live_tooshort', 401, 'unauthenticated'],
+      ['a revoked key', revoked.headers.authorization, 401, 'key_revoked'],
+      ['a disabled key', disabled.headers.authorization, 401, 'key_disabled'],
+      ['an expired JWT', `Bearer ${await jwt({ iat: now - 900, exp: now - 300 })}`, 401, 'token_expired'],
+      ['a JWT over the session policy', `Bearer ${await jwt({ iat: now, exp: now + 86_400 })}`, 401, 'unauthenticated'],
+      ['a JWT signed by another key', `Bearer ${await jwt({}, generateKeyPairSync('ed25519').privateKey)}`, 401, 'unauthenticated'],
+    ];
+    for (const route of routes) {
+      for (const [name, authorization, status, code] of cases) {
+        const response = await harness.app.inject({
+          method: route.method as 'GET',
+          url: placeholderPath(route.url),
+          headers: authorization ? { authorization } : {},
+          ...(route.method !== 'GET' && { payload: {} }),
+        });
+        assert.equal(response.statusCode, status, `${route.method} ${route.url} with ${name}: ${response.body}`);
+        assert.equal(response.json().code, code, `${route.method} ${route.url} with ${name}`);
+      }
+    }
+  });
+
+  test('Enterprise routes refuse a Defense-tier organization', async () => {
+    const defense = await createTenant(harness.database.owner, { admin: true, tier: 'defense' });
+    const doc = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json();
+    for (const route of routes) {
+      const tier = doc.paths[route.url.replace(/:([A-Za-z_]+)/g, '{$1}')][route.method.toLowerCase()]['x-tier'];
+      const response = await harness.app.inject({ method: route.method as 'GET', url: placeholderPath(route.url), headers: defense.headers });
+      if (tier === 'enterprise') assert.equal(response.json().code, 'tier_required', `${route.method} ${route.url}`);
+      else assert.notEqual(response.json()?.code, 'tier_required', `${route.method} ${route.url}`);
+    }
+  });
+
+  test("answers 404 for another organization's ids, and changes nothing", async () => {
+    const withIds = routes.filter((r) => r.url.includes(':'));
+    assert.deepEqual(withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`), [], 'routes without a fixture');
+    for (const route of withIds) {
+      const path = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<string>)(harness, owner);
+      const before = await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id');
+      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers });
+      assert.equal(response.statusCode, 404, `${route.method} ${path}: ${response.body}`);
+      assert.equal(response.json().code, 'not_found');
+      assert.deepEqual(await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'), before, 'nothing changed');
+    }
+  });
+});
