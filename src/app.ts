@@ -16,6 +16,7 @@ import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
 import { installMetrics } from './http/metrics.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { registerOperationsRoutes } from './http/operations-routes.ts';
 import { ProblemSchema } from './http/problem.ts';
@@ -81,7 +82,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   });
   const idp = config.externalIdentityProvider;
   const tokens = createTokenService(db, await loadSigningKey(db), idp && { ...idp, keys: externalKeySet(idp.jwksUrl) });
-  installAuthentication(app, createAuthenticator(db, tokens));
+  installAuthentication(app, createAuthenticator(db, tokens), createRateLimiter(config));
   installIdempotency(app, db, {
     retentionSeconds: config.idempotencyRetentionSeconds,
     // A request cannot outlive its timeout, so an older reservation belongs to a dead process.

@@ -29,6 +29,10 @@ export type Config = {
   idempotencyRetentionSeconds: number;
   /** On the first start of an empty embedded database, create a sandbox organization and key. */
   sandboxBootstrap: boolean;
+  /** Requests a second per credential, by tier (bursts of twice that); organizations may have their own. */
+  rateLimitPerSecond: { defense: number; enterprise: number };
+  /** Failed authentications allowed per source address per minute. */
+  authFailuresPerMinute: number;
   /** An external identity provider whose JWTs are also trusted (all three set, or none). */
   externalIdentityProvider: { jwksUrl: string; issuer: string; audience: string } | undefined;
 };
@@ -66,6 +70,11 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
     sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
+    rateLimitPerSecond: {
+      defense: read.integer('RATE_LIMIT_DEFENSE_PER_SECOND', 50, 1, 100_000),
+      enterprise: read.integer('RATE_LIMIT_ENTERPRISE_PER_SECOND', 200, 1, 100_000),
+    },
+    authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 100_000),
     externalIdentityProvider: undefined,
   };
   const idp = { jwksUrl: read.optionalString('JWT_JWKS_URL'), issuer: read.optionalString('JWT_ISSUER'), audience: read.optionalString('JWT_AUDIENCE') };

@@ -95,6 +95,7 @@ export type KeyAuthentication = {
   environment: KeyEnvironment;
   tier: Tier;
   organization_state: 'active' | 'suspended';
+  rate_limit_per_second: number | null;
   last_used_at: Date | null;
 };
 

@@ -8,9 +8,10 @@ import { AppError } from '../http/errors.ts';
 import type { RequestActor } from '../http/actor.ts';
 import { looksLikeApiKey, parseApiKey } from './api-key-format.ts';
 import { type KeyAuthentication, lookUpKeyByHash, touchKey } from './api-key-store.ts';
+import { type RequestContext, recordFailedAuthentication } from './failed-authentication.ts';
 import type { TokenService } from './tokens.ts';
 
-export type Authenticator = (authorization: string | undefined) => Promise<RequestActor>;
+export type Authenticator = (authorization: string | undefined, context: RequestContext) => Promise<RequestActor>;
 
 /** last_used_at is kept to the minute: one write a minute per key, not one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -22,25 +23,32 @@ const refuse = (code: 'unauthenticated' | 'key_disabled' | 'key_revoked', detail
   });
 
 export function createAuthenticator(db: Database, tokens: TokenService): Authenticator {
-  return async (authorization) => {
+  return async (authorization, context) => {
     const credential = /^Bearer +([^ ]+) *$/i.exec(authorization ?? '')?.[1];
     if (!credential) {
       throw refuse('unauthenticated', 'Send a credential as "Authorization: Bearer <API key or token>".');
     }
-    if (!looksLikeApiKey(credential)) return tokens.authenticate(credential);
+    if (!looksLikeApiKey(credential)) return tokens.authenticate(credential, context);
     const parsed = parseApiKey(credential);
     if (!parsed) throw refuse('unauthenticated', 'The API key is malformed (its checksum does not match): check for a copying error.');
     const key = await lookUpKeyByHash(db.withTenant, parsed.hash);
     if (!key) throw refuse('unauthenticated', 'The API key is not known.');
-    return admitKey(db, key);
+    return admitKey(db, key, context);
   };
 }
 
-async function admitKey(db: Database, key: KeyAuthentication): Promise<RequestActor> {
-  if (key.key_state === 'revoked') throw refuse('key_revoked', 'The API key was revoked. Create a new key.');
-  if (key.key_state === 'disabled') throw refuse('key_disabled', 'The API key is disabled. An administrator can enable it again.');
-  if (key.organization_state === 'suspended') {
-    throw new AppError('organization_suspended', 'The organization is suspended; contact support.');
+async function admitKey(db: Database, key: KeyAuthentication, context: RequestContext): Promise<RequestActor> {
+  const refusal =
+    key.key_state === 'revoked'
+      ? refuse('key_revoked', 'The API key was revoked. Create a new key.')
+      : key.key_state === 'disabled'
+        ? refuse('key_disabled', 'The API key is disabled. An administrator can enable it again.')
+        : key.organization_state === 'suspended'
+          ? new AppError('organization_suspended', 'The organization is suspended; contact support.')
+          : undefined;
+  if (refusal) {
+    await recordFailedAuthentication(db, { organizationId: key.organization_id, kind: 'api_key', id: key.key_id }, refusal.code, context);
+    throw refusal;
   }
   const actor: RequestActor = {
     organizationId: key.organization_id,
@@ -49,6 +57,7 @@ async function admitKey(db: Database, key: KeyAuthentication): Promise<RequestAc
     tier: key.tier,
     admin: key.scope === 'admin',
     environment: key.environment,
+    ...(key.rate_limit_per_second !== null && { rateLimitPerSecond: key.rate_limit_per_second }),
   };
   const lastUsed = key.last_used_at?.getTime() ?? 0;
   if (Date.now() - lastUsed > LAST_USED_RESOLUTION_MS) {

@@ -9,6 +9,7 @@ import { type AuditContext, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import type { RequestActor, Role } from '../http/actor.ts';
 import { AppError } from '../http/errors.ts';
+import { type RequestContext, recordFailedAuthentication } from './failed-authentication.ts';
 import { type SigningKey, TOKEN_ALGORITHM } from './token-keys.ts';
 
 export const OWN_ISSUER = 'gatehouse';
@@ -80,7 +81,7 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
     },
 
     /** The person behind a token, or the precise reason it is refused. */
-    async authenticate(token: string): Promise<RequestActor> {
+    async authenticate(token: string, context: RequestContext): Promise<RequestActor> {
       const claims = (await verifySignature(token)) as Partial<TokenClaims>;
       const { sub, org, role, iat, exp, jti } = claims;
       if (typeof sub !== 'string' || typeof org !== 'string' || typeof jti !== 'string' || !ROLES.includes(role as Role)) {
@@ -88,17 +89,33 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
       }
       const actor = { organizationId: org, kind: 'user' as const, id: sub };
       const found = await db.withTenant(actor, async (trx) => {
-        const organization = await trx.selectFrom('organizations').select(['tier', 'state', 'session_max_seconds']).executeTakeFirst();
+        const organization = await trx.selectFrom('organizations').select(['tier', 'state', 'session_max_seconds', 'rate_limit_per_second']).executeTakeFirst();
         const revoked = await trx.selectFrom('revoked_tokens').select('jti_hash').where('jti_hash', '=', jtiHash(jti)).executeTakeFirst();
         return { organization, revoked: revoked !== undefined };
       });
       if (!found.organization) throw refuse('The token names an organization that does not exist.');
-      if ((exp as number) - (iat as number) > found.organization.session_max_seconds) {
-        throw refuse(`The token lives longer than the organization's session policy allows (${found.organization.session_max_seconds} s).`);
+      const policy = found.organization.session_max_seconds;
+      const [reason, refusal] =
+        (exp as number) - (iat as number) > policy
+          ? ['token_over_session_policy', refuse(`The token lives longer than the organization's session policy allows (${policy} s).`)]
+          : found.revoked
+            ? ['token_signed_out', refuse('The token was signed out.')]
+            : found.organization.state === 'suspended'
+              ? ['organization_suspended', new AppError('organization_suspended', 'The organization is suspended; contact support.')]
+              : [undefined, undefined];
+      if (reason && refusal) {
+        await recordFailedAuthentication(db, actor, reason, context);
+        throw refusal;
       }
-      if (found.revoked) throw refuse('The token was signed out.');
-      if (found.organization.state === 'suspended') throw new AppError('organization_suspended', 'The organization is suspended; contact support.');
-      return { ...actor, tier: found.organization.tier, admin: role === 'admin', role: role as Role, token: { jti, expiresAt: new Date((exp as number) * 1000) } };
+      const limit = found.organization.rate_limit_per_second;
+      return {
+        ...actor,
+        tier: found.organization.tier,
+        admin: role === 'admin',
+        role: role as Role,
+        token: { jti, expiresAt: new Date((exp as number) * 1000) },
+        ...(limit !== null && { rateLimitPerSecond: limit }),
+      };
     },
 
     /** Signs a token out: it is refused from now until it would have expired anyway. */

@@ -12,13 +12,14 @@ export type Organization = {
   tier: Tier;
   state: 'active' | 'suspended';
   session_max_seconds: number;
+  rate_limit_per_second: number | null;
   created_at: Date;
 };
 
 export type Operator = ReturnType<typeof createOperator>;
 
 export function createOperator(owner: Kysely<Schema>) {
-  const columns = ['id', 'name', 'tier', 'state', 'session_max_seconds', 'created_at'] as const;
+  const columns = ['id', 'name', 'tier', 'state', 'session_max_seconds', 'rate_limit_per_second', 'created_at'] as const;
   return {
     createOrganization: (input: { name: string; tier: Tier }): Promise<Organization> =>
       owner.insertInto('organizations').values({ id: newId('org'), ...input }).returning(columns).executeTakeFirstOrThrow(),

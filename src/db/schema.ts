@@ -22,5 +22,6 @@ export type OrganizationTable = {
   tier: ColumnType<Tier, Tier | undefined, Tier>;
   state: ColumnType<'active' | 'suspended', 'active' | 'suspended' | undefined, 'active' | 'suspended'>;
   session_max_seconds: ColumnType<number, number | undefined, number>;
+  rate_limit_per_second: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 };

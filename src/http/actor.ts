@@ -16,6 +16,8 @@ export type RequestActor = Actor & {
   environment?: KeyEnvironment;
   /** For people: their role. */
   role?: Role;
+  /** The organization's own request rate per credential, when it has one (else the tier's). */
+  rateLimitPerSecond?: number;
   /** For people: the token they presented, so that signing out can revoke it. */
   token?: { jti: string; expiresAt: Date };
 };

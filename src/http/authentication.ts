@@ -7,8 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { Tier } from '../db/schema.ts';
-import './actor.ts';
+import type { RequestActor } from './actor.ts';
 import { AppError } from './errors.ts';
+import type { RateLimiter } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,7 +22,7 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 
-export function installAuthentication(app: FastifyInstance, authenticate: Authenticator) {
+export function installAuthentication(app: FastifyInstance, authenticate: Authenticator, limiter: RateLimiter) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
     const tier = route.config?.tier;
@@ -30,9 +31,17 @@ export function installAuthentication(app: FastifyInstance, authenticate: Authen
     Object.assign(route.schema, { 'x-tier': tier, security: [{ bearerAuth: [] }] });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`) || request.routeOptions.config.public) return;
-    const actor = await authenticate(request.headers.authorization);
+    limiter.checkAddress(request.ip);
+    let actor: RequestActor;
+    try {
+      actor = await authenticate(request.headers.authorization, { requestId: String(request.id), sourceIp: request.ip });
+    } catch (error) {
+      limiter.authenticationFailed(request.ip);
+      throw error;
+    }
+    limiter.admit(actor, reply);
     request.actor = actor;
     const required = request.routeOptions.config.tier;
     if (required === 'enterprise' && actor.tier !== 'enterprise') {

@@ -14,7 +14,14 @@ export async function buildTestApp(
   options: { features?: Feature[]; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  // Limits high enough that only the rate-limit tests, which set their own, ever meet them.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_DEFENSE_PER_SECOND: '100000',
+    RATE_LIMIT_ENTERPRISE_PER_SECOND: '100000',
+    AUTH_FAILURES_PER_MINUTE: '100000',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     db: database.db,

@@ -5,7 +5,9 @@ ALTER TABLE organizations
   ADD COLUMN tier text NOT NULL DEFAULT 'defense' CHECK (tier IN ('defense', 'enterprise')),
   ADD COLUMN state text NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'suspended')),
   -- The longest a person's JWT may live for this organization.
-  ADD COLUMN session_max_seconds integer NOT NULL DEFAULT 3600 CHECK (session_max_seconds BETWEEN 60 AND 86400);
+  ADD COLUMN session_max_seconds integer NOT NULL DEFAULT 3600 CHECK (session_max_seconds BETWEEN 60 AND 86400),
+  -- Requests a second per credential; NULL takes the tier's default.
+  ADD COLUMN rate_limit_per_second integer CHECK (rate_limit_per_second BETWEEN 1 AND 100000);
 
 CREATE TABLE api_keys (
   organization_id text NOT NULL REFERENCES organizations (id),
@@ -51,10 +53,10 @@ END
 $$;
 CREATE FUNCTION authenticate_api_key(presented_hash bytea)
   RETURNS TABLE (organization_id text, key_id text, key_state text, scope text, environment text,
-                 tier text, organization_state text, last_used_at timestamptz)
+                 tier text, organization_state text, rate_limit_per_second integer, last_used_at timestamptz)
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
   AS $$
-    SELECT k.organization_id, k.id, k.state, k.scope, k.environment, o.tier, o.state, k.last_used_at
+    SELECT k.organization_id, k.id, k.state, k.scope, k.environment, o.tier, o.state, o.rate_limit_per_second, k.last_used_at
       FROM api_keys k JOIN organizations o ON o.id = k.organization_id
      WHERE k.secret_hash = presented_hash
   $$;
