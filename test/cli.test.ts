@@ -57,11 +57,20 @@ describe('gatehouse orgs, keys and audit', () => {
     assert.match(tooLong.stderr, /session policy/);
   });
 
+  test('orgs update changes settings, refuses bad values, and is audited', () => {
+    const updated = json(['orgs', 'update', '--org', orgId, '--session-max-seconds', '900', '--rate-limit', '25']);
+    assert.deepEqual([updated.session_max_seconds, updated.rate_limit_per_second], [900, 25]);
+    assert.equal(json(['orgs', 'update', '--org', orgId, '--rate-limit', '0']).rate_limit_per_second, null);
+    const bad = runCli(['orgs', 'update', '--org', orgId, '--session-max-seconds', '5'], env);
+    assert.equal(bad.code, 1, 'the database refuses a policy under a minute');
+    assert.equal(runCli(['orgs', 'update', '--org', orgId], env).code, 1, 'nothing to change');
+  });
+
   test('audit verify reports every chain intact', () => {
     const report = json(['audit', 'verify']);
     assert.equal(report.intact, true);
     const mine = report.organizations.find((o: { organization_id: string }) => o.organization_id === orgId);
-    assert.equal(mine.events, 4, 'organization.created, api_key.created, api_key.revoked, token.issued');
+    assert.equal(mine.events, 6, 'organization.created, api_key.created, api_key.revoked, token.issued, organization.updated ×2');
   });
 
   test('mistakes get a message, not a stack trace, and a non-zero exit', () => {

@@ -27,6 +27,13 @@ export function createOperator(owner: Kysely<Schema>) {
     findOrganization: (id: string): Promise<Organization | undefined> =>
       owner.selectFrom('organizations').select(columns).where('id', '=', id).executeTakeFirst(),
 
+    /** Changes an organization's settings; undefined fields are left as they are. */
+    updateOrganization: (
+      id: string,
+      changes: Partial<Pick<Organization, 'name' | 'tier' | 'state' | 'session_max_seconds' | 'rate_limit_per_second'>>,
+    ): Promise<Organization | undefined> =>
+      owner.updateTable('organizations').set(changes).where('id', '=', id).returning(columns).executeTakeFirst(),
+
     /** The named secret, created by `create` the first time it is asked for. */
     async serviceSecret(name: string, create: () => string): Promise<string> {
       await owner

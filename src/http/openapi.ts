@@ -25,6 +25,12 @@ its \`request_id\` to support.
 Defense-tier organization 403 \`tier_required\` with \`required_tier\`. Another organization's
 ids answer 404, exactly as ids that do not exist.
 
+**Rate limits.** Each credential has a token bucket: by default 50 requests a second for Defense
+and 200 for Enterprise, in bursts of twice that. An organization may have its own rate. Every
+authenticated answer carries \`RateLimit-Policy\` and \`RateLimit\`
+(draft-ietf-httpapi-ratelimit-headers). Past the limit the answer is 429 \`rate_limited\` with
+\`Retry-After\`. Repeated failed authentications from one address are limited the same way.
+
 **Correlation.** Send \`X-Request-ID\` (at most 128 characters of \`[A-Za-z0-9._:-]\`) and it is
 echoed on the response, written in our logs and in audit records; anything else is replaced by
 an id we generate, which is echoed the same way.
