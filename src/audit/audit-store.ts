@@ -69,16 +69,19 @@ export async function appendEvent(trx: TenantTransaction, organizationId: string
   return { ...fields, hash: hash.toString('hex'), prev_hash: head.hash.toString('hex') };
 }
 
-/** Events after `afterSeq`, in order, as chain links. */
-export async function readLinks(trx: TenantTransaction, afterSeq: number, limit: number): Promise<StoredLink[]> {
-  const rows = await trx
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('seq', '>', afterSeq as never)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-  return rows.map(toLink);
+/**
+ * Events with afterSeq < seq <= throughSeq, in order, as chain links. Reads go by bounded seq
+ * windows rather than `seq > n LIMIT k`: without table statistics (the embedded database never
+ * analyzes) the planner sorts every row past n for each batch, which made a long walk quadratic.
+ */
+export async function readLinks(trx: TenantTransaction, afterSeq: number, throughSeq: number): Promise<StoredLink[]> {
+  return queryEvents(trx, {}, afterSeq, throughSeq);
+}
+
+/** The sequence number of the organization's latest event (0 when it has none). */
+export async function headSeq(trx: TenantTransaction): Promise<number> {
+  const head = await trx.selectFrom('audit_heads').select('seq').executeTakeFirst();
+  return Number(head?.seq ?? 0);
 }
 
 export function toLink(row: Selectable<AuditEventRow>): StoredLink {
@@ -106,9 +109,14 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
 
 export type EventFilter = { from?: Date; to?: Date; action?: string; actor?: string; requestId?: string };
 
-/** Events matching the filter with seq above `afterSeq`, in chain order, at most `limit`. */
-export async function queryEvents(trx: TenantTransaction, filter: EventFilter, afterSeq: number, limit: number) {
-  let query = trx.selectFrom('audit_events').selectAll().where('seq', '>', afterSeq as never).orderBy('seq').limit(limit);
+/** Events matching the filter with afterSeq < seq <= throughSeq, in chain order. */
+export async function queryEvents(trx: TenantTransaction, filter: EventFilter, afterSeq: number, throughSeq: number) {
+  let query = trx
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('seq', '>', afterSeq as never)
+    .where('seq', '<=', throughSeq as never)
+    .orderBy('seq');
   if (filter.from) query = query.where('occurred_at', '>=', filter.from as never);
   if (filter.to) query = query.where('occurred_at', '<', filter.to as never);
   if (filter.action) query = query.where('action', '=', filter.action);

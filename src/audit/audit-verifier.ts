@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/database.ts';
 import { type ChainBreak, findBreak, GENESIS_HASH } from './audit-chain.ts';
-import { readLinks } from './audit-store.ts';
+import { headSeq, readLinks } from './audit-store.ts';
 
 export type VerifyResult = { organization_id: string; events: number; intact: boolean; first_break?: ChainBreak };
 
@@ -12,13 +12,17 @@ const BATCH = 1_000;
 
 export async function verifyChain(db: Database, organizationId: string): Promise<VerifyResult> {
   const actor = { organizationId, kind: 'system' as const, id: 'audit-verify' };
+  const end = await db.withTenant(actor, headSeq);
   let last: { seq: number; hash: Buffer } = { seq: 0, hash: GENESIS_HASH };
-  for (;;) {
-    const links = await db.withTenant(actor, (trx) => readLinks(trx, last.seq, BATCH));
+  for (let window = 0; window < end; window += BATCH) {
+    const links = await db.withTenant(actor, (trx) => readLinks(trx, window, Math.min(window + BATCH, end)));
     const broken = findBreak(links, last);
     if (broken) return { organization_id: organizationId, events: last.seq, intact: false, first_break: broken };
-    const end = links.at(-1);
-    if (!end) return { organization_id: organizationId, events: last.seq, intact: true };
-    last = { seq: end.seq, hash: end.hash };
+    const latest = links.at(-1);
+    if (latest) last = { seq: latest.seq, hash: latest.hash };
   }
+  if (last.seq !== end) {
+    return { organization_id: organizationId, events: last.seq, intact: false, first_break: { seq: last.seq + 1, reason: `missing: the chain's head is at ${end}` } };
+  }
+  return { organization_id: organizationId, events: last.seq, intact: true };
 }

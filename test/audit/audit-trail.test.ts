@@ -94,4 +94,13 @@ describe('the audit chain', () => {
     await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
     assert.deepEqual((await verifyChain(database.db, org)).first_break, { seq: 3, reason: 'expected event 2, found 3' });
   });
+
+  test('verify finds events cut from the end of the chain', async () => {
+    const org = await createOrganization(database.owner);
+    for (const action of ['api_key.created', 'api_key.disabled', 'api_key.enabled']) await record(org, action);
+    await database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
+    await database.owner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 3', [org]);
+    await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
+    assert.deepEqual((await verifyChain(database.db, org)).first_break, { seq: 3, reason: "missing: the chain's head is at 3" });
+  });
 });

@@ -32,6 +32,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+  // A server that never says it is listening is killed, not left running behind the caller.
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" line within ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
     const look = () => {
@@ -43,6 +44,9 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     };
     child.stdout.on('data', look);
     exited.then((code) => reject(new Error(`the server exited with ${code}:\n${out}\n${err}`)));
+  }).catch((error) => {
+    child.kill('SIGKILL');
+    throw error;
   });
   return {
     child,

@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { StoredLink } from '../../audit/audit-chain.ts';
-import { type EventFilter, queryEvents } from '../../audit/audit-store.ts';
+import { type EventFilter, headSeq, queryEvents } from '../../audit/audit-store.ts';
 import type { Actor, WithTenant } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { csvHeader, csvLine } from './csv.ts';
@@ -35,15 +35,14 @@ export function exportLine(link: StoredLink) {
 export function exportStream(withTenant: WithTenant, actor: Actor, filter: EventFilter, afterSeq: number, format: ExportFormat): Readable {
   async function* lines() {
     if (format === 'csv') yield csvHeader();
-    let after = afterSeq;
-    for (;;) {
-      const links = await withTenant(actor, (trx) => queryEvents(trx, filter, after, BATCH));
+    // The export ends at the chain's head as it was when the export began.
+    const end = await withTenant(actor, headSeq);
+    for (let after = afterSeq; after < end; after += BATCH) {
+      const links = await withTenant(actor, (trx) => queryEvents(trx, filter, after, Math.min(after + BATCH, end)));
       for (const link of links) {
         const line = exportLine(link);
         yield format === 'csv' ? csvLine(line) : `${JSON.stringify(line)}\n`;
       }
-      if (links.length < BATCH) return;
-      after = (links.at(-1) as StoredLink).seq;
     }
   }
   return Readable.from(lines());
