@@ -94,10 +94,31 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
     close: async () => {
       await db.close();
       await ownerPool.end();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropWhenUnused(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database once nothing is connected to it. `pool.end()` resolves before the server
+ * has seen its connections close, and `DROP … WITH (FORCE)` would then kill a connection that is
+ * still closing: its client, no longer watched by its pool, throws the error into the test run.
+ * So: no FORCE, and retry while PostgreSQL says the database is in use (55006).
+ */
+async function dropWhenUnused(serverUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
