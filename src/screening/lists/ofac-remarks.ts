@@ -1,0 +1,119 @@
+/**
+ * OFAC's Remarks field: semi-structured facts separated by "; ". What screening needs is taken
+ * out (weak a.k.a.s, dates and places of birth, nationality, citizenship, gender, identifiers,
+ * linked entities); the text stays as it was for the evidence.
+ */
+import { countryCode } from '../countries.ts';
+import type { DateOfBirth, Identifier, PartialDate } from '../model.ts';
+
+export type RemarkFacts = {
+  weakAliases: string[];
+  datesOfBirth: DateOfBirth[];
+  placesOfBirth: string[];
+  nationalities: string[];
+  citizenships: string[];
+  /** Vessels: "nationality of Registration X", the flag state. */
+  flagStates: string[];
+  gender?: 'male' | 'female';
+  identifiers: Identifier[];
+  linkedTo: string[];
+};
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Identifier labels as OFAC writes them, and the type we record. Longest labels first. */
+const IDENTIFIER_LABELS: [RegExp, string][] = [
+  [/^National ID No\.?\s*/i, 'national_id'],
+  [/^Passport\s+/i, 'passport'],
+  [/^Tax ID No\.?\s*/i, 'tax_id'],
+  [/^SSN\s+/i, 'ssn'],
+  [/^Cedula No\.?\s*/i, 'cedula'],
+  [/^Registration (?:Number|ID)\s+/i, 'registration_number'],
+  [/^Legal Entity Number\s+/i, 'lei'],
+  [/^Vessel Registration Identification IMO\s+/i, 'imo'],
+  [/^IMO\s+/i, 'imo'],
+  [/^MMSI\s+/i, 'mmsi'],
+  [/^Aircraft Manufacturer's Serial Number \(MSN\)\s+/i, 'aircraft_msn'],
+  [/^SWIFT\/BIC\s+/i, 'swift_bic'],
+  [/^Digital Currency Address - (\w+)\s+/i, 'digital_currency_address'],
+];
+
+export function parseRemarks(remarks: string | undefined): RemarkFacts {
+  const facts: RemarkFacts = {
+    weakAliases: [],
+    datesOfBirth: [],
+    placesOfBirth: [],
+    nationalities: [],
+    citizenships: [],
+    flagStates: [],
+    identifiers: [],
+    linkedTo: [],
+  };
+  if (!remarks) return facts;
+
+  // A weak alias may itself contain an apostrophe (ABU-'UMAR): it ends at a quote that is
+  // followed by the end of the fact (";", ".", "," or the end of the text).
+  for (const match of remarks.matchAll(/a\.k\.a\.,? '(.+?)'(?=\s*(?:[;.,]|$))/g)) facts.weakAliases.push((match[1] as string).trim());
+
+  for (const raw of remarks.split(/;\s*/)) {
+    const fact = raw.trim().replace(/\.$/, '');
+    let m: RegExpExecArray | null;
+    if ((m = /^(?:alt\. )?DOB (.+)$/i.exec(fact))) {
+      const dob = parseDateOfBirth(m[1] as string);
+      if (dob) facts.datesOfBirth.push(dob);
+    } else if ((m = /^(?:alt\. )?POB (.+)$/i.exec(fact))) facts.placesOfBirth.push((m[1] as string).trim());
+    else if ((m = /^(?:alt\. )?nationality of Registration (.+)$/i.exec(fact))) facts.flagStates.push((m[1] as string).trim());
+    else if ((m = /^(?:alt\. )?nationality (.+)$/i.exec(fact))) facts.nationalities.push((m[1] as string).trim());
+    else if ((m = /^(?:alt\. )?citizen (.+)$/i.exec(fact))) facts.citizenships.push((m[1] as string).trim());
+    else if ((m = /^Gender (Male|Female)$/i.exec(fact))) facts.gender = (m[1] as string).toLowerCase() as 'male' | 'female';
+    // Kept as written: OFAC ends the fact with a period, and "CO., LTD." gets only one, so the
+    // period cannot be told apart from the name (matching ignores punctuation anyway).
+    else if ((m = /^Linked To: (.+)$/i.exec(raw.trim()))) facts.linkedTo.push((m[1] as string).trim());
+    else {
+      const identifier = parseIdentifier(fact);
+      if (identifier) facts.identifiers.push(identifier);
+    }
+  }
+  return facts;
+}
+
+function parseIdentifier(fact: string): Identifier | undefined {
+  for (const [label, type] of IDENTIFIER_LABELS) {
+    const m = label.exec(fact);
+    if (!m) continue;
+    const rest = fact.slice(m[0].length).trim();
+    // "A1234567 (Iran) expires 31 Dec 2026" → value, issuing country, and the note after it.
+    const parts = /^(\S+)(?:\s+\(([^)]+)\))?\s*(.*)$/.exec(rest);
+    if (!parts) return undefined;
+    const country = parts[2] ? countryCode(parts[2]) : undefined;
+    const note = [m[1] ? `currency ${m[1]}` : '', parts[3] ?? ''].filter(Boolean).join('; ');
+    return { type, value: parts[1] as string, ...(country && { country }), ...(note && { note }) };
+  }
+  return undefined;
+}
+
+/** "12 Feb 1961", "Feb 1961", "1961", "circa 1965", "1960 to 1962". */
+export function parseDateOfBirth(text: string): DateOfBirth | undefined {
+  const t = text.trim();
+  const circa = /^circa\s+/i.test(t);
+  const body = t.replace(/^circa\s+/i, '');
+  const range = /^(.+?)\s+to\s+(.+)$/i.exec(body);
+  if (range) {
+    const from = parseDate(range[1] as string);
+    const until = parseDate(range[2] as string);
+    return from && until ? { ...from, until, ...(circa && { circa }) } : undefined;
+  }
+  const date = parseDate(body);
+  return date ? { ...date, ...(circa && { circa }) } : undefined;
+}
+
+function parseDate(text: string): PartialDate | undefined {
+  const m = /^(?:(\d{1,2})\s+)?(?:([A-Za-z]{3})[a-z]*\.?\s+)?(\d{4})$/.exec(text.trim());
+  if (!m) return undefined;
+  const year = Number(m[3]);
+  const month = m[2] ? MONTHS.indexOf((m[2] as string).toLowerCase()) + 1 : undefined;
+  if (month === 0) return undefined;
+  const day = m[1] ? Number(m[1]) : undefined;
+  if (day !== undefined && month === undefined) return undefined;
+  return { year, ...(month && { month }), ...(day && { day }) };
+}

@@ -1,0 +1,66 @@
+/**
+ * One model for every restricted-party list, whatever its source format. Parsers produce it;
+ * the index, the scorer and the database read it.
+ */
+
+/** Where an entry is published. CSL sources beyond these get codes of their own. */
+export type ListCode =
+  | 'OFAC_SDN'
+  | 'OFAC_CONS'
+  | 'UN_SC'
+  | 'BIS_DPL'
+  | 'BIS_EL'
+  | 'BIS_UVL'
+  | 'BIS_MEU'
+  | 'DDTC_DEBARRED'
+  | 'UK_FCDO'
+  | (string & {});
+
+export type EntityType = 'person' | 'organization' | 'vessel' | 'aircraft';
+
+/**
+ * - `primary`: the listed name.
+ * - `strong_alias`: a.k.a. the list expects screening on.
+ * - `weak_alias`: a low-quality a.k.a. (OFAC: for confirming hits, not for screening).
+ * - `former_name`: f.k.a.
+ * - `original_script`: the name in its own script (UN).
+ */
+export type NameKind = 'primary' | 'strong_alias' | 'weak_alias' | 'former_name' | 'original_script';
+
+export type ListedName = {
+  full: string;
+  kind: NameKind;
+  /** For people when the source splits them: OFAC's `LAST, First` gives both. */
+  given?: string;
+  family?: string;
+};
+
+/** A date known to a year, a month or a day; `circa` and ranges are kept, not rounded away. */
+export type PartialDate = { year: number; month?: number; day?: number };
+export type DateOfBirth = PartialDate & { circa?: boolean; until?: PartialDate };
+
+export type Identifier = { type: string; value: string; country?: string; note?: string };
+
+export type ListEntity = {
+  list: ListCode;
+  /** The source's own id (OFAC ent_num as a string, UN reference number, …). */
+  entryId: string;
+  type: EntityType;
+  names: ListedName[];
+  /** ISO 3166-1 alpha-2, from addresses, nationality and citizenship. */
+  countries: string[];
+  /** Country names the table could not map, kept rather than dropped. */
+  unmappedCountries: string[];
+  datesOfBirth: DateOfBirth[];
+  placesOfBirth: string[];
+  nationalities: string[];
+  identifiers: Identifier[];
+  programs: string[];
+  /** Names of entities this one is linked to (OFAC "Linked To:"). */
+  linkedTo: string[];
+  title?: string;
+  gender?: 'male' | 'female';
+  addresses: { street?: string; cityStatePostal?: string; country?: string; countryName?: string }[];
+  remarks?: string;
+  listedOn?: PartialDate;
+};
