@@ -37,7 +37,7 @@ body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding
 h2{border-bottom:1px solid #ccc;margin-top:2.5rem}code,pre{font:14px/1.4 ui-monospace,monospace}
 pre{background:#f5f5f5;padding:.75rem;overflow:auto}.m{font-weight:700;text-transform:uppercase}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left}
-nav li{list-style:none}.tier{background:#eef;padding:0 .4rem;border-radius:.2rem}
+nav li{list-style:none}.tier{font-size:.55em;font-weight:400;vertical-align:middle;background:#eef;padding:.1rem .4rem;border-radius:.2rem}
 </style></head><body>
 <h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
 <p>The machine-readable description is at <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a>.</p>
@@ -61,7 +61,7 @@ ${op.summary ? `<p><strong>${esc(op.summary)}</strong></p>` : ''}${paragraphs(op
 ${params.length ? `<h3>Parameters</h3><table><tr><th>Name</th><th>In</th><th>Required</th><th>Description</th></tr>${params.map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${esc(p.description ?? '')}</td></tr>`).join('')}</table>` : ''}
 ${Object.entries(body).map(([type, media]) => `<h3>Request body <code>${esc(type)}</code></h3>${renderSchema(media.schema)}`).join('')}
 <h3>Responses</h3>
-${Object.entries(op.responses ?? {}).map(([status, response]) => `<h4>${esc(status)} ${esc(response.description ?? '')}</h4>${Object.entries(response.content ?? {}).map(([type, media]) => `<p><code>${esc(type)}</code></p>${renderSchema(media.schema)}`).join('')}`).join('\n')}
+${Object.entries(op.responses ?? {}).map(([status, response]) => `<h4>${esc(status)} ${esc(meaningful(response.description))}</h4>${Object.entries(response.content ?? {}).map(([type, media]) => `<p><code>${esc(type)}</code></p>${renderSchema(media.schema)}`).join('')}`).join('\n')}
 </section>`;
 }
 
@@ -73,6 +73,9 @@ function renderSchema(schema: Schema | undefined): string {
   }
   return `<pre>${esc(JSON.stringify(schema, null, 2))}</pre>`;
 }
+
+/** Fastify's placeholder for an undescribed answer says nothing, so it is not shown. */
+const meaningful = (description: string | undefined) => (description && description !== 'Default Response' ? description : '');
 
 const paragraphs = (text: string) =>
   text

@@ -41,8 +41,10 @@ const health: Feature = {
       {
         schema: {
           tags: ['operations'],
-          summary: 'Readiness: the database answers, migrations are current, lists are loaded',
-          description: 'Answers 200 when every check passes and 503 otherwise, with each check\'s result.',
+          summary: 'Readiness: every dependency is ready',
+          description:
+            'Runs every readiness check (today: the database answers, migrations are current) and answers 200 when all pass, ' +
+            '503 otherwise, with each check\'s result.',
           response: { 200: ReadinessSchema, 503: ReadinessSchema },
         },
       },
