@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
-import { ListFormatError, parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
+import { ListFormatError } from '../../src/screening/lists/list-format-error.ts';
+import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { parseDateOfBirth } from '../../src/screening/lists/ofac-remarks.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 

@@ -1,8 +1,9 @@
 /**
- * A CSV reader for the list files: RFC 4180 quoting ("" inside quotes), CR LF or LF records,
- * quoted fields spanning lines, and a trailing DOS end-of-file byte (0x1A) ignored.
+ * A reader for the lists' delimited files (comma or tab): RFC 4180 quoting ("" inside quotes),
+ * CR LF or LF records, quoted fields spanning lines, and a trailing DOS end-of-file byte (0x1A)
+ * ignored.
  */
-export function* readCsv(text: string): Generator<string[]> {
+export function* readCsv(text: string, delimiter = ','): Generator<string[]> {
   let field = '';
   let record: string[] = [];
   let quoted = false;
@@ -23,7 +24,7 @@ export function* readCsv(text: string): Generator<string[]> {
       continue;
     }
     if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === delimiter) {
       record.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {

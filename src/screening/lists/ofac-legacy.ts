@@ -8,14 +8,11 @@
 import { countryCode } from '../countries.ts';
 import type { EntityType, ListCode, ListedName, ListEntity, NameKind } from '../model.ts';
 import { readCsv } from './csv.ts';
+import { ListFormatError } from './list-format-error.ts';
 import { parseRemarks } from './ofac-remarks.ts';
 
 export type OfacFiles = { main: string; addresses?: string; aliases?: string; comments?: string };
 export type OfacParse = { entities: ListEntity[]; orphans: { addresses: number; aliases: number; comments: number } };
-
-export class ListFormatError extends Error {
-  override name = 'ListFormatError';
-}
 
 const TYPES: Record<string, EntityType> = { individual: 'person', vessel: 'vessel', aircraft: 'aircraft' };
 const ALIAS_KINDS: Record<string, NameKind> = { aka: 'strong_alias', nka: 'strong_alias', fka: 'former_name' };
