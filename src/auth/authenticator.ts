@@ -4,10 +4,10 @@
  * anything else is taken for a JWT.
  */
 import type { Database } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
 import type { RequestActor } from '../http/actor.ts';
 import { looksLikeApiKey, parseApiKey } from './api-key-format.ts';
 import { type KeyAuthentication, lookUpKeyByHash, touchKey } from './api-key-store.ts';
+import { organizationSuspended, refuseCredential } from './credential-refusal.ts';
 import { type RequestContext, recordFailedAuthentication } from './failed-authentication.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -16,23 +16,18 @@ export type Authenticator = (authorization: string | undefined, context: Request
 /** last_used_at is kept to the minute: one write a minute per key, not one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-const CHALLENGE = 'Bearer realm="gatehouse"';
-const refuse = (code: 'unauthenticated' | 'key_disabled' | 'key_revoked', detail: string) =>
-  new AppError(code, detail, {
-    headers: { 'www-authenticate': code === 'unauthenticated' ? CHALLENGE : `${CHALLENGE}, error="invalid_token"` },
-  });
 
 export function createAuthenticator(db: Database, tokens: TokenService): Authenticator {
   return async (authorization, context) => {
     const credential = /^Bearer +([^ ]+) *$/i.exec(authorization ?? '')?.[1];
     if (!credential) {
-      throw refuse('unauthenticated', 'Send a credential as "Authorization: Bearer <API key or token>".');
+      throw refuseCredential('unauthenticated', 'Send a credential as "Authorization: Bearer <API key or token>".');
     }
     if (!looksLikeApiKey(credential)) return tokens.authenticate(credential, context);
     const parsed = parseApiKey(credential);
-    if (!parsed) throw refuse('unauthenticated', 'The API key is malformed (its checksum does not match): check for a copying error.');
+    if (!parsed) throw refuseCredential('unauthenticated', 'The API key is malformed (its checksum does not match): check for a copying error.');
     const key = await lookUpKeyByHash(db.withTenant, parsed.hash);
-    if (!key) throw refuse('unauthenticated', 'The API key is not known.');
+    if (!key) throw refuseCredential('unauthenticated', 'The API key is not known.');
     return admitKey(db, key, context);
   };
 }
@@ -40,11 +35,11 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
 async function admitKey(db: Database, key: KeyAuthentication, context: RequestContext): Promise<RequestActor> {
   const refusal =
     key.key_state === 'revoked'
-      ? refuse('key_revoked', 'The API key was revoked. Create a new key.')
+      ? refuseCredential('key_revoked', 'The API key was revoked. Create a new key.')
       : key.key_state === 'disabled'
-        ? refuse('key_disabled', 'The API key is disabled. An administrator can enable it again.')
+        ? refuseCredential('key_disabled', 'The API key is disabled. An administrator can enable it again.')
         : key.organization_state === 'suspended'
-          ? new AppError('organization_suspended', 'The organization is suspended; contact support.')
+          ? organizationSuspended()
           : undefined;
   if (refusal) {
     await recordFailedAuthentication(db, { organizationId: key.organization_id, kind: 'api_key', id: key.key_id }, refusal.code, context);

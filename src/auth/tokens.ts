@@ -9,6 +9,7 @@ import { type AuditContext, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import type { RequestActor, Role } from '../http/actor.ts';
 import { AppError } from '../http/errors.ts';
+import { organizationSuspended, refuseCredential } from './credential-refusal.ts';
 import { type RequestContext, recordFailedAuthentication } from './failed-authentication.ts';
 import { type SigningKey, TOKEN_ALGORITHM } from './token-keys.ts';
 
@@ -26,8 +27,8 @@ export type TokenClaims = { sub: string; org: string; role: Role; iat: number; e
 const jtiHash = (jti: string) => createHash('sha256').update(jti).digest();
 
 export function createTokenService(db: Database, signingKey: SigningKey, external?: ExternalIdentityProvider) {
-  const refuse = (detail: string) =>
-    new AppError('unauthenticated', detail, { headers: { 'www-authenticate': 'Bearer realm="gatehouse", error="invalid_token"' } });
+  // A token was presented, so every refusal says the token is invalid (RFC 6750).
+  const refuse = (detail: string) => refuseCredential('unauthenticated', detail, true);
 
   async function verifySignature(token: string): Promise<JWTPayload> {
     let issuer: unknown;
@@ -47,7 +48,7 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
         return payload;
       }
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new AppError('token_expired', 'The token has expired; sign in again.', { headers: { 'www-authenticate': 'Bearer realm="gatehouse", error="invalid_token"' } });
+      if (error instanceof errors.JWTExpired) throw refuseCredential('token_expired', 'The token has expired; sign in again.');
       if (error instanceof errors.JOSEError) throw refuse(`The token is not valid (${error.code}).`);
       throw error;
     }
@@ -101,7 +102,7 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
           : found.revoked
             ? ['token_signed_out', refuse('The token was signed out.')]
             : found.organization.state === 'suspended'
-              ? ['organization_suspended', new AppError('organization_suspended', 'The organization is suspended; contact support.')]
+              ? ['organization_suspended', organizationSuspended()]
               : [undefined, undefined];
       if (reason && refusal) {
         await recordFailedAuthentication(db, actor, reason, context);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { createApiKeyService, type StateChange } from '../auth/api-key-service.ts';
-import { presentKey } from '../features/api-keys/schemas.ts';
+import { presentKey } from '../auth/api-key-view.ts';
 import { operatorContext, withDatabase } from './with-database.ts';
 
 export function keysCommand() {

@@ -9,9 +9,7 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
   return { actor: { ...actor, role: actor.role ?? null }, requestId: String(request.id), sourceIp: request.ip };
 }
 
-/** Refuses a caller who may not manage the organization's credentials. */
-export function requireAdmin(request: FastifyRequest) {
-  if (!request.actor?.admin) {
-    throw new AppError('forbidden', 'Managing API keys needs an admin key or a person with the admin role.');
-  }
+/** Refuses a caller who is neither an admin key nor a person with the admin role. */
+export function requireAdmin(request: FastifyRequest, action: string) {
+  if (!request.actor?.admin) throw new AppError('forbidden', `${action} needs an admin key or a person with the admin role.`);
 }

@@ -23,6 +23,13 @@ const record = (organizationId: string, action: string, details: Record<string, 
     recordAudit(trx, contextFor(organizationId), { action, target: { type: 'api_key', id: 'key_x' }, details }),
   );
 
+/** Alters the trail as an owner who turns the append-only trigger off first: the attack verify must catch. */
+async function tamperAsOwner(statement: string, params: unknown[]) {
+  await database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
+  await database.owner(statement, params);
+  await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
+}
+
 describe('the audit chain', () => {
   test('numbers events per organization and links each to the one before', async () => {
     const org = await createOrganization(database.owner);
@@ -75,9 +82,7 @@ describe('the audit chain', () => {
     const other = await createOrganization(database.owner);
     await record(other, 'api_key.created');
 
-    await database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
-    await database.owner(`UPDATE audit_events SET details = '{"name":"forged"}' WHERE organization_id = $1 AND seq = 3`, [org]);
-    await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
+    await tamperAsOwner(`UPDATE audit_events SET details = '{"name":"forged"}' WHERE organization_id = $1 AND seq = 3`, [org]);
 
     const result = await verifyChain(database.db, org);
     assert.equal(result.intact, false);
@@ -89,18 +94,14 @@ describe('the audit chain', () => {
   test('verify finds a deleted event', async () => {
     const org = await createOrganization(database.owner);
     for (const action of ['api_key.created', 'api_key.disabled', 'api_key.enabled']) await record(org, action);
-    await database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
-    await database.owner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 2', [org]);
-    await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
+    await tamperAsOwner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 2', [org]);
     assert.deepEqual((await verifyChain(database.db, org)).first_break, { seq: 3, reason: 'expected event 2, found 3' });
   });
 
   test('verify finds events cut from the end of the chain', async () => {
     const org = await createOrganization(database.owner);
     for (const action of ['api_key.created', 'api_key.disabled', 'api_key.enabled']) await record(org, action);
-    await database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
-    await database.owner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 3', [org]);
-    await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
+    await tamperAsOwner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 3', [org]);
     assert.deepEqual((await verifyChain(database.db, org)).first_break, { seq: 3, reason: "missing: the chain's head is at 3" });
   });
 });

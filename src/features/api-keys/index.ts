@@ -3,9 +3,10 @@
  * list, disable, enable, revoke. Another organization's key ids answer 404.
  */
 import { createApiKeyService, type StateChange } from '../../auth/api-key-service.ts';
+import { presentKey } from '../../auth/api-key-view.ts';
 import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
-import { ApiKeySchema, CreatedKeySchema, CreateKeyBody, KeyIdParams, KeyListSchema, ListQuery, presentKey } from './schemas.ts';
+import { ApiKeySchema, CreatedKeySchema, CreateKeyBody, KeyIdParams, KeyListSchema, ListQuery } from './schemas.ts';
 
 const apiKeys: Feature = {
   name: 'api-keys',
@@ -13,7 +14,7 @@ const apiKeys: Feature = {
     const service = createApiKeyService(db.withTenant);
     api.addSchema(ApiKeySchema);
     // onRequest, after authentication: a non-admin is refused before their body is even read.
-    api.addHook('onRequest', async (request) => requireAdmin(request));
+    api.addHook('onRequest', async (request) => requireAdmin(request, 'Managing API keys'));
 
     api.post(
       '/api-keys',

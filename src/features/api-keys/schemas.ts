@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import type { KeyRecord } from '../../auth/api-key-store.ts';
 
 export const KeyIdParams = Type.Object({ id: Type.String({ pattern: '^key_[0-9a-z]{26}$', description: 'The key id, `key_…`.' }) });
 
@@ -49,19 +48,3 @@ export const KeyListSchema = Type.Object({
   data: Type.Array(Type.Ref('ApiKey')),
   has_more: Type.Boolean(),
 });
-
-export function presentKey(record: KeyRecord) {
-  return {
-    object: 'api_key' as const,
-    id: record.id,
-    name: record.name,
-    environment: record.environment,
-    admin: record.scope === 'admin',
-    state: record.state,
-    display_prefix: record.display_prefix,
-    created_by: record.created_by,
-    created_at: record.created_at.toISOString(),
-    state_changed_at: record.state_changed_at?.toISOString() ?? null,
-    last_used_at: record.last_used_at?.toISOString() ?? null,
-  };
-}

@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import { recordAudit } from '../../audit/audit.ts';
-import { auditContextOf } from '../../http/audit-context.ts';
+import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { decodeCursor, type ExportFormat, exportStream } from './export-stream.ts';
@@ -64,7 +64,7 @@ const auditExport: Feature = {
         },
       },
       async (request, reply) => {
-        if (!request.actor?.admin) throw new AppError('forbidden', 'Exporting the audit trail needs an admin key or the admin role.');
+        requireAdmin(request, 'Exporting the audit trail');
         const { from, to, action, actor, request_id: requestId, cursor } = request.query;
         if (from && to && from > to) {
           throw new AppError('validation_failed', '`from` is after `to`.', { errors: [{ pointer: '/from', detail: 'is after to', in: 'query' }] });

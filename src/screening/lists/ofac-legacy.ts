@@ -71,13 +71,15 @@ function toEntity(
   const countryNames = [...addresses.map((a) => a.countryName), ...facts.nationalities, ...facts.citizenships].filter(
     (n): n is string => n !== undefined,
   );
-  const countries = unique(countryNames.map(countryCode).filter((c): c is string => c !== undefined));
-  const unmappedCountries = unique(countryNames.filter((n) => countryCode(n) === undefined));
+  const codes = countryNames.map((name) => [name, countryCode(name)] as const);
+  const countries = unique(codes.flatMap(([, code]) => (code ? [code] : [])));
+  const unmappedCountries = unique(codes.flatMap(([name, code]) => (code ? [] : [name])));
 
   const identifiers = [...facts.identifiers];
   if (value(callSign)) identifiers.push({ type: 'call_sign', value: value(callSign) as string });
   for (const flag of unique([value(vesselFlag), ...facts.flagStates].filter((f): f is string => f !== undefined))) {
-    identifiers.push({ type: 'vessel_flag', value: flag, ...(countryCode(flag) && { country: countryCode(flag) }) });
+    const country = countryCode(flag);
+    identifiers.push({ type: 'vessel_flag', value: flag, ...(country && { country }) });
   }
 
   return {
