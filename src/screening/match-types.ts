@@ -1,0 +1,81 @@
+/**
+ * What the engine is asked and what it answers. The HTTP features, the evaluation and the
+ * benchmarks all speak these types; the index, the scorer and the explainer produce them.
+ */
+import type { EntityType, ListCode, ListedName, ListEntity, NameKind, PartialDate } from './model.ts';
+
+/** `any` screens against every entity type (a vendor whose kind the caller does not know). */
+export type SubjectKind = 'person' | 'organization' | 'any';
+
+export type SubjectQuery = {
+  name: string;
+  kind: SubjectKind;
+  /** Other names of the same subject; each is screened, the best match per entity wins. */
+  aliases?: string[];
+  /** ISO 3166-1 alpha-2 countries known for the subject (residence, nationality, citizenship). */
+  countries?: string[];
+  dateOfBirth?: PartialDate;
+  /** Identifiers the subject carries (passport, IMO, tax id); an exact hit corroborates strongly. */
+  identifiers?: string[];
+  /** Restrict the screening to these lists; all loaded lists when absent. */
+  lists?: ListCode[];
+};
+
+export type ScreeningOptions = {
+  /** Matches scoring below are not returned. Defaults to DEFAULT_THRESHOLD. */
+  threshold?: number;
+  /** At most this many matches, best first. */
+  limit?: number;
+};
+
+/** How one query token was paired with one list token. */
+export type TokenMatchKind =
+  | 'exact'
+  | 'phonetic'
+  | 'transliterated'
+  | 'typo'
+  | 'initial'
+  | 'merged'
+  | 'legal_form'
+  | 'unmatched_query'
+  | 'unmatched_list';
+
+export type TokenExplanation = {
+  query?: string;
+  list?: string;
+  how: TokenMatchKind;
+  similarity: number;
+  /** The token's weight in the name score (rare tokens weigh more). */
+  weight: number;
+};
+
+export type QualifierFactor = 'date_of_birth' | 'country' | 'type' | 'identifier' | 'name_kind';
+
+export type QualifierExplanation = {
+  factor: QualifierFactor;
+  effect: 'corroborates' | 'contradicts' | 'unknown';
+  /** The change this factor made to the score. */
+  contribution: number;
+  detail: string;
+};
+
+export type MatchExplanation = {
+  queryName: string;
+  listName: string;
+  nameKind: NameKind;
+  nameScore: number;
+  tokens: TokenExplanation[];
+  qualifiers: QualifierExplanation[];
+  summary: string;
+};
+
+export type ScreeningMatch = {
+  entity: ListEntity;
+  score: number;
+  matchedName: ListedName;
+  /** The subject's name (or alias) that matched. */
+  queryName: string;
+  explanation: MatchExplanation;
+};
+
+export type { EntityType };
