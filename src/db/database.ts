@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
+import { createListStore, type ListStore } from '../lists/list-store.ts';
 import type { Backend, Connection } from './connection.ts';
 import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migrationStatus } from './migrator.ts';
 import { createOperator, type Operator } from './operator.ts';
@@ -17,6 +18,8 @@ export type Database = {
   withTenant: WithTenant;
   /** Organization administration for operators (the CLI); never reachable from a request. */
   operator: Operator;
+  /** The restricted-party lists, shared by every organization (written by imports, read by the catalog). */
+  lists: ListStore;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -63,6 +66,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
     backend: connection.backend,
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch }),
     operator: createOperator(connection.kysely),
+    lists: createListStore(connection.kysely),
     ping: async () => {
       await sql`SELECT 1`.execute(connection.kysely);
     },
