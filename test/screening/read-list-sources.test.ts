@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ListFormatError } from '../../src/screening/lists/list-format-error.ts';
+import { readListSources } from '../../src/screening/lists/read-list-sources.ts';
+import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-lists-'));
+after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A scratch folder holding the given files (name → content). */
+function folderWith(name: string, files: Record<string, string | Buffer>): string {
+  const folder = path.join(scratch, name);
+  fs.mkdirSync(folder, { recursive: true });
+  for (const [file, content] of Object.entries(files)) fs.writeFileSync(path.join(folder, file), content);
+  return folder;
+}
+
+const isListFormatError = (pattern: RegExp) => (e: unknown) => e instanceof ListFormatError && pattern.test(e.message);
+
+describe('readListSources on hand-written fixtures', () => {
+  test('joins an OFAC folder into one list, fingerprints the files read in path order, and warns about orphans', async () => {
+    const [sdn, ...rest] = await readListSources([path.join(fixtures, 'ofac')]);
+    assert.equal(rest.length, 0, 'README.md is not a list');
+    assert.equal(sdn?.list, 'OFAC_SDN');
+    assert.equal(sdn?.format, 'ofac-legacy');
+    assert.deepEqual(sdn?.files.map((f) => path.basename(f)), ['add.csv', 'alt.csv', 'sdn.csv', 'sdn_comments.csv']);
+    const hash = createHash('sha256');
+    for (const file of sdn?.files ?? []) hash.update(fs.readFileSync(file));
+    assert.equal(sdn?.sourceSha256, hash.digest('hex'));
+    assert.deepEqual(sdn?.warnings, ['1 entry in add.csv is absent from sdn.csv; their rows were dropped']);
+    assert.equal(sdn?.publishedAt, undefined, 'OFAC legacy files state no date');
+  });
+
+  test('a file named explicitly is read alone; a folder and a file in it are read once; results in path order', async () => {
+    const lists = await readListSources([path.join(fixtures, 'ofac/sdn.csv'), path.join(fixtures, 'bis'), path.join(fixtures, 'bis/dpl.txt')]);
+    assert.deepEqual(lists.map((l) => [l.list, l.files.length]), [['BIS_DPL', 1], ['OFAC_SDN', 1]]);
+  });
+
+  test('refuses an unrecognised file named explicitly, naming it and the known formats', async () => {
+    const readme = path.join(fixtures, 'ofac/README.md');
+    await assert.rejects(readListSources([readme]), isListFormatError(/README\.md is not a list file.*ofac-legacy, un-sc-xml, bis-dpl/));
+    await assert.rejects(readListSources([folderWith('notes', { 'notes.txt': 'hello' })]), isListFormatError(/holds no list file/));
+    await assert.rejects(readListSources([path.join(scratch, 'missing.csv')]), isListFormatError(/missing\.csv does not exist/));
+  });
+
+  test('refuses OFAC side files without their main file when named', async () => {
+    await assert.rejects(readListSources([path.join(fixtures, 'ofac/add.csv')]), isListFormatError(/add\.csv: OFAC side files need their main file/));
+  });
+
+  test('a parse failure names the file and returns nothing, even when other sources were fine', async () => {
+    const sdn = fs.readFileSync(path.join(fixtures, 'ofac/sdn.csv'), 'latin1');
+    const truncated = folderWith('truncated-ofac', { 'sdn.csv': sdn.slice(0, sdn.indexOf('\n') + 40) });
+    await assert.rejects(
+      readListSources([path.join(fixtures, 'bis'), truncated]),
+      isListFormatError(/truncated-ofac\/sdn\.csv: cannot be read as ofac-legacy: .*record 2 has \d+ fields, not 12/),
+    );
+  });
+
+  test('a forced format applies to every file and refuses what does not fit', async () => {
+    await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'ofac-legacy' }), isListFormatError(/dpl\.txt: cannot be read as ofac-legacy/));
+    const sdnAsDpl = folderWith('forced', { 'entries.csv': fs.readFileSync(path.join(fixtures, 'ofac/sdn.csv')) });
+    await assert.rejects(readListSources([sdnAsDpl]), isListFormatError(/holds no list file/));
+    await assert.rejects(readListSources([sdnAsDpl], { format: 'bis-dpl' }), isListFormatError(/entries\.csv: .*not a Denied Persons List/));
+    const [sdn] = await readListSources([sdnAsDpl], { format: 'ofac-legacy' });
+    assert.equal(sdn?.list, 'OFAC_SDN');
+  });
+
+  test('a file under another name is recognised by its content', async () => {
+    const renamed = folderWith('renamed', { 'denied.tsv': fs.readFileSync(path.join(fixtures, 'bis/dpl.txt')) });
+    const [dpl] = await readListSources([renamed]);
+    assert.deepEqual([dpl?.list, dpl?.entities.length], ['BIS_DPL', 2]);
+  });
+});
+
+describe('readListSources on the real folders', { skip: skipWithoutListData() }, () => {
+  const real = (folder: string) => path.join(listDataDir(), folder);
+
+  test('OFAC SDN 2024-05: sdn.csv alone, the history two levels down left out', async () => {
+    const lists = await readListSources([real('ofac_sdn_2024-05')]);
+    assert.deepEqual(lists.map((l) => [l.list, l.entities.length, l.files.length]), [['OFAC_SDN', 14_965, 1]]);
+  });
+
+  test('OFAC consolidated 2025-12: four files joined, the spec text skipped', async () => {
+    const [cons, ...rest] = await readListSources([real('ofac_cons_2025-12')]);
+    assert.equal(rest.length, 0);
+    assert.equal(cons?.list, 'OFAC_CONS');
+    assert.equal(cons?.entities.length, 442);
+    assert.deepEqual(cons?.files.map((f) => path.basename(f)), ['cons_add.csv', 'cons_alt.csv', 'cons_comments.csv', 'cons_prim.csv']);
+  });
+
+  test('BIS Denied Persons 2023-11', async () => {
+    const [dpl] = await readListSources([real('bis_dpl_2023-11')]);
+    assert.equal(dpl?.list, 'BIS_DPL');
+    assert.equal(dpl?.entities.length, 545);
+  });
+
+  test('side files newer than the main file: the orphans become a warning', async () => {
+    const folder = path.join(scratch, 'sdn-with-newer-addresses');
+    fs.mkdirSync(folder);
+    fs.symlinkSync(real('ofac_sdn_2024-05/sdn.csv'), path.join(folder, 'sdn.csv'));
+    fs.symlinkSync(real('ofac_sdn_2025-01/add.csv'), path.join(folder, 'add.csv'));
+    const [sdn] = await readListSources([folder]);
+    assert.deepEqual(sdn?.warnings, ['2,111 entries in add.csv are absent from sdn.csv; their rows were dropped']);
+  });
+
+  test('a folder of OFAC side files without sdn.csv holds no list', async () => {
+    await assert.rejects(readListSources([real('ofac_sdn_2025-01')]), isListFormatError(/ofac_sdn_2025-01 holds no list file/));
+  });
+});
