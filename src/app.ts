@@ -25,6 +25,8 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { RouteIndex } from './http/route-index.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
+import { type ListCatalog, openListCatalog } from './lists/catalog.ts';
+import { expectedLists } from './lists/list-sources.ts';
 import { loggerOptions } from './logging.ts';
 import { VERSION } from './version.ts';
 
@@ -35,7 +37,7 @@ export type AppDependencies = {
   features?: Feature[];
 };
 
-export type App = Api & { routeIndex: RouteIndex; readiness: Readiness };
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog };
 
 export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
   const routeIndex = new RouteIndex();
@@ -89,14 +91,21 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
     abandonAfterSeconds: Math.ceil((2 * config.requestTimeoutMs) / 1000),
   });
   const metrics = installMetrics(app);
+  // The in-process view of the active list versions, shared by every feature, polled until close.
+  const lists = await openListCatalog(db.lists, {
+    refreshSeconds: config.lists.refreshSeconds,
+    expectedLists: expectedLists(config.lists.sources),
+    onError: (error) => app.log.warn({ err: error }, 'could not refresh the restricted-party lists; keeping the loaded ones'),
+  });
+  app.addHook('onClose', async () => lists.close());
   await installOpenApi(app, VERSION);
 
   for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens }), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists }), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }
   await registerOperationsRoutes(app, metrics);
   await app.ready();
-  return Object.assign(app, { routeIndex, readiness });
+  return Object.assign(app, { routeIndex, readiness, lists });
 }

@@ -35,6 +35,34 @@ export type Config = {
   authFailuresPerMinute: number;
   /** An external identity provider whose JWTs are also trusted (all three set, or none). */
   externalIdentityProvider: { jwksUrl: string; issuer: string; audience: string } | undefined;
+  /** Restricted-party lists: where they come from and how the service keeps them current. */
+  lists: ListsConfig;
+};
+
+/** The official download of each list source; `undefined` when an operator turned one off. */
+export type ListSourceUrls = { ofacSdn?: string; ofacCons?: string; unSc?: string; csl?: string; bisDpl?: string };
+
+export type ListsConfig = {
+  /** Imported at start when its content changed. */
+  dir: string | undefined;
+  /** On the first start of a database with no list, download them in the background. */
+  autoUpdate: boolean;
+  /** How often a running service looks for a version imported by another process. */
+  refreshSeconds: number;
+  /** A new version with fewer than this % of the active version's entities is refused. */
+  shrinkLimitPercent: number;
+  downloadTimeoutMs: number;
+  downloadRetries: number;
+  sources: ListSourceUrls;
+};
+
+/** The official URLs (SOURCES.md). OFAC's are folders holding the legacy CSV files. */
+export const OFFICIAL_LIST_URLS: Required<ListSourceUrls> = {
+  ofacSdn: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/',
+  ofacCons: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/',
+  unSc: 'https://scsanctions.un.org/resources/xml/en/consolidated.xml',
+  csl: 'https://data.trade.gov/downloads/consolidated-screening-list/v1/consolidated.csv',
+  bisDpl: 'https://www.bis.doc.gov/dpl/dpl.txt',
 };
 
 export class ConfigError extends Error {
@@ -56,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const listsDir = read.optionalString('LISTS_DIR');
   const config: Config = {
     host: read.optionalString('HOST') ?? '127.0.0.1',
     port: read.integer('PORT', 8080, 0, 65535),
@@ -76,6 +105,21 @@ export function loadConfig(env: Env = process.env): Config {
     },
     authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 100_000),
     externalIdentityProvider: undefined,
+    lists: {
+      dir: listsDir === undefined ? undefined : path.resolve(listsDir),
+      autoUpdate: read.boolean('LISTS_AUTO_UPDATE', true),
+      refreshSeconds: read.integer('LISTS_REFRESH_SECONDS', 30, 1, 86_400),
+      shrinkLimitPercent: read.integer('LISTS_SHRINK_LIMIT_PERCENT', 50, 0, 100),
+      downloadTimeoutMs: read.integer('LISTS_DOWNLOAD_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
+      downloadRetries: read.integer('LISTS_DOWNLOAD_RETRIES', 3, 0, 10),
+      sources: {
+        ofacSdn: read.listUrl('LISTS_URL_OFAC_SDN', OFFICIAL_LIST_URLS.ofacSdn),
+        ofacCons: read.listUrl('LISTS_URL_OFAC_CONS', OFFICIAL_LIST_URLS.ofacCons),
+        unSc: read.listUrl('LISTS_URL_UN_SC', OFFICIAL_LIST_URLS.unSc),
+        csl: read.listUrl('LISTS_URL_CSL', OFFICIAL_LIST_URLS.csl),
+        bisDpl: read.listUrl('LISTS_URL_BIS_DPL', OFFICIAL_LIST_URLS.bisDpl),
+      },
+    },
   };
   const idp = { jwksUrl: read.optionalString('JWT_JWKS_URL'), issuer: read.optionalString('JWT_ISSUER'), audience: read.optionalString('JWT_AUDIENCE') };
   const given = Object.values(idp).filter((v) => v !== undefined).length;
@@ -117,6 +161,15 @@ class EnvReader {
     if (['0', 'false', 'no', 'off'].includes(raw)) return false;
     this.problems.push(`${name} must be true or false (got "${raw}")`);
     return fallback;
+  }
+
+  /** A list source's URL: the official one by default, `off` to not download that source. */
+  listUrl(name: string, fallback: string): string | undefined {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    if (raw.toLowerCase() === 'off') return undefined;
+    if (!/^https?:\/\//.test(raw)) this.problems.push(`${name} must be an http(s) URL or "off" (got "${raw}")`);
+    return raw;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {

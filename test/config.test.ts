@@ -29,3 +29,13 @@ test('every bad value is reported at once, by name', () => {
     }
   }
 });
+
+test('lists: official sources by default, one can be turned off, bad values are named', () => {
+  const defaults = loadConfig({}).lists;
+  assert.deepEqual([defaults.dir, defaults.autoUpdate, defaults.refreshSeconds, defaults.shrinkLimitPercent], [undefined, true, 30, 50]);
+  assert.equal(defaults.sources.unSc, 'https://scsanctions.un.org/resources/xml/en/consolidated.xml');
+  const custom = loadConfig({ LISTS_DIR: 'lists', LISTS_AUTO_UPDATE: 'false', LISTS_URL_CSL: 'off', LISTS_URL_UN_SC: 'http://mirror.internal/un.xml' }).lists;
+  assert.deepEqual([custom.dir, custom.autoUpdate, custom.sources.csl, custom.sources.unSc], [path.resolve('lists'), false, undefined, 'http://mirror.internal/un.xml']);
+  assert.throws(() => loadConfig({ LISTS_URL_BIS_DPL: 'ftp://x', LISTS_REFRESH_SECONDS: '0' }), (error: ConfigError) =>
+    error.problems.length === 2 && error.problems[0]?.startsWith('LISTS_REFRESH_SECONDS') === true && error.problems[1]?.startsWith('LISTS_URL_BIS_DPL') === true);
+});

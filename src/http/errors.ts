@@ -42,6 +42,8 @@ export const ERROR_CATALOG = {
   internal_error: { status: 500, title: 'Internal server error' },
   /** The service cannot serve now (starting, stopping, database unreachable, or timed out). */
   service_unavailable: { status: 503, title: 'The service is unavailable' },
+  /** No restricted-party list is loaded, so a screening could only answer a false `clear`. */
+  lists_unavailable: { status: 503, title: 'No restricted-party list is loaded' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { ListCatalog } from '../lists/catalog.ts';
 import type { Readiness } from './readiness.ts';
 
 export type Api = FastifyInstance<
@@ -21,7 +22,14 @@ export type Api = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-export type FeatureContext = { config: Config; db: Database; readiness: Readiness; tokens: TokenService };
+export type FeatureContext = {
+  config: Config;
+  db: Database;
+  readiness: Readiness;
+  tokens: TokenService;
+  /** The restricted-party lists currently loaded (see src/lists/catalog.ts). */
+  lists: ListCatalog;
+};
 
 export type Feature = {
   name: string;

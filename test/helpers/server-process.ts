@@ -21,8 +21,11 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** The environment of a child: only what it needs, so the developer's variables do not leak in. */
-export const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env });
+/**
+ * The environment of a child: only what it needs, so the developer's variables do not leak in.
+ * No child downloads the official lists from the internet unless its test asks for it.
+ */
+export const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LISTS_AUTO_UPDATE: 'false', ...env });
 
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, 'serve'], { env: childEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });

@@ -20,10 +20,11 @@ describe('health, readiness and metrics', () => {
     assert.deepEqual(response.json(), { status: 'ok' });
   });
 
-  test('readyz checks the database and the migrations', async () => {
+  test('readyz checks the database, the migrations and the lists (none is loaded here: test/features/lists.test.ts loads one)', async () => {
     const response = await harness.app.inject({ url: '/api/readyz' });
-    assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { status: 'ready', checks: { database: { ok: true }, migrations: { ok: true } } });
+    assert.equal(response.statusCode, 503);
+    const { status, checks } = response.json();
+    assert.deepEqual([status, checks.database, checks.migrations, checks.lists.ok], ['not_ready', { ok: true }, { ok: true }, false]);
   });
 
   test('metrics count requests by route pattern and status, never by raw URL', async () => {
