@@ -38,9 +38,10 @@ const LIST_SPELLINGS: Record<string, string> = {
 
 /**
  * Codes ICU names that ISO 3166-1 does not assign: groupings, exceptionally reserved or
- * transitionally reserved codes. Without this, "Russia" would map to SU and "United Kingdom" to UK.
+ * transitionally reserved codes. Without this, "Russia" would map to SU and "United Kingdom" to UK,
+ * "Benin" to DY and "Burkina Faso" to HV (ICU names the old codes after today's countries).
  */
-const NOT_ISO = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA', 'SU', 'UK', 'YU', 'ZR', 'TP', 'BU', 'CS', 'DD', 'FX', 'NT', 'EU', 'UN', 'EZ']);
+const NOT_ISO = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA', 'SU', 'UK', 'YU', 'ZR', 'TP', 'BU', 'CS', 'DD', 'FX', 'NT', 'EU', 'UN', 'EZ', 'DY', 'HV', 'ZZ']);
 
 const normalize = (name: string) =>
   name
