@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { bootstrapSandbox } from './auth/sandbox-bootstrap.ts';
 import { openReadyDatabase } from './db/database.ts';
+import { importListsDir, updateListsIfNone } from './lists/lists-at-start.ts';
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -14,9 +15,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openReadyDatabase(config);
   const sandbox = config.sandboxBootstrap && db.backend === 'pglite' ? await bootstrapSandbox(db) : undefined;
   const app = await buildApp({ config, db });
+  await importListsDir(db.lists, config.lists, app.log);
+  await app.lists.refresh();
   const address = await app.listen({ host: config.host, port: config.port });
   if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
   app.log.info({ address, database: db.backend }, 'gatehouse is listening');
+  // Not awaited: the service serves (and says it is not ready) while the lists download.
+  void updateListsIfNone(db.lists, app.lists, config.lists, app.log).catch((error) =>
+    app.log.error({ err: error }, 'the background list update failed'),
+  );
 
   let closing: Promise<void> | undefined;
   const close = () =>

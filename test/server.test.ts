@@ -22,7 +22,8 @@ describe('gatehouse serve', () => {
   before(async () => {
     storage = await processDatabase();
     ({ env, dataDir } = storage);
-    server = await startServerProcess(env);
+    // A list loaded at start (LISTS_DIR), so that the service is ready.
+    server = await startServerProcess({ ...env, LISTS_DIR: path.resolve('test/fixtures/ofac') });
   });
   after(async () => {
     await server.stop('SIGKILL');

@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.ts';
 import { auditCommand } from './audit.ts';
 import { keysCommand } from './keys.ts';
+import { listsCommand } from './lists.ts';
 import { migrateCommand } from './migrate.ts';
 import { orgsCommand } from './orgs.ts';
 import { tokensCommand } from './tokens.ts';
@@ -23,6 +24,7 @@ export async function main(argv: string[]) {
   program.addCommand(keysCommand());
   program.addCommand(tokensCommand());
   program.addCommand(auditCommand());
+  program.addCommand(listsCommand());
   try {
     await program.parseAsync(argv);
   } catch (error) {
