@@ -34,6 +34,19 @@ const LIST_SPELLINGS: Record<string, string> = {
   'region: china': 'CN',
   'saint vincent and the grenadines': 'VC',
   'cabo verde': 'CV',
+  // The UN's own (formal) names.
+  'democratic republic of the congo': 'CD',
+  congo: 'CG',
+  "democratic people's republic of korea": 'KP',
+  'iran (islamic republic of)': 'IR',
+  'syrian arab republic': 'SY',
+  'united republic of tanzania': 'TZ',
+  'viet nam': 'VN',
+  'united states of america': 'US',
+  'state of palestine': 'PS',
+  'united kingdom of great britain and northern ireland': 'GB',
+  'russian federation': 'RU',
+  'china, hong kong special administrative region': 'HK',
 };
 
 /**

@@ -62,6 +62,12 @@ describe('readListSources on hand-written fixtures', () => {
     );
   });
 
+  test('refuses an XML cut in the middle, naming the file and the line', async () => {
+    const xml = fs.readFileSync(path.join(fixtures, 'un/consolidated.xml'), 'utf8');
+    const cut = folderWith('cut-xml', { 'consolidated.xml': xml.slice(0, xml.length / 2) });
+    await assert.rejects(readListSources([cut]), isListFormatError(/cut-xml\/consolidated\.xml: cannot be read as un-sc-xml: The XML is malformed or truncated at line \d+/));
+  });
+
   test('a forced format applies to every file and refuses what does not fit', async () => {
     await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'ofac-legacy' }), isListFormatError(/dpl\.txt: cannot be read as ofac-legacy/));
     const sdnAsDpl = folderWith('forced', { 'entries.csv': fs.readFileSync(path.join(fixtures, 'ofac/sdn.csv')) });
@@ -98,6 +104,11 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
     const [dpl] = await readListSources([real('bis_dpl_2023-11')]);
     assert.equal(dpl?.list, 'BIS_DPL');
     assert.equal(dpl?.entities.length, 545);
+  });
+
+  test('UN Security Council 2026-02, with its publication date', async () => {
+    const [un] = await readListSources([real('un_sc_2026-02')]);
+    assert.deepEqual([un?.list, un?.format, un?.entities.length, un?.publishedAt], ['UN_SC', 'un-sc-xml', 1_003, '2026-02-27']);
   });
 
   test('side files newer than the main file: the orphans become a warning', async () => {

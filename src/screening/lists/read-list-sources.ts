@@ -13,6 +13,7 @@ import { parseBisDpl } from './bis-dpl.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type OfacRole, ofacPart } from './list-format.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
+import { parseUnSc } from './un-sc.ts';
 
 export type { ListFormat } from './list-format.ts';
 
@@ -38,7 +39,7 @@ type Reader = (files: SourceFile[]) => ListReading[];
 const READERS: Record<ListFormat, Reader | undefined> = {
   'ofac-legacy': readOfac,
   'bis-dpl': ([file]) => [{ list: 'BIS_DPL', entities: parseBisDpl(decodeText((file as SourceFile).bytes)), warnings: [] }],
-  'un-sc-xml': undefined,
+  'un-sc-xml': ([file]) => [{ list: 'UN_SC', ...parseUnSc(decodeText((file as SourceFile).bytes)), warnings: [] }],
   'csl-csv': undefined,
   'csl-json': undefined,
   'uk-fcdo-ods': undefined,

@@ -1,0 +1,149 @@
+/**
+ * The in-memory index over every list name, and candidate generation: which list names could be
+ * the query's, found through exact tokens, phonetic codes, consonant skeletons, symmetric-delete
+ * typo keys and joined word pairs — never by scanning every name. Each candidate is ranked by the
+ * rarity-weighted evidence its tokens share with the query; only the best few are scored in full.
+ */
+import type { EntityType, ListEntity, NameKind } from '../model.ts';
+import { analyzeName } from '../normalize/analyze-name.ts';
+import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
+import { prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
+import { EvidenceScratch } from './evidence-scratch.ts';
+import { deletions, TYPO_LOOKUP_MIN_LENGTH, Vocabulary } from './vocabulary.ts';
+
+export type IndexedName = { entity: number; nameIndex: number; kind: NameKind; tokens: WeightedToken[]; prepared?: PreparedName };
+
+/** How many list names go on to full scoring per query name. */
+const CANDIDATES_PER_QUERY_NAME = 64;
+const MIN_KEY_SIMILARITY = 0.7;
+const MIN_EVIDENCE_SHARE = 0.3;
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+export class NameIndex {
+  readonly vocabulary = new Vocabulary();
+  readonly names: IndexedName[] = [];
+  private readonly postings: number[][] = [];
+  private readonly phonetic = new Map<string, number[]>();
+  private readonly skeletons = new Map<string, number[]>();
+  private readonly deletes = new Map<string, number[]>();
+  private readonly joinedPairs = new Map<string, number[]>();
+  /** Each name's total token weight, to prefer the tighter of two equally good candidates. */
+  private nameWeight = new Float64Array(0);
+
+  constructor(readonly entities: readonly ListEntity[]) {
+    const tokenIdsOfName: number[][] = [];
+    entities.forEach((entity, e) => {
+      entity.names.forEach((name, n) => {
+        const tokens = analyzeName(name.full, entity.type === 'person');
+        if (tokens.length === 0) return;
+        const ids = tokens.map((t) => this.vocabulary.intern(t).id);
+        this.vocabulary.countName(new Set(ids));
+        tokenIdsOfName.push(ids);
+        this.names.push({ entity: e, nameIndex: n, kind: name.kind, tokens: tokens.map((t) => ({ ...t, phonetic: [], skeleton: '', weight: 0 })) });
+      });
+    });
+    this.finish(tokenIdsOfName);
+  }
+
+  private finish(tokenIdsOfName: number[][]) {
+    const { entries } = this.vocabulary;
+    for (const entry of entries) {
+      this.postings.push([]);
+      if (entry.role !== 'name') continue;
+      for (const code of entry.phonetic) push(this.phonetic, code, entry.id);
+      if (entry.skeleton.length >= 2) push(this.skeletons, entry.skeleton, entry.id);
+      if (entry.text.length >= TYPO_LOOKUP_MIN_LENGTH && entry.script !== 'abjad') {
+        push(this.deletes, entry.text, entry.id);
+        for (const key of deletions(entry.text)) push(this.deletes, key, entry.id);
+      }
+    }
+    this.nameWeight = new Float64Array(this.names.length);
+    this.names.forEach((name, nameId) => {
+      const ids = tokenIdsOfName[nameId] as number[];
+      name.tokens = ids.map((id, i) => {
+        const entry = entries[id] as TokenKeys;
+        return { ...entry, shown: (name.tokens[i] as WeightedToken).shown, weight: this.vocabulary.weightOf(entry) };
+      });
+      name.prepared = prepareName(name.tokens, this.vocabulary.keysOf);
+      this.nameWeight[nameId] = name.tokens.reduce((sum, t) => sum + t.weight, 0);
+      for (const id of new Set(ids)) (this.postings[id] as number[]).push(nameId);
+      for (let i = 0; i + 1 < ids.length; i++) {
+        const a = name.tokens[i] as WeightedToken;
+        const b = name.tokens[i + 1] as WeightedToken;
+        if (a.role === 'name' && b.role !== 'legal_form' && b.script !== 'abjad') push(this.joinedPairs, a.text + b.text, nameId);
+      }
+    });
+  }
+
+  /** Query tokens weighted by the same rarity table as the list's. */
+  weigh(tokens: readonly Omit<WeightedToken, 'weight' | 'phonetic' | 'skeleton'>[]): WeightedToken[] {
+    return tokens.map((t) => ({ ...this.vocabulary.keysOf(t.text, t), shown: t.shown, weight: this.vocabulary.weightOf(t) }));
+  }
+
+  /**
+   * List names sharing enough with the query to be worth scoring, best evidence first. Evidence is
+   * the rarity-weighted similarity of the query's words found in the name; a name whose evidence
+   * covers less than MIN_EVIDENCE_SHARE of the query's weight cannot reach a useful score.
+   */
+  candidates(query: readonly WeightedToken[], accept: (entity: ListEntity) => boolean): number[] {
+    const scratch = this.scratch();
+    const searchable = query.filter((t) => t.role === 'name' || t.role === 'number');
+    const tokens = searchable.length > 0 ? searchable : query;
+    for (const token of tokens) {
+      scratch.nextToken();
+      for (const [vocabId, similarity] of this.similarVocabulary(token)) scratch.credit(this.postings[vocabId] as number[], similarity * token.weight);
+      scratch.credit(this.joinedPairs.get(token.text) ?? [], token.weight);
+      scratch.commitToken();
+    }
+    for (let i = 0; i + 1 < query.length; i++) {
+      const first = query[i] as WeightedToken;
+      const joined = this.vocabulary.byText(first.text + (query[i + 1] as WeightedToken).text);
+      if (joined.length === 0) continue;
+      scratch.nextToken();
+      for (const vocabId of joined) scratch.credit(this.postings[vocabId] as number[], first.weight + (query[i + 1] as WeightedToken).weight);
+      scratch.commitToken();
+    }
+    const total = tokens.reduce((sum, t) => sum + t.weight, 0);
+    return scratch
+      .ranked(MIN_EVIDENCE_SHARE * total, this.nameWeight)
+      .filter((nameId) => accept(this.entities[(this.names[nameId] as IndexedName).entity] as ListEntity))
+      .slice(0, CANDIDATES_PER_QUERY_NAME);
+  }
+
+  private scratchSpace?: EvidenceScratch;
+  private scratch(): EvidenceScratch {
+    this.scratchSpace ??= new EvidenceScratch(this.names.length);
+    this.scratchSpace.reset();
+    return this.scratchSpace;
+  }
+
+  /** Vocabulary entries close to a query token, with their similarity. */
+  private similarVocabulary(token: WeightedToken): Map<number, number> {
+    const found = new Map<number, number>();
+    const consider = (ids: readonly number[] | undefined) => {
+      for (const id of ids ?? []) {
+        if (found.has(id)) continue;
+        const { similarity } = tokenSimilarity(token, this.vocabulary.entries[id] as TokenKeys);
+        if (similarity >= MIN_KEY_SIMILARITY) found.set(id, similarity);
+      }
+    };
+    consider(this.vocabulary.byText(token.text));
+    if (token.role !== 'name') return found;
+    for (const code of token.phonetic) consider(this.phonetic.get(code));
+    if (token.skeleton.length >= 2) consider(this.skeletons.get(token.skeleton));
+    if (token.text.length >= TYPO_LOOKUP_MIN_LENGTH - 1 && token.script !== 'abjad') {
+      consider(this.deletes.get(token.text));
+      for (const key of deletions(token.text)) consider(this.deletes.get(key));
+    }
+    return found;
+  }
+
+  entityTypeOf(nameId: number): EntityType {
+    return (this.entities[(this.names[nameId] as IndexedName).entity] as ListEntity).type;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * A match's explanation in the words an adjudicator uses: which list name matched and of what
+ * kind, each word pair and how it matched, and what each qualifier did to the score.
+ */
+import type { MatchExplanation, QualifierExplanation, TokenExplanation } from '../match-types.ts';
+import type { ListedName } from '../model.ts';
+
+const KIND_WORDS: Record<ListedName['kind'], string> = {
+  primary: 'the listed name',
+  strong_alias: 'an a.k.a.',
+  weak_alias: 'a weak a.k.a.',
+  former_name: 'a former name',
+  original_script: 'the name in its original script',
+};
+
+const HOW_WORDS: Record<TokenExplanation['how'], string> = {
+  exact: 'exactly',
+  phonetic: 'by sound',
+  transliterated: 'across scripts',
+  typo: 'within a typo',
+  initial: 'as an initial',
+  merged: 'with spacing merged',
+  legal_form: 'as a legal form',
+  unmatched_query: '',
+  unmatched_list: '',
+};
+
+export function explain(
+  queryName: string,
+  listedName: ListedName,
+  nameScore: number,
+  tokens: TokenExplanation[],
+  qualifiers: QualifierExplanation[],
+): MatchExplanation {
+  const paired = tokens.filter((t) => t.query !== undefined && t.list !== undefined);
+  const extraQuery = tokens.filter((t) => t.how === 'unmatched_query').map((t) => t.query);
+  const extraList = tokens.filter((t) => t.how === 'unmatched_list').map((t) => t.list);
+  const parts = [
+    `"${queryName}" matched ${KIND_WORDS[listedName.kind]} "${listedName.full}" (name score ${nameScore.toFixed(2)})`,
+    paired.length > 0 ? `words: ${paired.map((t) => (t.how === 'exact' ? t.query : `${t.query}≈${t.list} ${HOW_WORDS[t.how]}`)).join(', ')}` : '',
+    extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
+    extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',
+    ...qualifiers.filter((q) => q.effect !== 'unknown').map((q) => `${q.detail} (${q.contribution >= 0 ? '+' : ''}${q.contribution.toFixed(2)})`),
+  ];
+  return {
+    queryName,
+    listName: listedName.full,
+    nameKind: listedName.kind,
+    nameScore: Math.round(nameScore * 1000) / 1000,
+    tokens,
+    qualifiers,
+    summary: parts.filter(Boolean).join('; '),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Text folding shared by the index and the query: whatever script or spelling a name arrives in,
+ * it leaves as lower-case ASCII word tokens, each remembering the script it came from.
+ *
+ * - Latin: compatibility forms folded (NFKC), case folded, diacritics stripped, the letters NFD
+ *   cannot decompose (ß ø ł æ œ đ ı þ ð) spelled out, apostrophes dropped inside words.
+ * - Alphabetic scripts (Cyrillic, Greek, Armenian, Georgian, Hangul, …): transliterated with
+ *   any-ascii, which keeps word boundaries; Hangul syllable blocks come out joined in camel case
+ *   (GimJeongEun) and are split back into syllables.
+ * - Han: pinyin, one token per syllable (习近平 → xi jin ping); the scorer re-joins syllables.
+ * - Arabic, Persian, Hebrew: any-ascii gives a consonant skeleton (محمد → mhmd). Such tokens are
+ *   marked `abjad` and compared by skeleton only, never fuzzily as if they were Latin spellings,
+ *   because the vowels are simply not written.
+ */
+import anyAscii from 'any-ascii';
+import { pinyin } from 'pinyin-pro';
+
+export type Script = 'latin' | 'alphabetic' | 'han' | 'abjad';
+
+export type FoldedWord = { text: string; script: Script; original: string };
+
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', đ: 'd', ı: 'i', þ: 'th', ð: 'd', ħ: 'h', ŧ: 't', ŀ: 'l', ĸ: 'k',
+};
+const SPECIAL_PATTERN = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
+
+/** Apostrophe-like marks inside words (O'Brien, Ma'ruf, ʿAbd) join rather than split. */
+const APOSTROPHES = /['’‘`´ʻʼʽʾʿˈ]/g;
+/** Dots join abbreviations (S.A. → sa, L.L.C. → llc); every other non-letter separates words. */
+const DOTS = /\./g;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+const HAN = /\p{Script=Han}/u;
+const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const NON_LATIN_LETTER = /[^\p{Script=Latin}\p{N}]/u;
+
+export function scriptOf(word: string): Script {
+  if (ABJAD.test(word)) return 'abjad';
+  if (HAN.test(word)) return 'han';
+  return NON_LATIN_LETTER.test(word) ? 'alphabetic' : 'latin';
+}
+
+function foldLatin(word: string): string {
+  const folded = word
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(SPECIAL_PATTERN, (letter) => SPECIAL_LETTERS[letter] ?? letter);
+  // Latin letters with no decomposition and no entry above (ə, ŋ, ʒ …) still reach ASCII.
+  return /[^\x00-\x7f]/.test(folded) ? anyAscii(folded).toLowerCase() : folded;
+}
+
+/** any-ascii output, split where it joined syllables in camel case, then folded like Latin. */
+function transliterate(word: string): string[] {
+  return anyAscii(word)
+    .replace(APOSTROPHES, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(SEPARATORS)
+    .filter(Boolean)
+    .map(foldLatin);
+}
+
+/** A name as words: the order kept, the script of each word remembered. */
+export function foldWords(name: string): FoldedWord[] {
+  const words = name.normalize('NFKC').replace(APOSTROPHES, '').replace(DOTS, '').split(SEPARATORS).filter(Boolean);
+  const out: FoldedWord[] = [];
+  for (const original of words) {
+    const script = scriptOf(original);
+    if (script === 'latin') {
+      out.push({ text: foldLatin(original), script, original });
+    } else if (script === 'han') {
+      for (const syllable of pinyin(original, { toneType: 'none', type: 'array', nonZh: 'consecutive' })) {
+        for (const text of transliterate(syllable)) out.push({ text, script, original });
+      }
+    } else {
+      for (const text of transliterate(original)) out.push({ text, script, original });
+    }
+  }
+  return out.filter((word) => word.text.length > 0);
+}
+
+/**
+ * The consonant skeleton that a Latin spelling and an abjad transliteration share:
+ * SADDAM HUSSEIN → sdm hsn; صدام حسين → sdm hsyn → sdm hsn.
+ */
+export function consonantSkeleton(text: string): string {
+  return text.replace(/[aeiouyw]/g, '').replace(/(.)\1+/g, '$1');
+}

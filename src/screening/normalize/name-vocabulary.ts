@@ -1,0 +1,101 @@
+/**
+ * Words that carry little identity in a name: legal forms, honorifics, name particles and
+ * connectives. They are kept (a listed "Siemens Bank" is not "Siemens") but weighed lightly, and a
+ * match on them alone is never a match. Written as folded text (see fold.ts), after dots are gone.
+ *
+ * Built for the forms that occur on the lists we screen (OFAC's most common last tokens are
+ * COMPANY, LIMITED, LTD, C.V, LLC, S.A, OOO, CO, SIRKETI, LTDA, FZE, INC, GMBH; the test checks the
+ * coverage against rigour's multilingual tables when the reference data is present).
+ */
+
+/** Legal forms, each spelling mapped to its class; multi-word spellings are matched first. */
+const LEGAL_FORM_CLASSES: Record<string, string[]> = {
+  ltd: ['ltd', 'limited', 'ltd co', 'pt', 'perseroan terbatas', 'ltda', 'limitada', 'co ltd', 'company limited', 'pte ltd', 'pty ltd', 'pvt ltd', 'private limited', 'limited company', 'sdn bhd', 'bhd', 'berhad', 'sendirian berhad', 'pte', 'pty', 'pvt'],
+  llc: ['llc', 'l l c', 'limited liability company', 'ooo', 'too', 'tov', 'mchj', 'obshchestvo s ogranichennoy otvetstvennostyu', 'fz llc', 'fzllc', 'llp', 'limited liability partnership', 'sp z oo', 'spzoo', 'srl', 'sarl', 'sprl', 'gmbh', 'doo', 'dooel', 'sro', 'kft', 'ooo pkf', 'eood', 'ood', 'tnhh', 'limited sirketi', 'ltd sti', 'ltd sirketi', 'ltdsti', 'sti'],
+  jsc: ['jsc', 'ojsc', 'cjsc', 'pjsc', 'ao', 'oao', 'zao', 'pao', 'ojs', 'joint stock company', 'open joint stock company', 'closed joint stock company', 'public joint stock company', 'aktsionernoe obshchestvo', 'akcionernoe obshchestvo', 'ag', 'sa', 'sas', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'aps', 'ad', 'dd', 'zrt', 'nyrt', 'sae', 'sal', 'saog', 'saoc', 'psc', 'pjs', 'tbk', 'anonim sirketi', 'as sirketi', 'a s', 'kk', 'kabushiki kaisha', 'jsc co'],
+  inc: ['inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'cie', 'cia', 'compania', 'companhia', 'kompaniya', 'sirketi', 'sirket', 'kompania', 'kabushiki gaisha'],
+  plc: ['plc', 'public limited company'],
+  partnership: ['lp', 'kg', 'gmbh co kg', 'gmbh und co kg', 'co kg', 'ohg', 'snc', 'scs', 'cv', 'sa de cv', 'sa de cv sofom', 'sapi de cv', 's de rl de cv', 's de rl', 'de cv', 'de rl', 'sc', 'sociedad civil'],
+  free_zone: ['fze', 'fzco', 'fzc', 'fz co', 'fzs', 'dmcc', 'wll', 'spc', 'est', 'establishment', 'llc fz'],
+  bv: ['bv', 'besloten vennootschap'],
+};
+
+/**
+ * Honorifics and titles: dropped from persons' names (Sheikh, Haji, General, Dr …). Words that are
+ * also common given names (Amir, Emir, Imam, Hafiz) are left out: dropping a real name costs more.
+ */
+const HONORIFICS = [
+  'mr', 'mrs', 'ms', 'miss', 'mister', 'madam', 'madame', 'mme', 'monsieur', 'herr', 'frau', 'senor', 'senora',
+  'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'eng', 'engineer', 'ing',
+  'sheikh', 'shaikh', 'sheik', 'shaykh', 'haji', 'hajji', 'hadji', 'alhaj', 'alhaji', 'mullah', 'mulla', 'maulawi',
+  'mawlawi', 'maulvi', 'moulavi', 'mawlana', 'maulana', 'qari', 'ayatollah', 'hojatoleslam',
+  'general', 'gen', 'colonel', 'col', 'major', 'maj', 'captain', 'capt', 'lieutenant', 'lt', 'admiral', 'adm',
+  'brigadier', 'brig', 'commander', 'cmdr', 'sergeant', 'sgt', 'marshal', 'his excellency', 'her excellency',
+];
+
+/** Particles inside personal names (al, bin, abu, van, de …): kept, lightly weighed, often merged. */
+const PARTICLES = [
+  'al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'bou', 'ould',
+  'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter',
+];
+
+/** Words that connect rather than name in organizations' names: "Bank of X", "X and Y Trading". */
+const CONNECTIVES = ['the', 'and', 'of', 'for', 'und', 'et', 'i', 'a', 'an'];
+
+export type WordRole = 'name' | 'legal_form' | 'honorific' | 'particle' | 'connective' | 'number';
+
+const byLength = (phrases: Iterable<string>) => [...phrases].map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
+
+const LEGAL_FORM_OF = new Map(Object.entries(LEGAL_FORM_CLASSES).flatMap(([cls, spellings]) => spellings.map((s) => [s, cls] as const)));
+const LEGAL_FORM_PHRASES = byLength(LEGAL_FORM_OF.keys());
+const HONORIFIC_PHRASES = byLength(HONORIFICS);
+const PARTICLE_SET = new Set(PARTICLES);
+const CONNECTIVE_SET = new Set(CONNECTIVES);
+
+export const legalFormClass = (phrase: string): string | undefined => LEGAL_FORM_OF.get(phrase);
+export const allLegalFormSpellings = (): string[] => [...LEGAL_FORM_OF.keys()];
+
+/** The longest phrase from `phrases` starting at `words[at]`, as a word count; 0 when none. */
+function phraseAt(words: readonly string[], at: number, phrases: readonly string[][]): number {
+  for (const phrase of phrases) {
+    if (phrase.length > words.length - at) continue;
+    if (phrase.every((word, i) => words[at + i] === word)) return phrase.length;
+  }
+  return 0;
+}
+
+export type RoleSpan = { start: number; length: number; role: WordRole; legalForm?: string };
+
+/**
+ * Tags each folded word of a name with its role. Legal forms are only looked for in names that
+ * are not persons' and honorifics only in persons', so a Mr Inc or a Colonel Trading Co keeps its words.
+ */
+export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[] {
+  const spans: RoleSpan[] = [];
+  for (let at = 0; at < words.length; ) {
+    const word = words[at] as string;
+    const legal = isPerson ? 0 : phraseAt(words, at, LEGAL_FORM_PHRASES);
+    // A lone legal-form word that is the whole name is the name ("SA" is nobody's legal form there).
+    if (legal > 0 && legal < words.length) {
+      spans.push({ start: at, length: legal, role: 'legal_form', legalForm: LEGAL_FORM_OF.get(words.slice(at, at + legal).join(' ')) as string });
+      at += legal;
+      continue;
+    }
+    const honorific = isPerson ? phraseAt(words, at, HONORIFIC_PHRASES) : 0;
+    if (honorific > 0 && honorific < words.length) {
+      spans.push({ start: at, length: honorific, role: 'honorific' });
+      at += honorific;
+      continue;
+    }
+    const role: WordRole = /\d/.test(word)
+      ? 'number'
+      : PARTICLE_SET.has(word) && words.length > 1
+        ? 'particle'
+        : !isPerson && CONNECTIVE_SET.has(word) && words.length > 1
+          ? 'connective'
+          : 'name';
+    spans.push({ start: at, length: 1, role });
+    at += 1;
+  }
+  return spans;
+}

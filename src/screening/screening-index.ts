@@ -1,0 +1,92 @@
+/**
+ * The screening engine's front door: build an index over list entities once, then screen subjects
+ * against it. Pure and synchronous — no I/O — so it runs the same in the service, the evaluation
+ * and the benchmarks.
+ *
+ * For each subject name (and alias): candidate list names from the index, each scored token by
+ * token, the best name per entity kept, then qualified by date of birth, country, identifiers,
+ * the kind of name matched and the entity's type. Scores are in [0, 1]; DEFAULT_THRESHOLD is the
+ * point the evaluation (BENCHMARKS.md) was tuned for.
+ */
+import { explain } from './match/explain.ts';
+import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
+import { qualify } from './match/qualifiers.ts';
+import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
+import type { ListEntity } from './model.ts';
+import { analyzeName } from './normalize/analyze-name.ts';
+import { type IndexedName, NameIndex } from './index/name-index.ts';
+
+export const DEFAULT_THRESHOLD = 0.8;
+const DEFAULT_LIMIT = 10;
+
+export interface ScreeningIndex {
+  readonly entityCount: number;
+  readonly nameCount: number;
+  screen(query: SubjectQuery, options?: ScreeningOptions): ScreeningMatch[];
+}
+
+export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningIndex {
+  const index = new NameIndex(entities);
+  return {
+    entityCount: entities.length,
+    nameCount: index.names.length,
+    screen: (query, options) => screen(index, query, options),
+  };
+}
+
+/**
+ * The query read once as a person's name and once as an organization's, as its kind allows: a
+ * person's honorifics are dropped and an organization's legal forms recognized, and each reading
+ * is screened only against entities of its own kind.
+ */
+function readings(query: SubjectQuery): { isPerson: boolean; accept: (entity: ListEntity) => boolean }[] {
+  const lists = query.lists && query.lists.length > 0 ? new Set(query.lists) : undefined;
+  const listed = (entity: ListEntity) => !lists || lists.has(entity.list);
+  const out = [];
+  if (query.kind !== 'organization') out.push({ isPerson: true, accept: (e: ListEntity) => e.type === 'person' && listed(e) });
+  if (query.kind !== 'person') out.push({ isPerson: false, accept: (e: ListEntity) => e.type !== 'person' && listed(e) });
+  return out;
+}
+
+type Best = { entity: number; nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName };
+
+const KIND_PREFERENCE = ['primary', 'strong_alias', 'former_name', 'original_script', 'weak_alias'];
+/** Between two equally good names of one entity, show the listed name rather than an alias. */
+const preferred = (a: IndexedName, b: IndexedName) => KIND_PREFERENCE.indexOf(a.kind) < KIND_PREFERENCE.indexOf(b.kind);
+
+function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const bestByEntity = new Map<number, Best>();
+
+  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const { isPerson, accept } of readings(query)) {
+    const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
+    if (tokens.length === 0) continue;
+    const prepared = prepareName(tokens, index.vocabulary.keysOf, true);
+    for (const nameId of index.candidates(tokens, accept)) {
+      const name = index.names[nameId] as IndexedName;
+      const scored = scoreNames(prepared, name.prepared as PreparedName, false);
+      const previous = bestByEntity.get(name.entity);
+      if (!previous || scored.score > previous.nameScore || (scored.score === previous.nameScore && preferred(name, previous.name))) {
+        bestByEntity.set(name.entity, { entity: name.entity, nameScore: scored.score, name, queryName, prepared });
+      }
+    }
+  }
+
+  const matches: ScreeningMatch[] = [];
+  for (const best of bestByEntity.values()) {
+    if (best.nameScore === 0) continue;
+    const entity = index.entities[best.entity] as ListEntity;
+    const listedName = entity.names[best.name.nameIndex] as ListEntity['names'][number];
+    const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind);
+    if (score < threshold) continue;
+    matches.push({
+      entity,
+      score: Math.round(score * 1000) / 1000,
+      matchedName: listedName,
+      queryName: best.queryName,
+      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name.prepared as PreparedName).tokens, qualifiers),
+    });
+  }
+  return matches.sort((a, b) => b.score - a.score || a.entity.entryId.localeCompare(b.entity.entryId)).slice(0, limit);
+}

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { SubjectQuery } from '../../src/screening/match-types.ts';
+import type { EntityType, ListEntity, ListedName } from '../../src/screening/model.ts';
+import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
+
+function entity(entryId: string, type: EntityType, names: (string | ListedName)[], extra: Partial<ListEntity> = {}): ListEntity {
+  return {
+    list: 'OFAC_SDN',
+    entryId,
+    type,
+    names: names.map((n, i) => (typeof n === 'string' ? { full: n, kind: i === 0 ? 'primary' : 'strong_alias' } : n)),
+    countries: [],
+    unmappedCountries: [],
+    datesOfBirth: [],
+    placesOfBirth: [],
+    nationalities: [],
+    identifiers: [],
+    programs: ['TEST'],
+    linkedTo: [],
+    addresses: [],
+    ...extra,
+  };
+}
+
+const entities: ListEntity[] = [
+  entity('1', 'person', ['PUTIN, Vladimir Vladimirovich', 'ПУТИН, Владимир'], { countries: ['RU'], datesOfBirth: [{ year: 1952, month: 10, day: 7 }] }),
+  entity('2', 'person', ['HUSSEIN, Saddam', { full: 'صدام حسين', kind: 'original_script' }], { countries: ['IQ'], datesOfBirth: [{ year: 1937, month: 4, day: 28 }] }),
+  entity('3', 'person', ['AL-QADHAFI, Muammar', { full: 'GADDAFI, Moammar', kind: 'weak_alias' }], { countries: ['LY'], datesOfBirth: [{ year: 1942, circa: true }] }),
+  entity('4', 'person', ['SMITH, John Michael'], { countries: ['GB'] }),
+  entity('5', 'organization', ['ROSNEFT TRADING S.A.'], { countries: ['CH'] }),
+  entity('6', 'organization', ['ZENITH ELECTRONICS LLC'], { countries: ['CN'] }),
+  entity('7', 'organization', ['ABDULRAHMAN TRADING COMPANY'], { countries: ['AE'], identifiers: [{ type: 'Registration Number', value: 'AE-55512' }] }),
+  entity('8', 'vessel', ['OCEAN STAR'], { identifiers: [{ type: 'IMO', value: '9123456' }] }),
+  entity('9', 'person', ['XI, Jinping'], { list: 'UN_SC' }),
+  entity('10', 'person', ['AL-HASHIMI, Mohammed Yusuf']),
+];
+const index = buildScreeningIndex(entities);
+
+const top = (query: SubjectQuery, threshold = 0) => index.screen(query, { threshold })[0];
+const scoreOf = (query: SubjectQuery, entryId: string) => index.screen(query, { threshold: 0, limit: 50 }).find((m) => m.entity.entryId === entryId)?.score ?? 0;
+
+describe('scoring properties', () => {
+  test('every listed name matches itself at the top with 1', () => {
+    for (const e of entities) {
+      for (const name of e.names.filter((n) => n.kind !== 'weak_alias')) {
+        const kind = e.type === 'person' ? 'person' : e.type === 'organization' ? 'organization' : 'any';
+        const match = top({ name: name.full, kind });
+        assert.equal(match?.entity.entryId, e.entryId, name.full);
+        assert.equal(match?.score, 1, `${name.full}: ${match?.explanation.summary}`);
+      }
+    }
+  });
+
+  test('token order does not matter for persons', () => {
+    for (const name of ['Vladimir Putin', 'PUTIN, Vladimir', 'Putin Vladimir']) assert.equal(scoreOf({ name, kind: 'person' }, '1'), scoreOf({ name: 'Vladimir Putin', kind: 'person' }, '1'), name);
+  });
+
+  test('a contradicting date of birth never raises a score, a corroborating one never lowers it', () => {
+    const base: SubjectQuery = { name: 'Vladimir Putin', kind: 'person' };
+    const without = scoreOf(base, '1');
+    assert.ok(scoreOf({ ...base, dateOfBirth: { year: 1980 } }, '1') < without);
+    assert.ok(scoreOf({ ...base, dateOfBirth: { year: 1952, month: 10, day: 8 } }, '1') <= without);
+    assert.ok(scoreOf({ ...base, dateOfBirth: { year: 1952, month: 10, day: 7 } }, '1') >= without);
+    assert.ok(scoreOf({ name: 'Vladmir Putn', kind: 'person', dateOfBirth: { year: 1952, month: 10, day: 7 } }, '1') > scoreOf({ name: 'Vladmir Putn', kind: 'person' }, '1'));
+  });
+
+  test('a day and month written the other way round still corroborate', () => {
+    const swapped = top({ name: 'Vladimir Putin', kind: 'person', dateOfBirth: { year: 1952, month: 7, day: 10 } });
+    assert.equal(swapped?.explanation.qualifiers.find((q) => q.factor === 'date_of_birth')?.effect, 'corroborates');
+  });
+
+  test('a circa date of birth tolerates three years either way', () => {
+    const qualifier = (year: number) => top({ name: 'Muammar al-Qadhafi', kind: 'person', dateOfBirth: { year } })?.explanation.qualifiers.find((q) => q.factor === 'date_of_birth')?.effect;
+    assert.equal(qualifier(1945), 'corroborates');
+    assert.equal(qualifier(1950), 'contradicts');
+  });
+
+  test('a country on the entry corroborates, another one contradicts, none says nothing', () => {
+    const base: SubjectQuery = { name: 'John Smith', kind: 'person' };
+    const plain = scoreOf(base, '4');
+    assert.ok(scoreOf({ ...base, countries: ['GB'] }, '4') > plain);
+    assert.ok(scoreOf({ ...base, countries: ['US'] }, '4') < plain);
+    assert.equal(scoreOf({ name: 'Ocean Star', kind: 'organization', countries: ['US'] }, '8'), scoreOf({ name: 'Ocean Star', kind: 'organization' }, '8'));
+  });
+
+  test('a legal form alone never makes a company match', () => {
+    assert.equal(scoreOf({ name: 'Acme Electronics LLC', kind: 'organization' }, '6') < DEFAULT_THRESHOLD, true);
+    assert.equal(scoreOf({ name: 'Acme LLC', kind: 'organization' }, '6'), 0);
+    assert.equal(scoreOf({ name: 'Trading S.A.', kind: 'organization' }, '5') < DEFAULT_THRESHOLD, true);
+  });
+
+  test('a different legal form of the same name still matches, below the exact one', () => {
+    const llc = scoreOf({ name: 'Rosneft Trading LLC', kind: 'organization' }, '5');
+    assert.ok(llc >= DEFAULT_THRESHOLD && llc < 1, String(llc));
+    assert.equal(scoreOf({ name: 'Rosneft Trading SA', kind: 'organization' }, '5'), 1);
+  });
+
+  test('an extra name on the subject weighs more than an extra name on the list', () => {
+    const shorter = scoreOf({ name: 'John Smith', kind: 'person' }, '4');
+    const longer = scoreOf({ name: 'John Robert Michael Smith', kind: 'person' }, '4');
+    assert.ok(shorter > longer, `${shorter} > ${longer}`);
+  });
+
+  test('an identifier on the entry lifts a weak name match', () => {
+    assert.ok(scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: ['AE 55512'] }, '7') > scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'));
+  });
+
+  test('persons are screened against persons, organizations against the rest; lists can be restricted', () => {
+    assert.equal(index.screen({ name: 'Ocean Star', kind: 'person' }, { threshold: 0 }).length, 0);
+    assert.equal(top({ name: 'Ocean Star', kind: 'any' })?.entity.entryId, '8');
+    assert.equal(index.screen({ name: 'Xi Jinping', kind: 'person', lists: ['OFAC_SDN'] }, { threshold: 0.5 }).length, 0);
+    assert.equal(top({ name: 'Xi Jinping', kind: 'person', lists: ['UN_SC'] })?.entity.entryId, '9');
+  });
+});
+
+describe('spellings the matcher must see through, each explained', () => {
+  const cases: [string, SubjectQuery, string, string][] = [
+    ['a typo', { name: 'Vladimr Putin', kind: 'person' }, '1', 'typo'],
+    ['Cyrillic', { name: 'Владимир Путин', kind: 'person' }, '1', 'transliterated'],
+    ['a transliteration by sound', { name: 'Muhammad Yusuf al Hashimi', kind: 'person' }, '10', 'phonetic'],
+    ['Arabic script against a Latin name', { name: 'صدام حسن', kind: 'person', lists: ['OFAC_SDN'] }, '2', 'transliterated'],
+    ['spacing', { name: 'Abdul Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
+    ['Chinese characters', { name: '习近平', kind: 'person' }, '9', 'merged'],
+    ['an initial', { name: 'J. M. Smith', kind: 'person' }, '4', 'initial'],
+  ];
+  for (const [what, query, entryId, how] of cases) {
+    test(what, () => {
+      const match = top(query, DEFAULT_THRESHOLD);
+      assert.equal(match?.entity.entryId, entryId, JSON.stringify(index.screen(query, { threshold: 0 })[0]?.explanation));
+      assert.ok(match.explanation.tokens.some((t) => t.how === how), JSON.stringify(match.explanation.tokens));
+      assert.match(match.explanation.summary, new RegExp(match.matchedName.full.replace(/[()]/g, '.')));
+    });
+  }
+
+  test('a weak a.k.a. match is marked and scores below the same name as a strong one', () => {
+    const weak = top({ name: 'Moammar Gaddafi', kind: 'person' });
+    assert.equal(weak?.entity.entryId, '3');
+    const viaWeak = weak?.explanation.nameKind === 'weak_alias';
+    assert.ok(viaWeak ? weak.score < 1 : weak?.explanation.nameKind === 'primary');
+  });
+});
