@@ -64,3 +64,19 @@ export type ListEntity = {
   remarks?: string;
   listedOn?: PartialDate;
 };
+
+/** An entity with every list-valued field empty, for parsers to fill in. */
+export function emptyEntity(fields: Pick<ListEntity, 'list' | 'entryId' | 'type' | 'names'> & Partial<ListEntity>): ListEntity {
+  return {
+    countries: [],
+    unmappedCountries: [],
+    datesOfBirth: [],
+    placesOfBirth: [],
+    nationalities: [],
+    identifiers: [],
+    programs: [],
+    linkedTo: [],
+    addresses: [],
+    ...fields,
+  };
+}

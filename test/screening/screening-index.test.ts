@@ -1,26 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SubjectQuery } from '../../src/screening/match-types.ts';
-import type { EntityType, ListEntity, ListedName } from '../../src/screening/model.ts';
+import { emptyEntity, type EntityType, type ListEntity, type ListedName } from '../../src/screening/model.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 
 function entity(entryId: string, type: EntityType, names: (string | ListedName)[], extra: Partial<ListEntity> = {}): ListEntity {
-  return {
+  return emptyEntity({
     list: 'OFAC_SDN',
     entryId,
     type,
     names: names.map((n, i) => (typeof n === 'string' ? { full: n, kind: i === 0 ? 'primary' : 'strong_alias' } : n)),
-    countries: [],
-    unmappedCountries: [],
-    datesOfBirth: [],
-    placesOfBirth: [],
-    nationalities: [],
-    identifiers: [],
     programs: ['TEST'],
-    linkedTo: [],
-    addresses: [],
     ...extra,
-  };
+  });
 }
 
 const entities: ListEntity[] = [

@@ -5,7 +5,7 @@
  * version to the next, which is what a diff needs. It also does not say whether a party is a
  * person or a company; a legal form in the name ("LTD", "INC", …) makes it an organization.
  */
-import type { ListEntity, PartialDate } from '../model.ts';
+import { emptyEntity, type ListEntity, type PartialDate } from '../model.ts';
 import { readCsv } from './csv.ts';
 import { ListFormatError } from './list-format-error.ts';
 
@@ -50,21 +50,13 @@ export function parseBisDpl(text: string): ListEntity[] {
 }
 
 function newEntity(full: string): ListEntity {
-  return {
+  return emptyEntity({
     list: 'BIS_DPL',
     entryId: full,
     type: LEGAL_FORM.test(full) ? 'organization' : 'person',
     names: [{ full, kind: 'primary' }],
-    countries: [],
-    unmappedCountries: [],
-    datesOfBirth: [],
-    placesOfBirth: [],
-    nationalities: [],
-    identifiers: [],
     programs: ['EAR-DENIED'],
-    linkedTo: [],
-    addresses: [],
-  };
+  });
 }
 
 /** MM/DD/YYYY, as BIS writes its dates. */
