@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeName } from '../../src/screening/normalize/analyze-name.ts';
+import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { consonantSkeleton, foldWords } from '../../src/screening/normalize/fold.ts';
+import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
 const words = (name: string) => foldWords(name).map((w) => w.text);
 const tokens = (name: string, isPerson: boolean) => analyzeName(name, isPerson).map((t) => `${t.role}:${t.text}`);
@@ -55,5 +57,22 @@ describe('the role of each word', () => {
 
   test('numbers are their own role', () => {
     assert.deepEqual(tokens('Vessel 7 Star', false), ['name:vessel', 'number:7', 'name:star']);
+  });
+});
+
+describe('legal forms on the real SDN list', { skip: skipWithoutListData() }, () => {
+  test("the SDN's common organization suffixes are legal forms, its common domain words are not", () => {
+    const { entities } = parseOfacLegacy('OFAC_SDN', { main: readListFile('ofac_sdn_2024-05/sdn.csv') });
+    const lastWords = new Map<string, number>();
+    for (const e of entities.filter((x) => x.type === 'organization')) {
+      const words = foldWords(e.names[0]?.full ?? '').map((w) => w.text);
+      const last = words.at(-1);
+      if (last && words.length > 1) lastWords.set(last, (lastWords.get(last) ?? 0) + 1);
+    }
+    const common = [...lastWords].filter(([, n]) => n >= 25).map(([w]) => w);
+    assert.ok(common.length >= 30, `${common.length} common suffixes`);
+    const domainWords = ['group', 'bank', 'plant', 'organization', 'center', 'development', 'industries', 'technologies', 'trading'];
+    const notLegalForms = common.filter((word) => analyzeName(`Example ${word}`, false).at(-1)?.role !== 'legal_form');
+    assert.deepEqual(notLegalForms.sort(), domainWords.sort());
   });
 });
