@@ -39,7 +39,7 @@ try {
   const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new UsageError('--threshold must be a number in [0, 1]');
   const dataDir = resolveDataDir(values.data);
-  const matchers = await selectMatchers(values.matchers.split(',').map((m) => m.trim()));
+  const matchers = selectMatchers(values.matchers.split(',').map((m) => m.trim()));
 
   const results: SetResult[] = [];
   const timed = async (name: string, run: () => SetResult | Promise<SetResult>) => {

@@ -1,12 +1,10 @@
 /**
  * The matchers the evaluation and the benchmark run side by side: our engine
- * (src/screening/screening-index.ts) once it exists, and the watchman baseline. The engine is
- * imported by path at run time so the harness works, on the baseline alone, before it lands.
+ * (src/screening/screening-index.ts) and the watchman baseline, behind one small interface.
  */
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from '../../src/screening/match-types.ts';
 import type { EntityType, ListEntity } from '../../src/screening/model.ts';
+import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 import { buildWatchmanIndex, WATCHMAN_DEFAULT_THRESHOLD } from './baselines/watchman-index.ts';
 
 export type ScreeningIndexLike = {
@@ -29,30 +27,22 @@ export const watchmanBaseline: Matcher = {
   buildScreeningIndex: buildWatchmanIndex,
 };
 
-const ENGINE_MODULE = new URL('../../src/screening/screening-index.ts', import.meta.url);
+export const engine: Matcher = {
+  label: 'gatehouse',
+  defaultThreshold: DEFAULT_THRESHOLD,
+  usesQualifiers: true,
+  buildScreeningIndex,
+};
 
-/** Our engine, or undefined while src/screening/screening-index.ts does not exist yet. */
-export async function loadEngine(): Promise<Matcher | undefined> {
-  if (!fs.existsSync(fileURLToPath(ENGINE_MODULE))) return undefined;
-  const engine = (await import(ENGINE_MODULE.href)) as {
-    DEFAULT_THRESHOLD: number;
-    buildScreeningIndex(entities: readonly ListEntity[]): ScreeningIndexLike;
-  };
-  return { label: 'gatehouse', defaultThreshold: engine.DEFAULT_THRESHOLD, usesQualifiers: true, buildScreeningIndex: engine.buildScreeningIndex };
-}
+const MATCHERS: Record<string, Matcher> = { engine, watchman: watchmanBaseline };
 
-/** `--matchers engine,watchman` → the matchers asked for; the engine is skipped with a note if absent. */
-export async function selectMatchers(names: readonly string[]): Promise<Matcher[]> {
-  const chosen: Matcher[] = [];
-  for (const name of names) {
-    if (name === 'watchman') chosen.push(watchmanBaseline);
-    else if (name === 'engine') {
-      const engine = await loadEngine();
-      if (engine) chosen.push(engine);
-      else process.stderr.write('note: src/screening/screening-index.ts does not exist yet; running the baseline only\n');
-    } else throw new UsageError(`unknown matcher "${name}" (engine, watchman)`);
-  }
-  return chosen;
+/** `--matchers engine,watchman` → the matchers asked for. */
+export function selectMatchers(names: readonly string[]): Matcher[] {
+  return names.map((name) => {
+    const matcher = MATCHERS[name];
+    if (!matcher) throw new UsageError(`unknown matcher "${name}" (${Object.keys(MATCHERS).join(', ')})`);
+    return matcher;
+  });
 }
 
 export class UsageError extends Error {}
