@@ -21,8 +21,9 @@ const SOURCES: SourceShape[] = [
   { name: 'ofacCons', label: 'OFAC Consolidated non-SDN (legacy CSV)', lists: ['OFAC_CONS'], folder: true, fileNames: ['cons_prim.csv', 'cons_add.csv', 'cons_alt.csv', 'cons_comments.csv'] },
   { name: 'unSc', label: 'UN Security Council Consolidated List', lists: ['UN_SC'], folder: false, fileNames: ['consolidated.xml'] },
   { name: 'bisDpl', label: 'BIS Denied Persons List', lists: ['BIS_DPL'], folder: false, fileNames: ['dpl.txt'] },
-  // The CSL repeats the SDN, the DPL and the non-SDN lists; those come from their own sources.
-  { name: 'csl', label: 'trade.gov Consolidated Screening List', lists: ['BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED'], folder: false, fileNames: ['consolidated.csv'] },
+  // The CSL repeats the SDN, the DPL and the non-SDN lists; those come from their own sources
+  // when those are configured (list-update.ts), and from the CSL when they are turned off.
+  { name: 'csl', label: 'trade.gov Consolidated Screening List', lists: ['BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN'], folder: false, fileNames: ['consolidated.csv'] },
 ];
 
 /** The sources an operator has not turned off, with each file's URL. */

@@ -40,7 +40,7 @@ describe('the lists a service screens against', () => {
     assert.equal(ready.statusCode, 503);
     assert.deepEqual(ready.json().checks.lists, {
       ok: false,
-      detail: 'no list loaded; missing: OFAC_SDN, OFAC_CONS, UN_SC, BIS_DPL, BIS_EL, BIS_UVL, BIS_MEU, DDTC_DEBARRED',
+      detail: 'no list loaded; missing: OFAC_SDN, OFAC_CONS, UN_SC, BIS_DPL, BIS_EL, BIS_UVL, BIS_MEU, DDTC_DEBARRED, STATE_ISN',
     });
     const listed = await harness.app.inject({ url: '/api/v1/lists', headers: tenant.headers });
     assert.equal(listed.statusCode, 200);

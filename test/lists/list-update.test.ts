@@ -104,6 +104,14 @@ describe('lists update over HTTP', () => {
     assert.deepEqual(outcomes[1]?.lists.map((o) => o.status), ['unchanged']);
   });
 
+  test("a list another configured source is the authority for is left to it (the CSL's copy of the DPL), and taken when that source is off", async () => {
+    // Served as the CSL file: the DPL's header makes it read as the DPL, which is all this needs.
+    const both = await updateLists(database.db.lists, configuredSources({ bisDpl: `${base}/bis/dpl.txt`, csl: `${base}/bis/dpl.txt` }), options);
+    assert.deepEqual(both.map((s) => [s.source, s.lists.map((o) => o.list)]), [['bisDpl', ['BIS_DPL']], ['csl', []]]);
+    const alone = await updateLists(database.db.lists, configuredSources({ csl: `${base}/bis/dpl.txt` }), options);
+    assert.deepEqual(alone.map((s) => [s.source, s.lists.map((o) => o.list)]), [['csl', ['BIS_DPL']]]);
+  });
+
   test('a server that never answers is given up after the timeout and the retries', async () => {
     const started = Date.now();
     const [slow] = await updateLists(database.db.lists, configuredSources({ bisDpl: `${base}/slow/dpl.txt` }), { timeoutMs: 200, retries: 1, retryBaseMs: 10 });

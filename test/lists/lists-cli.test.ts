@@ -59,7 +59,7 @@ describe('gatehouse lists', () => {
     const { out } = json(['lists', 'status']);
     assert.deepEqual(out.lists.map((l: { version_id: string }) => l.version_id), firstVersions);
     assert.deepEqual([out.lists[1].list, out.lists[1].entity_count, out.lists[1].imported_hours_ago], ['OFAC_SDN', 3, 0]);
-    assert.deepEqual(out.missing, ['OFAC_CONS', 'UN_SC', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED']);
+    assert.deepEqual(out.missing, ['OFAC_CONS', 'UN_SC', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN']);
   });
 
   test('update downloads from the configured URLs and imports; a shrunken file is refused with exit 1', async () => {
