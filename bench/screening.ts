@@ -10,9 +10,9 @@
  */
 import { parseArgs } from 'node:util';
 import { recordBenchmark } from './benchmarks-file.ts';
-import { MissingDataError, resolveDataDir } from './matching/eval-data.ts';
+import { exitOnUsageProblem, resolveDataDir, UsageError } from './matching/eval-data.ts';
 import { loadAllLists } from './matching/list-loading.ts';
-import { selectMatchers, UsageError } from './matching/matchers.ts';
+import { selectMatchers } from './matching/matchers.ts';
 import { readNegatives } from './matching/sets/negatives.ts';
 import { type BenchQuery, buildQueryMix, type Category } from './screening/query-mix.ts';
 
@@ -82,11 +82,7 @@ try {
   console.log(table.join('\n'));
   if (values.write) recordBenchmark(`Screening speed and memory, ${matcher.label}`, 'npm run bench:screening', table);
 } catch (error) {
-  if (error instanceof MissingDataError || error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`bench:screening: ${(error as Error).message}\n`);
-    process.exit(2);
-  }
-  throw error;
+  exitOnUsageProblem('bench:screening', error);
 }
 
 function secondsSince(start: bigint): number {

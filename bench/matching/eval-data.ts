@@ -10,6 +10,15 @@ import type { PartialDate } from '../../src/screening/model.ts';
 import { listDataDir } from '../../test/helpers/list-data.ts';
 
 export class MissingDataError extends Error {}
+export class UsageError extends Error {}
+
+/** A missing data folder or a wrong argument ends a script with its message and exit code 2. */
+export function exitOnUsageProblem(script: string, error: unknown): void {
+  const parseArgsError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  if (!(error instanceof MissingDataError || error instanceof UsageError || parseArgsError)) throw error;
+  process.stderr.write(`${script}: ${(error as Error).message}\n`);
+  process.exit(2);
+}
 
 export function resolveDataDir(given: string | undefined): string {
   const dir = path.resolve(given ?? listDataDir());

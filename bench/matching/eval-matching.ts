@@ -9,9 +9,9 @@
  */
 import { parseArgs } from 'node:util';
 import { recordBenchmark } from '../benchmarks-file.ts';
-import { MissingDataError, resolveDataDir } from './eval-data.ts';
+import { exitOnUsageProblem, resolveDataDir, UsageError } from './eval-data.ts';
 import { loadAllLists, loadUnList } from './list-loading.ts';
-import { selectMatchers, UsageError } from './matchers.ts';
+import { selectMatchers } from './matchers.ts';
 import { outcomeTable, printWorst, SPLIT_STATEMENT } from './report.ts';
 import { runCrossScript } from './sets/cross-script.ts';
 import { runNameBench } from './sets/name-bench.ts';
@@ -77,9 +77,5 @@ try {
     ]);
   }
 } catch (error) {
-  if (error instanceof MissingDataError || error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`eval:matching: ${(error as Error).message}\n`);
-    process.exit(2);
-  }
-  throw error;
+  exitOnUsageProblem('eval:matching', error);
 }

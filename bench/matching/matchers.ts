@@ -6,6 +6,7 @@ import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from
 import type { EntityType, ListEntity } from '../../src/screening/model.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 import { buildWatchmanIndex, WATCHMAN_DEFAULT_THRESHOLD } from './baselines/watchman-index.ts';
+import { UsageError } from './eval-data.ts';
 
 export type ScreeningIndexLike = {
   readonly entityCount: number;
@@ -44,8 +45,6 @@ export function selectMatchers(names: readonly string[]): Matcher[] {
     return matcher;
   });
 }
-
-export class UsageError extends Error {}
 
 /** A list entity with nothing but a name: the other side of a labelled name pair. */
 export function entityNamed(name: string, type: EntityType, entryId = name): ListEntity {

@@ -5,16 +5,14 @@
  * synthetic negatives, with their date of birth and nationality). The same seed gives the same
  * queries, so two runs measure the same work.
  */
-import type { SubjectKind, SubjectQuery } from '../../src/screening/match-types.ts';
+import type { SubjectQuery } from '../../src/screening/match-types.ts';
 import type { ListEntity } from '../../src/screening/model.ts';
+import { seededRandom, typo, unlistName } from '../matching/perturb.ts';
 import type { NegativeSubject } from '../matching/sets/negatives.ts';
-import { seededRandom } from '../matching/perturb.ts';
-import { typo, unlistName } from '../matching/perturb.ts';
+import { kindOf } from '../matching/sets/temporal-holdout.ts';
 
 export type Category = 'exact' | 'typo' | 'transliteration' | 'clean';
 export type BenchQuery = { category: Category; query: SubjectQuery };
-
-const kindOf = (entity: ListEntity): SubjectKind => (entity.type === 'person' ? 'person' : entity.type === 'organization' ? 'organization' : 'any');
 
 /** Latin → Cyrillic, longest spellings first, as a Russian speaker would write a foreign name. */
 const CYRILLIC: [string, string][] = [
