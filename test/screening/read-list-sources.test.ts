@@ -68,6 +68,23 @@ describe('readListSources on hand-written fixtures', () => {
     await assert.rejects(readListSources([cut]), isListFormatError(/cut-xml\/consolidated\.xml: cannot be read as un-sc-xml: The XML is malformed or truncated at line \d+/));
   });
 
+  test('a CSL file yields one list per source, all fingerprinted as the one file', async () => {
+    const lists = await readListSources([path.join(fixtures, 'csl')]);
+    assert.deepEqual(lists.map((l) => [l.format, l.list]), [
+      ['csl-csv', 'BIS_DPL'], ['csl-csv', 'BIS_EL'], ['csl-csv', 'OFAC_CONS'],
+      ['csl-json', 'OFAC_SDN'], ['csl-json', 'BIS_EL'], ['csl-json', 'OFAC_CONS'], ['csl-json', 'XRL'],
+    ]);
+    assert.equal(new Set(lists.filter((l) => l.format === 'csl-csv').map((l) => l.sourceSha256)).size, 1);
+  });
+
+  test('refuses a CSL row with too few fields and a CSV cut inside a quoted field', async () => {
+    const [header, first] = fs.readFileSync(path.join(fixtures, 'csl/consolidated.csv'), 'utf8').split('\n');
+    const short = folderWith('short-csl', { 'consolidated.csv': `${header}\n${first?.split('","').slice(0, 10).join('","')}"\n` });
+    await assert.rejects(readListSources([short]), isListFormatError(/short-csl\/consolidated\.csv: cannot be read as csl-csv: Record 2 has 10 fields, not 29/));
+    const cut = folderWith('cut-csl', { 'consolidated.csv': `${header}\n${first?.slice(0, 30)}` });
+    await assert.rejects(readListSources([cut]), isListFormatError(/cut-csl\/consolidated\.csv: .*ends inside a quoted field/));
+  });
+
   test('a forced format applies to every file and refuses what does not fit', async () => {
     await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'ofac-legacy' }), isListFormatError(/dpl\.txt: cannot be read as ofac-legacy/));
     const sdnAsDpl = folderWith('forced', { 'entries.csv': fs.readFileSync(path.join(fixtures, 'ofac/sdn.csv')) });
@@ -109,6 +126,11 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
   test('UN Security Council 2026-02, with its publication date', async () => {
     const [un] = await readListSources([real('un_sc_2026-02')]);
     assert.deepEqual([un?.list, un?.format, un?.entities.length, un?.publishedAt], ['UN_SC', 'un-sc-xml', 1_003, '2026-02-27']);
+  });
+
+  test('BIS Entity List and MEU as CSL', async () => {
+    const lists = await readListSources([real('bis_el_meu_2026-08_as_csl')]);
+    assert.deepEqual(lists.map((l) => [l.list, l.format, l.entities.length]), [['BIS_EL', 'csl-csv', 3_354], ['BIS_MEU', 'csl-csv', 56]]);
   });
 
   test('side files newer than the main file: the orphans become a warning', async () => {

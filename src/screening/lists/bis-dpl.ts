@@ -53,11 +53,14 @@ function newEntity(full: string): ListEntity {
   return emptyEntity({
     list: 'BIS_DPL',
     entryId: full,
-    type: LEGAL_FORM.test(full) ? 'organization' : 'person',
+    type: looksLikeOrganization(full) ? 'organization' : 'person',
     names: [{ full, kind: 'primary' }],
     programs: ['EAR-DENIED'],
   });
 }
+
+/** For lists that do not type their parties: a legal form in the name ("LTD", "INC", …) makes it an organization. */
+export const looksLikeOrganization = (name: string): boolean => LEGAL_FORM.test(name);
 
 /** MM/DD/YYYY, as BIS writes its dates. */
 function usDate(text: string | undefined): PartialDate | undefined {

@@ -5,9 +5,13 @@
  * head so that a folder of unrelated large files costs little to skip.
  */
 import path from 'node:path';
+import type { ListCode, ListEntity } from '../model.ts';
 
 export type ListFormat = 'ofac-legacy' | 'un-sc-xml' | 'bis-dpl' | 'csl-csv' | 'csl-json' | 'uk-fcdo-ods';
 export const LIST_FORMATS: readonly ListFormat[] = ['ofac-legacy', 'un-sc-xml', 'bis-dpl', 'csl-csv', 'csl-json', 'uk-fcdo-ods'];
+
+/** What a format's reader returns for one source: several lists when the source mixes them (CSL). */
+export type ListReading = { list: ListCode; entities: ListEntity[]; warnings: string[]; publishedAt?: string };
 
 /** How many leading bytes detection reads. */
 export const DETECTION_HEAD_BYTES = 8192;

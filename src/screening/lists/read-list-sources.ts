@@ -10,12 +10,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ListCode, ListEntity } from '../model.ts';
 import { parseBisDpl } from './bis-dpl.ts';
+import { parseCslCsv } from './csl-csv.ts';
+import { parseCslJson } from './csl-json.ts';
 import { ListFormatError } from './list-format-error.ts';
-import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type OfacRole, ofacPart } from './list-format.ts';
+import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
 import { parseUnSc } from './un-sc.ts';
 
-export type { ListFormat } from './list-format.ts';
+export type { ListFormat, ListReading } from './list-format.ts';
 
 export type ParsedList = {
   list: ListCode;
@@ -31,8 +33,6 @@ export type ParsedList = {
   warnings: string[];
 };
 
-/** What a format's reader returns for one source: several lists when the source mixes them (CSL). */
-export type ListReading = Pick<ParsedList, 'list' | 'entities' | 'warnings' | 'publishedAt'>;
 export type SourceFile = { path: string; bytes: Buffer };
 type Reader = (files: SourceFile[]) => ListReading[];
 
@@ -40,8 +40,8 @@ const READERS: Record<ListFormat, Reader | undefined> = {
   'ofac-legacy': readOfac,
   'bis-dpl': ([file]) => [{ list: 'BIS_DPL', entities: parseBisDpl(decodeText((file as SourceFile).bytes)), warnings: [] }],
   'un-sc-xml': ([file]) => [{ list: 'UN_SC', ...parseUnSc(decodeText((file as SourceFile).bytes)), warnings: [] }],
-  'csl-csv': undefined,
-  'csl-json': undefined,
+  'csl-csv': ([file]) => parseCslCsv(decodeText((file as SourceFile).bytes)),
+  'csl-json': ([file]) => parseCslJson(decodeText((file as SourceFile).bytes)),
   'uk-fcdo-ods': undefined,
 };
 
