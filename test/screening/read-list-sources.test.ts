@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync } from 'fflate';
 import { ListFormatError } from '../../src/screening/lists/list-format-error.ts';
 import { readListSources } from '../../src/screening/lists/read-list-sources.ts';
 import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
@@ -85,6 +86,17 @@ describe('readListSources on hand-written fixtures', () => {
     await assert.rejects(readListSources([cut]), isListFormatError(/cut-csl\/consolidated\.csv: .*ends inside a quoted field/));
   });
 
+  test('an .ods is recognised, zipped in memory from the UK fixture; a broken one is refused with its name', async () => {
+    const content = fs.readFileSync(path.join(fixtures, 'uk/content.xml'));
+    const folder = folderWith('uk', {
+      'FCDO_SL_Tue_Jan 7 2025.ods': Buffer.from(zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }], 'content.xml': content })),
+    });
+    const [uk] = await readListSources([folder]);
+    assert.deepEqual([uk?.list, uk?.entities.length, uk?.publishedAt], ['UK_FCDO', 3, '2025-01-07']);
+    const broken = folderWith('broken-uk', { 'list.ods': 'not a zip' });
+    await assert.rejects(readListSources([broken]), isListFormatError(/broken-uk\/list\.ods: cannot be read as uk-fcdo-ods: This is not an OpenDocument spreadsheet/));
+  });
+
   test('a forced format applies to every file and refuses what does not fit', async () => {
     await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'ofac-legacy' }), isListFormatError(/dpl\.txt: cannot be read as ofac-legacy/));
     const sdnAsDpl = folderWith('forced', { 'entries.csv': fs.readFileSync(path.join(fixtures, 'ofac/sdn.csv')) });
@@ -131,6 +143,33 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
   test('BIS Entity List and MEU as CSL', async () => {
     const lists = await readListSources([real('bis_el_meu_2026-08_as_csl')]);
     assert.deepEqual(lists.map((l) => [l.list, l.format, l.entities.length]), [['BIS_EL', 'csl-csv', 3_354], ['BIS_MEU', 'csl-csv', 56]]);
+  });
+
+  test('UK FCDO 2025-08, dated by the export name', async () => {
+    const [uk] = await readListSources([real('uk_fcdo_2025-08')]);
+    assert.deepEqual([uk?.list, uk?.format, uk?.entities.length, uk?.publishedAt], ['UK_FCDO', 'uk-fcdo-ods', 5_300, '2025-08-11']);
+    assert.equal(uk?.warnings.length, 1);
+  });
+
+  test('the whole data folder: every list once, the derived JSON, eval sets and side-file-only folders skipped', async () => {
+    const lists = await readListSources([listDataDir()]);
+    assert.deepEqual(lists.map((l) => `${path.basename(path.dirname(l.files[0] as string))} ${l.list} ${l.entities.length}`), [
+      'bis_dpl_2023-11 BIS_DPL 545',
+      'bis_el_meu_2026-08_as_csl BIS_EL 3354',
+      'bis_el_meu_2026-08_as_csl BIS_MEU 56',
+      'csl_sample_2023 STATE_ISN 1',
+      'csl_sample_2023 BIS_UVL 1',
+      'csl_sample_2023 BIS_MEU 1',
+      'csl_sample_2023 OFAC_CONS 6',
+      'csl_sample_2023 OFAC_SDN 1',
+      'csl_sample_2023 DDTC_DEBARRED 1',
+      'csl_sample_2023 BIS_DPL 1',
+      'csl_sample_2023 BIS_EL 1',
+      'ofac_cons_2025-12 OFAC_CONS 442',
+      'ofac_sdn_2024-05 OFAC_SDN 14965',
+      'uk_fcdo_2025-08 UK_FCDO 5300',
+      'un_sc_2026-02 UN_SC 1003',
+    ]);
   });
 
   test('side files newer than the main file: the orphans become a warning', async () => {

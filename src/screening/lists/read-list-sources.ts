@@ -15,6 +15,7 @@ import { parseCslJson } from './csl-json.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
+import { parseUkFcdo, publishedFromFileName } from './uk-fcdo.ts';
 import { parseUnSc } from './un-sc.ts';
 
 export type { ListFormat, ListReading } from './list-format.ts';
@@ -36,13 +37,17 @@ export type ParsedList = {
 export type SourceFile = { path: string; bytes: Buffer };
 type Reader = (files: SourceFile[]) => ListReading[];
 
-const READERS: Record<ListFormat, Reader | undefined> = {
+const READERS: Record<ListFormat, Reader> = {
   'ofac-legacy': readOfac,
   'bis-dpl': ([file]) => [{ list: 'BIS_DPL', entities: parseBisDpl(decodeText((file as SourceFile).bytes)), warnings: [] }],
   'un-sc-xml': ([file]) => [{ list: 'UN_SC', ...parseUnSc(decodeText((file as SourceFile).bytes)), warnings: [] }],
   'csl-csv': ([file]) => parseCslCsv(decodeText((file as SourceFile).bytes)),
   'csl-json': ([file]) => parseCslJson(decodeText((file as SourceFile).bytes)),
-  'uk-fcdo-ods': undefined,
+  'uk-fcdo-ods': ([file]) => {
+    const { path: filePath, bytes } = file as SourceFile;
+    const publishedAt = publishedFromFileName(path.basename(filePath));
+    return [{ ...parseUkFcdo(bytes), ...(publishedAt && { publishedAt }) }];
+  },
 };
 
 type Candidate = { path: string; explicit: boolean; format: ListFormat };
@@ -59,7 +64,6 @@ export async function readListSources(paths: string[], options: { format?: ListF
   const results: ParsedList[] = [];
   for (const group of groupSources([...candidates.values()])) {
     const reader = READERS[group.format];
-    if (!reader) throw new ListFormatError(`${group.paths[0]}: the ${group.format} format cannot be read yet`);
     const files = await Promise.all(group.paths.sort().map(async (p) => ({ path: p, bytes: await fs.readFile(p) })));
     const sourceSha256 = files.reduce((hash, f) => hash.update(f.bytes), createHash('sha256')).digest('hex');
     let readings: ListReading[];
