@@ -32,6 +32,7 @@ export type ScreeningOptions = {
 export type TokenMatchKind =
   | 'exact'
   | 'phonetic'
+  | 'nickname'
   | 'transliterated'
   | 'typo'
   | 'initial'

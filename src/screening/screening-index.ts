@@ -62,7 +62,7 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const { isPerson, accept } of readings(query)) {
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
-    const prepared = prepareName(tokens, index.vocabulary.keysOf, true);
+    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
     for (const nameId of index.candidates(tokens, accept)) {
       const name = index.names[nameId] as IndexedName;
       const scored = scoreNames(prepared, name.prepared as PreparedName, false);

@@ -26,6 +26,7 @@ const entities: ListEntity[] = [
   entity('8', 'vessel', ['OCEAN STAR'], { identifiers: [{ type: 'IMO', value: '9123456' }] }),
   entity('9', 'person', ['XI, Jinping'], { list: 'UN_SC' }),
   entity('10', 'person', ['AL-HASHIMI, Mohammed Yusuf']),
+  entity('11', 'person', ['KHADAFI, Omar']),
 ];
 const index = buildScreeningIndex(entities);
 
@@ -110,7 +111,8 @@ describe('spellings the matcher must see through, each explained', () => {
   const cases: [string, SubjectQuery, string, string][] = [
     ['a typo', { name: 'Vladimr Putin', kind: 'person' }, '1', 'typo'],
     ['Cyrillic', { name: 'Владимир Путин', kind: 'person' }, '1', 'transliterated'],
-    ['a transliteration by sound', { name: 'Muhammad Yusuf al Hashimi', kind: 'person' }, '10', 'phonetic'],
+    ['a transliteration by sound', { name: 'Omar Gadhafi', kind: 'person' }, '11', 'phonetic'],
+    ['a short form of a given name', { name: 'Muhammad Yusuf al Hashimi', kind: 'person' }, '10', 'nickname'],
     ['Arabic script against a Latin name', { name: 'صدام حسن', kind: 'person', lists: ['OFAC_SDN'] }, '2', 'transliterated'],
     ['spacing', { name: 'Abdul Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
     ['Chinese characters', { name: '习近平', kind: 'person' }, '9', 'merged'],

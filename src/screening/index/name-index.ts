@@ -6,8 +6,9 @@
  */
 import type { EntityType, ListEntity, NameKind } from '../model.ts';
 import { analyzeName } from '../normalize/analyze-name.ts';
+import { otherForms } from '../normalize/nicknames.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
-import { prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
+import { joinable, joinText, prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, Vocabulary } from './vocabulary.ts';
 
@@ -17,6 +18,7 @@ export type IndexedName = { entity: number; nameIndex: number; kind: NameKind; t
 const CANDIDATES_PER_QUERY_NAME = 64;
 const MIN_KEY_SIMILARITY = 0.7;
 const MIN_EVIDENCE_SHARE = 0.3;
+const PREFIX_LOOKUP_MIN_LENGTH = 7;
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   const list = map.get(key);
@@ -32,11 +34,14 @@ export class NameIndex {
   private readonly skeletons = new Map<string, number[]>();
   private readonly deletes = new Map<string, number[]>();
   private readonly joinedPairs = new Map<string, number[]>();
+  /** Long words by their first three letters: two typos apart is beyond one deletion a side. */
+  private readonly prefixes = new Map<string, number[]>();
   /** Each name's total token weight, to prefer the tighter of two equally good candidates. */
   private nameWeight = new Float64Array(0);
 
   constructor(readonly entities: readonly ListEntity[]) {
     const tokenIdsOfName: number[][] = [];
+    const entityNames: string[] = [];
     entities.forEach((entity, e) => {
       entity.names.forEach((name, n) => {
         const tokens = analyzeName(name.full, entity.type === 'person');
@@ -44,19 +49,21 @@ export class NameIndex {
         const ids = tokens.map((t) => this.vocabulary.intern(t).id);
         this.vocabulary.countName(new Set(ids));
         tokenIdsOfName.push(ids);
+        entityNames.push(name.full);
         this.names.push({ entity: e, nameIndex: n, kind: name.kind, tokens: tokens.map((t) => ({ ...t, phonetic: [], skeleton: '', weight: 0 })) });
       });
     });
-    this.finish(tokenIdsOfName);
+    this.finish(tokenIdsOfName, entityNames);
   }
 
-  private finish(tokenIdsOfName: number[][]) {
+  private finish(tokenIdsOfName: number[][], entityNames: string[]) {
     const { entries } = this.vocabulary;
     for (const entry of entries) {
       this.postings.push([]);
       if (entry.role !== 'name') continue;
       for (const code of entry.phonetic) push(this.phonetic, code, entry.id);
       if (entry.skeleton.length >= 2) push(this.skeletons, entry.skeleton, entry.id);
+      if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') push(this.prefixes, entry.text.slice(0, 3), entry.id);
       if (entry.text.length >= TYPO_LOOKUP_MIN_LENGTH && entry.script !== 'abjad') {
         push(this.deletes, entry.text, entry.id);
         for (const key of deletions(entry.text)) push(this.deletes, key, entry.id);
@@ -69,13 +76,14 @@ export class NameIndex {
         const entry = entries[id] as TokenKeys;
         return { ...entry, shown: (name.tokens[i] as WeightedToken).shown, weight: this.vocabulary.weightOf(entry) };
       });
-      name.prepared = prepareName(name.tokens, this.vocabulary.keysOf);
+      const isPerson = (this.entities[name.entity] as ListEntity).type === 'person';
+      name.prepared = prepareName(name.tokens, this.vocabulary.keysOf, { orderKnown: !entityNames[nameId]?.includes(','), isPerson });
       this.nameWeight[nameId] = name.tokens.reduce((sum, t) => sum + t.weight, 0);
       for (const id of new Set(ids)) (this.postings[id] as number[]).push(nameId);
       for (let i = 0; i + 1 < ids.length; i++) {
         const a = name.tokens[i] as WeightedToken;
         const b = name.tokens[i + 1] as WeightedToken;
-        if (a.role === 'name' && b.role !== 'legal_form' && b.script !== 'abjad') push(this.joinedPairs, a.text + b.text, nameId);
+        if (joinable(a) && joinable(b) && a.role !== 'legal_form') push(this.joinedPairs, joinText(a) + joinText(b), nameId);
       }
     });
   }
@@ -135,10 +143,15 @@ export class NameIndex {
     consider(this.vocabulary.byText(token.text));
     if (token.role !== 'name') return found;
     for (const code of token.phonetic) consider(this.phonetic.get(code));
+    for (const form of otherForms(token.text)) consider(this.vocabulary.byText(form));
     if (token.skeleton.length >= 2) consider(this.skeletons.get(token.skeleton));
     if (token.text.length >= TYPO_LOOKUP_MIN_LENGTH - 1 && token.script !== 'abjad') {
       consider(this.deletes.get(token.text));
       for (const key of deletions(token.text)) consider(this.deletes.get(key));
+    }
+    if (token.text.length >= PREFIX_LOOKUP_MIN_LENGTH) {
+      const sameStart = this.prefixes.get(token.text.slice(0, 3)) ?? [];
+      consider(sameStart.filter((id) => Math.abs((this.vocabulary.entries[id] as TokenKeys).text.length - token.text.length) <= 2));
     }
     return found;
   }

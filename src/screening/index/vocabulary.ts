@@ -28,10 +28,10 @@ export class Vocabulary {
   private nameCount = 0;
 
   intern(token: NameToken): VocabEntry {
-    const key = `${token.role}|${token.script}|${token.text}`;
+    const key = keyOf(token);
     const known = this.byKey.get(key);
     if (known !== undefined) return this.entries[known] as VocabEntry;
-    const entry: VocabEntry = { ...keysFor(token.text, token.script, token.role), id: this.entries.length, documentFrequency: 0 };
+    const entry: VocabEntry = { ...keysFor(token), id: this.entries.length, documentFrequency: 0 };
     this.entries.push(entry);
     this.byKey.set(key, entry.id);
     const sameText = this.byTextIndex.get(token.text);
@@ -69,19 +69,21 @@ export class Vocabulary {
   }
 
   /** Keys for a word that may not be in the vocabulary (a joined pair, a query word), cached. */
-  keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role'>): TokenKeys => {
-    const key = `${template.role}|${template.script}|${text}`;
+  keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>): TokenKeys => {
+    const key = keyOf({ ...template, text });
     const interned = this.byKey.get(key);
     if (interned !== undefined) return this.entries[interned] as VocabEntry;
     const cached = this.joinedKeys.get(key);
     if (cached) return cached;
     if (this.joinedKeys.size >= JOINED_CACHE_LIMIT) this.joinedKeys.clear();
-    const keys = keysFor(text, template.script, template.role);
+    const keys = keysFor({ ...template, text });
     this.joinedKeys.set(key, keys);
     return keys;
   };
 }
 
-function keysFor(text: string, script: TokenKeys['script'], role: TokenKeys['role']): TokenKeys {
-  return { text, script, role, phonetic: phoneticKeys({ text, script, role }), skeleton: skeletonKey(text) };
+const keyOf = (t: Pick<TokenKeys, 'text' | 'script' | 'role' | 'glyph'>) => `${t.role}|${t.script}|${t.text}|${t.glyph ?? ''}`;
+
+function keysFor({ text, script, role, glyph }: Pick<TokenKeys, 'text' | 'script' | 'role' | 'glyph'>): TokenKeys {
+  return { text, script, role, phonetic: phoneticKeys({ text, script, role }), skeleton: skeletonKey(text), ...(glyph && { glyph }) };
 }

@@ -16,6 +16,7 @@ const KIND_WORDS: Record<ListedName['kind'], string> = {
 const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   exact: 'exactly',
   phonetic: 'by sound',
+  nickname: 'as a form of the same given name',
   transliterated: 'across scripts',
   typo: 'within a typo',
   initial: 'as an initial',

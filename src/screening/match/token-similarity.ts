@@ -4,6 +4,8 @@
  * of legal form. Anything weaker is 0: a token pair either explains itself or does not count.
  */
 import type { TokenMatchKind } from '../match-types.ts';
+import { editDistance } from '../normalize/edit-distance.ts';
+import { sameGivenName } from '../normalize/nicknames.ts';
 import type { Script } from '../normalize/fold.ts';
 import type { WordRole } from '../normalize/name-vocabulary.ts';
 
@@ -14,6 +16,7 @@ export type TokenKeys = {
   role: WordRole;
   phonetic: readonly string[];
   skeleton: string;
+  glyph?: string;
 };
 
 export type TokenSimilarity = { similarity: number; how: TokenMatchKind };
@@ -28,52 +31,35 @@ export function typoBudget(length: number): number {
   return 3;
 }
 
-/** Rows reused by every call: screening is synchronous, and names are short. */
-const MAX_ROW = 128;
-let rowBefore = new Int32Array(MAX_ROW);
-let rowPrevious = new Int32Array(MAX_ROW);
-let rowCurrent = new Int32Array(MAX_ROW);
-
-/** Optimal-string-alignment distance (a transposition is one edit), abandoned above `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (b.length + 1 > MAX_ROW) return a === b ? 0 : max + 1;
-  for (let j = 0; j <= b.length; j++) rowPrevious[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    rowCurrent[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let value = Math.min((rowPrevious[j] as number) + 1, (rowCurrent[j - 1] as number) + 1, (rowPrevious[j - 1] as number) + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) value = Math.min(value, (rowBefore[j - 2] as number) + 1);
-      rowCurrent[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > max) return max + 1;
-    [rowBefore, rowPrevious, rowCurrent] = [rowPrevious, rowCurrent, rowBefore];
-  }
-  return rowPrevious[b.length] as number;
-}
-
 const crossScript = (a: TokenKeys, b: TokenKeys) => a.script !== b.script || a.script !== 'latin';
+
+/** Edits allowed between two words: by the longer word, but never for a word of one or two letters. */
+export function pairBudget(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter <= 2) return 0;
+  // A dropped letter shortens "Luis" to "Lis": one edit still fits when the longer word has four.
+  return shorter === 3 ? Math.min(1, typoBudget(Math.max(a.length, b.length))) : typoBudget(shorter);
+}
 
 function typoSimilarity(a: string, b: string): number {
   const longest = Math.max(a.length, b.length);
-  const budget = typoBudget(Math.min(a.length, b.length));
+  const budget = pairBudget(a, b);
   if (budget === 0) return 0;
   const distance = editDistance(a, b, budget);
   if (distance > budget) return 0;
   // A first letter that differs is a weaker sign than an edit inside the word.
   const firstLetterPenalty = a[0] === b[0] ? 0 : 0.05;
-  return 1 - (0.5 * distance) / longest - firstLetterPenalty;
+  return 1 - (0.8 * distance) / longest - firstLetterPenalty;
 }
 
 export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   if (a.role === 'legal_form' || b.role === 'legal_form') {
     if (a.role !== b.role) return NONE;
-    return { similarity: a.text === b.text ? 1 : 0.6, how: 'legal_form' };
+    // Another legal form is a small difference: companies re-register, and lists abbreviate.
+    return { similarity: a.text === b.text ? 1 : 0.75, how: 'legal_form' };
   }
+  // Two characters with one reading are two names (高市, 高石): the reading alone is weak evidence.
+  if (a.glyph && b.glyph && a.glyph !== b.glyph) return a.text === b.text ? { similarity: 0.6, how: 'transliterated' } : NONE;
   if (a.text === b.text) return { similarity: 1, how: crossScript(a, b) ? 'transliterated' : 'exact' };
   // Numbers are identities (a vessel's hull number, a company's "No. 2"): exact or nothing.
   if (a.role === 'number' || b.role === 'number') return NONE;
@@ -96,6 +82,7 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   // Pinyin syllables are short and one letter apart is another name (ming, ping): exact only.
   if (a.script === 'han' || b.script === 'han') return NONE;
 
+  if (sameGivenName(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
   const typo = typoSimilarity(a.text, b.text);
   // Double Metaphone codes are short and vowel-blind (tingliao and daniel share TNL): the same
   // sound counts only when the spellings are also within half a word of each other.

@@ -14,6 +14,8 @@ export type NameToken = {
   shown: string;
   script: Script;
   role: WordRole;
+  /** The character a syllabic-script token was read from (see fold.ts). */
+  glyph?: string;
 };
 
 /** Role weights before rarity: how much identity a word of that role carries. */
@@ -40,6 +42,7 @@ export function analyzeName(name: string, isPerson: boolean): NameToken[] {
       shown,
       script: first.script,
       role: span.role,
+      ...(span.length === 1 && first.glyph && { glyph: first.glyph }),
     });
   }
   return tokens;
@@ -47,7 +50,7 @@ export function analyzeName(name: string, isPerson: boolean): NameToken[] {
 
 /** Phonetic codes for a token; empty for short words and for unwritten-vowel scripts. */
 export function phoneticKeys(token: Pick<NameToken, 'text' | 'script' | 'role'>): string[] {
-  if (token.role !== 'name' || token.script === 'abjad' || token.text.length < 4) return [];
+  if (token.role !== 'name' || token.script === 'abjad' || token.script === 'han' || token.text.length < 4) return [];
   const [primary, secondary] = doubleMetaphone(token.text);
   return primary === secondary || !secondary ? [primary] : [primary, secondary];
 }

@@ -15,9 +15,11 @@
 import anyAscii from 'any-ascii';
 import { pinyin } from 'pinyin-pro';
 
+/** `han` stands for the syllabic scripts of East Asia: one character, one short syllable. */
 export type Script = 'latin' | 'alphabetic' | 'han' | 'abjad';
 
-export type FoldedWord = { text: string; script: Script; original: string };
+/** `glyph`: for syllabic scripts (Han, Hangul, kana), the character the syllable was read from. */
+export type FoldedWord = { text: string; script: Script; original: string; glyph?: string };
 
 const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', đ: 'd', ı: 'i', þ: 'th', ð: 'd', ħ: 'h', ŧ: 't', ŀ: 'l', ĸ: 'k',
@@ -30,7 +32,8 @@ const APOSTROPHES = /['’‘`´ʻʼʽʾʿˈ]/g;
 const DOTS = /\./g;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
-const HAN = /\p{Script=Han}/u;
+const HAN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN_ONLY = /\p{Script=Han}/u;
 const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const NON_LATIN_LETTER = /[^\p{Script=Latin}\p{N}]/u;
 
@@ -60,18 +63,38 @@ function transliterate(word: string): string[] {
     .map(foldLatin);
 }
 
+/** Digits typed for the letters they resemble, inside words only (Ig0r Sech1n; never "44"). */
+const LOOKALIKE_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
+const undoLookalikes = (word: string) =>
+  /\p{L}/u.test(word) && /\d/.test(word) && /^\p{L}/u.test(word) ? word.replace(/\d/g, (d) => LOOKALIKE_DIGITS[d] ?? d) : word;
+
+/** One token per syllable, each remembering its character: 高市 and 高石 both read gao shi. */
+function syllables(word: string): FoldedWord[] {
+  const out: FoldedWord[] = [];
+  for (const glyph of word) {
+    const reading = HAN_ONLY.test(glyph) ? pinyin(glyph, { toneType: 'none' }) : glyph;
+    for (const text of transliterate(reading)) out.push({ text, script: 'han', original: word, glyph });
+  }
+  return out;
+}
+
 /** A name as words: the order kept, the script of each word remembered. */
 export function foldWords(name: string): FoldedWord[] {
-  const words = name.normalize('NFKC').replace(APOSTROPHES, '').replace(DOTS, '').split(SEPARATORS).filter(Boolean);
+  const words = name
+    .normalize('NFKC')
+    .replace(APOSTROPHES, '')
+    .replace(DOTS, '')
+    // Words run together in camel case are two words (SiemensAG, FridrichBuchenberg); the scorer re-joins.
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .split(SEPARATORS)
+    .filter(Boolean);
   const out: FoldedWord[] = [];
   for (const original of words) {
     const script = scriptOf(original);
     if (script === 'latin') {
-      out.push({ text: foldLatin(original), script, original });
+      out.push({ text: foldLatin(undoLookalikes(original)), script, original });
     } else if (script === 'han') {
-      for (const syllable of pinyin(original, { toneType: 'none', type: 'array', nonZh: 'consecutive' })) {
-        for (const text of transliterate(syllable)) out.push({ text, script, original });
-      }
+      out.push(...syllables(original));
     } else {
       for (const text of transliterate(original)) out.push({ text, script, original });
     }

@@ -7,12 +7,13 @@
  * COMPANY, LIMITED, LTD, C.V, LLC, S.A, OOO, CO, SIRKETI, LTDA, FZE, INC, GMBH; the test checks the
  * coverage against rigour's multilingual tables when the reference data is present).
  */
+import { editDistance } from './edit-distance.ts';
 
 /** Legal forms, each spelling mapped to its class; multi-word spellings are matched first. */
 const LEGAL_FORM_CLASSES: Record<string, string[]> = {
   ltd: ['ltd', 'limited', 'ltd co', 'pt', 'perseroan terbatas', 'ltda', 'limitada', 'co ltd', 'company limited', 'pte ltd', 'pty ltd', 'pvt ltd', 'private limited', 'limited company', 'sdn bhd', 'bhd', 'berhad', 'sendirian berhad', 'pte', 'pty', 'pvt'],
-  llc: ['llc', 'l l c', 'limited liability company', 'ooo', 'too', 'tov', 'mchj', 'obshchestvo s ogranichennoy otvetstvennostyu', 'fz llc', 'fzllc', 'llp', 'limited liability partnership', 'sp z oo', 'spzoo', 'srl', 'sarl', 'sprl', 'gmbh', 'doo', 'dooel', 'sro', 'kft', 'ooo pkf', 'eood', 'ood', 'tnhh', 'limited sirketi', 'ltd sti', 'ltd sirketi', 'ltdsti', 'sti'],
-  jsc: ['jsc', 'ojsc', 'cjsc', 'pjsc', 'ao', 'oao', 'zao', 'pao', 'ojs', 'joint stock company', 'open joint stock company', 'closed joint stock company', 'public joint stock company', 'aktsionernoe obshchestvo', 'akcionernoe obshchestvo', 'ag', 'sa', 'sas', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'aps', 'ad', 'dd', 'zrt', 'nyrt', 'sae', 'sal', 'saog', 'saoc', 'psc', 'pjs', 'tbk', 'ca', 'anonim sirketi', 'as sirketi', 'a s', 'kk', 'kabushiki kaisha', 'jsc co'],
+  llc: ['gesellschaft mit beschrankter haftung', 'societatea cu raspundere limitata', 'obshchestvo s ogranichennoi otvetstvennostiu', 'obshch estvo s ogranich ennoy otvetstvennostyu', 'tovaristvo z obmezhenoyu vidpovidalnistyu', 'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'societa a responsabilita limitata', 'llc', 'l l c', 'limited liability company', 'ooo', 'too', 'tov', 'mchj', 'obshchestvo s ogranichennoy otvetstvennostyu', 'fz llc', 'fzllc', 'llp', 'limited liability partnership', 'sp z oo', 'spzoo', 'srl', 'sarl', 'sprl', 'gmbh', 'doo', 'dooel', 'sro', 'kft', 'ooo pkf', 'eood', 'ood', 'tnhh', 'limited sirketi', 'ltd sti', 'ltd sirketi', 'ltdsti', 'sti'],
+  jsc: ['aktiengesellschaft', 'akts ionernoe obshch estvo', 'publich noe akts ionernoe obshch estvo', 'otkrytoe akts ionernoe obshch estvo', 'zakrytoe akts ionernoe obshch estvo', 'publichnoe aktsionernoe obshchestvo', 'otkrytoe aktsionernoe obshchestvo', 'zakrytoe aktsionernoe obshchestvo', 'societe anonyme', 'sociedad anonima', 'societa per azioni', 'naamloze vennootschap', 'jsc', 'ojsc', 'cjsc', 'pjsc', 'ao', 'oao', 'zao', 'pao', 'ojs', 'joint stock company', 'open joint stock company', 'closed joint stock company', 'public joint stock company', 'aktsionernoe obshchestvo', 'akcionernoe obshchestvo', 'ag', 'sa', 'sas', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'aps', 'ad', 'dd', 'zrt', 'nyrt', 'sae', 'sal', 'saog', 'saoc', 'psc', 'pjs', 'tbk', 'ca', 'anonim sirketi', 'as sirketi', 'a s', 'kk', 'kabushiki kaisha', 'jsc co'],
   inc: ['inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'cie', 'cia', 'compania', 'companhia', 'kompaniya', 'sirketi', 'sirket', 'kompania', 'kabushiki gaisha'],
   plc: ['plc', 'public limited company'],
   partnership: ['lp', 'kg', 'gmbh co kg', 'gmbh und co kg', 'co kg', 'ohg', 'snc', 'scs', 'cv', 'sa de cv', 'sa de cv sofom', 'sapi de cv', 's de rl de cv', 's de rl', 'de cv', 'de rl', 'sc', 'sociedad civil'],
@@ -26,7 +27,7 @@ const LEGAL_FORM_CLASSES: Record<string, string[]> = {
  */
 const HONORIFICS = [
   'mr', 'mrs', 'ms', 'miss', 'mister', 'madam', 'madame', 'mme', 'monsieur', 'herr', 'frau', 'senor', 'senora',
-  'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'eng', 'engineer', 'ing',
+  'president', 'prasident', 'presidente', 'prime minister', 'minister', 'senator', 'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'eng', 'engineer', 'ing',
   'sheikh', 'shaikh', 'sheik', 'shaykh', 'haji', 'hajji', 'hadji', 'alhaj', 'alhaji', 'mullah', 'mulla', 'maulawi',
   'mawlawi', 'maulvi', 'moulavi', 'mawlana', 'maulana', 'qari', 'ayatollah', 'hojatoleslam',
   'general', 'gen', 'colonel', 'col', 'major', 'maj', 'captain', 'capt', 'lieutenant', 'lt', 'admiral', 'adm',
@@ -50,6 +51,8 @@ const LEGAL_FORM_OF = new Map(Object.entries(LEGAL_FORM_CLASSES).flatMap(([cls, 
 const LEGAL_FORM_PHRASES = byLength(LEGAL_FORM_OF.keys());
 const HONORIFIC_PHRASES = byLength(HONORIFICS);
 const PARTICLE_SET = new Set(PARTICLES);
+/** In organizations' names after the first word, II or IV is a number (Fund II), as 2 or 4 would be. */
+const ROMAN_NUMERALS = new Set(['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii']);
 const CONNECTIVE_SET = new Set(CONNECTIVES);
 
 export const legalFormClass = (phrase: string): string | undefined => LEGAL_FORM_OF.get(phrase);
@@ -67,6 +70,23 @@ function phraseAt(words: readonly string[], at: number, phrases: readonly string
 export type RoleSpan = { start: number; length: number; role: WordRole; legalForm?: string };
 
 /**
+ * One-word legal forms long enough that a misspelling is still recognizable (LIMIITED, COMPNAY,
+ * CORPORTAION). Short ones (LLC, GMBH) are not guessed at: one letter off is another word.
+ */
+const LONG_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' ') && s.length >= 7);
+/** Short forms (GMBH, LTDA, FZCO) one edit off are recognized only as a name's last word, where they sit. */
+const SHORT_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' ') && s.length >= 4 && s.length < 7);
+
+function misspelledLegalForm(word: string, isLast: boolean): string | undefined {
+  const candidates = word.length >= 6 ? LONG_LEGAL_WORDS : isLast && word.length >= 3 ? SHORT_LEGAL_WORDS : [];
+  const allowed = word.length >= 6 ? 2 : 1;
+  for (const spelling of candidates) {
+    if (Math.abs(spelling.length - word.length) <= allowed && spelling[0] === word[0] && editDistance(word, spelling, allowed) <= allowed) return LEGAL_FORM_OF.get(spelling);
+  }
+  return undefined;
+}
+
+/**
  * Tags each folded word of a name with its role. Legal forms are only looked for in names that
  * are not persons' and honorifics only in persons', so a Mr Inc or a Colonel Trading Co keeps its words.
  */
@@ -81,13 +101,19 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       at += legal;
       continue;
     }
+    const misspelled = isPerson || at === 0 ? undefined : misspelledLegalForm(word, at === words.length - 1);
+    if (misspelled) {
+      spans.push({ start: at, length: 1, role: 'legal_form', legalForm: misspelled });
+      at += 1;
+      continue;
+    }
     const honorific = isPerson ? phraseAt(words, at, HONORIFIC_PHRASES) : 0;
     if (honorific > 0 && honorific < words.length) {
       spans.push({ start: at, length: honorific, role: 'honorific' });
       at += honorific;
       continue;
     }
-    const role: WordRole = /\d/.test(word)
+    const role: WordRole = /\d/.test(word) || (!isPerson && ROMAN_NUMERALS.has(word) && at > 0)
       ? 'number'
       : PARTICLE_SET.has(word) && words.length > 1
         ? 'particle'
