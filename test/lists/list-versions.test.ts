@@ -75,7 +75,6 @@ describe('list versions on the real SDN files', { skip: skipWithoutListData() },
     const stored = await database.db.lists.changesOf(outcome.version.id);
     assert.deepEqual(stored, expected);
     assert.ok(seconds < 20, `14,965 entities took ${seconds.toFixed(1)} s`);
-    console.log(`imported 14,965 SDN entities in ${seconds.toFixed(2)} s; ${JSON.stringify(outcome.version.changes)}`);
   });
 
   test('the active version reads back as the parsed entities', async () => {
