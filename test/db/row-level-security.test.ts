@@ -124,13 +124,21 @@ describe('the catalog', () => {
     }
   });
 
-  test('every other table is either row-level secured or out of the runtime role\'s reach', async () => {
-    const open = await database.owner<{ table_name: string }>(
+  const unsecured = (privileges: string) =>
+    database.owner<{ table_name: string }>(
       `SELECT c.relname AS table_name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relforcerowsecurity
-          AND has_table_privilege('gatehouse_runtime', c.oid, 'SELECT, INSERT, UPDATE, DELETE')`,
+          AND has_table_privilege('gatehouse_runtime', c.oid, $1) ORDER BY 1`,
+      [privileges],
     );
-    assert.deepEqual(open, []);
+
+  test("every other table is either row-level secured or out of the runtime role's reach for writing", async () => {
+    assert.deepEqual(await unsecured('INSERT, UPDATE, DELETE'), []);
+  });
+
+  test('the only tables every organization may read are the restricted-party lists, which are public data', async () => {
+    const readable = (await unsecured('SELECT')).map((t) => t.table_name);
+    assert.deepEqual(readable, ['list_changes', 'list_entries', 'list_heads', 'list_versions']);
   });
 
   test('every tenant table has a row factory in this test, so its isolation is exercised', () => {

@@ -69,9 +69,13 @@ describe('credentials', () => {
   });
 
   test('the OpenAPI document and the operations endpoints are public', async () => {
-    for (const url of ['/api/v1/openapi.json', '/api/healthz', '/api/readyz', '/api/docs', '/api/metrics']) {
+    for (const url of ['/api/v1/openapi.json', '/api/healthz', '/api/docs', '/api/metrics']) {
       assert.equal((await get(url)).statusCode, 200, url);
     }
+    // Not ready here (no list is loaded), but answered without a credential.
+    const readiness = await get('/api/readyz');
+    assert.equal(readiness.statusCode, 503);
+    assert.equal(readiness.json().status, 'not_ready');
   });
 
   test('last_used_at is recorded, to the minute, not on every request', async () => {
