@@ -25,7 +25,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { RouteIndex } from './http/route-index.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
-import { type ListCatalog, openListCatalog } from './lists/catalog.ts';
+import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
 import { expectedLists } from './lists/list-sources.ts';
 import { loggerOptions } from './logging.ts';
 import { VERSION } from './version.ts';
@@ -98,6 +98,14 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
     onError: (error) => app.log.warn({ err: error }, 'could not refresh the restricted-party lists; keeping the loaded ones'),
   });
   app.addHook('onClose', async () => lists.close());
+  const logLoaded = (snapshot: ListSnapshot) =>
+    app.log.info(
+      { lists: snapshot.versions.map((v) => `${v.list}@${v.id}`), entities: snapshot.entities.length, names: snapshot.index.nameCount, indexBuildMs: snapshot.indexBuildMs },
+      'restricted-party lists loaded and indexed',
+    );
+  const initial = lists.current();
+  if (initial) logLoaded(initial);
+  lists.subscribe(logLoaded);
   await installOpenApi(app, VERSION);
 
   for (const feature of features ?? (await loadFeatures())) {

@@ -2,13 +2,18 @@
  * The lists as a running service sees them: every entity of the active versions, loaded from the
  * database into memory once and kept current by polling the set of active version ids, so a
  * version imported by `gatehouse lists import` in another process is picked up without a restart.
- * Screening reads `current()`; the index subscribes to rebuild when a new snapshot arrives.
+ * Each snapshot carries the screening index built over it; screening reads `current()`.
  */
 import { AppError } from '../http/errors.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
+import { buildScreeningIndex, type ScreeningIndex } from '../screening/screening-index.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
 
-export type ListSnapshot = { versions: ListVersion[]; entities: ListEntity[]; loadedAt: Date };
+/**
+ * The active versions, their entities and the screening index over them, built together so that a
+ * screening always names exactly the versions its index was built from.
+ */
+export type ListSnapshot = { versions: ListVersion[]; entities: ListEntity[]; index: ScreeningIndex; loadedAt: Date; indexBuildMs: number };
 export type SnapshotListener = (snapshot: ListSnapshot) => void;
 
 export type ListCatalog = {
@@ -44,7 +49,11 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
     // Versions and entities are read separately: if an import landed in between, load again next time.
     const consistent = versions.map((v) => v.id).sort().join(',') === ids.join(',');
     if (!consistent) return false;
-    snapshot = { versions, entities, loadedAt: new Date() };
+    // The build is synchronous (a few seconds for every list): it happens once per new set of versions,
+    // and the previous snapshot keeps serving until the new one is complete.
+    const started = performance.now();
+    const index = buildScreeningIndex(entities);
+    snapshot = { versions, entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
     loadedIds = ids.join(',');
     for (const listener of listeners) listener(snapshot);
     return true;

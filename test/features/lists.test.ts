@@ -82,6 +82,9 @@ describe('the lists a service screens against', () => {
       assert.deepEqual(snapshot.versions.map((v) => [v.list, v.publishedOn]), [['BIS_DPL', '2023-11-30'], ['OFAC_SDN', null]]);
       assert.equal(snapshot.versions[0]?.id, outcome.status === 'imported' ? outcome.version.id : undefined);
       assert.equal(snapshot.entities.length, 3 + bisFixture().entities.length);
+      assert.equal(snapshot.index.entityCount, snapshot.entities.length, 'the index is built over the new snapshot');
+      const [first] = snapshot.entities;
+      assert.equal(snapshot.index.screen({ name: first?.names[0]?.full ?? '', kind: 'any' })[0]?.entity.entryId, first?.entryId);
       assert.deepEqual(catalog.missing(), []);
     } finally {
       catalog.close();
