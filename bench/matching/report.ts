@@ -11,9 +11,10 @@ export function outcomeTable(outcomes: readonly Outcome[]): string[] {
   const rows = outcomes.map((o) => {
     const c = o.confusion;
     const n = c.tp + c.fp + c.fn + c.tn;
-    // A set of positives only has no precision: nothing in it could be a false positive.
-    const hasNegatives = c.fp + c.tn > 0;
-    return `| ${o.set} | ${o.variant} | ${o.matcher} | ${o.threshold.toFixed(2)} | ${o.part} | ${n.toLocaleString('en')} | ${figure(hasNegatives ? precision(c) : undefined)} | ${figure(recall(c))} | ${figure(hasNegatives ? f1(c) : undefined)} | ${figure(alertsPerThousand(c), 1)} |`;
+    // Precision and F1 need both kinds of row: positives alone have no false positives, and
+    // negatives alone have no true positives (their figure is the alert rate).
+    const hasBoth = c.fp + c.tn > 0 && c.tp + c.fn > 0;
+    return `| ${o.set} | ${o.variant} | ${o.matcher} | ${o.threshold.toFixed(2)} | ${o.part} | ${n.toLocaleString('en')} | ${figure(hasBoth ? precision(c) : undefined)} | ${figure(recall(c))} | ${figure(hasBoth ? f1(c) : undefined)} | ${figure(alertsPerThousand(c), 1)} |`;
   });
   return ['| set | variant | matcher | threshold | part | n | precision | recall | F1 | alerts / 1,000 clean |', '|---|---|---|---|---|---|---|---|---|---|', ...rows];
 }

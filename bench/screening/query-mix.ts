@@ -48,10 +48,11 @@ export function buildQueryMix(entities: readonly ListEntity[], negatives: readon
     .slice(0, perCategory);
   const originalScript = entities.flatMap((e) => e.names.filter((n) => n.kind === 'original_script').map((n) => ({ name: n.full, kind: kindOf(e) })));
   const people = listed.filter((e) => e.type === 'person');
-  const half = originalScript.length > 0 ? Math.floor(perCategory / 2) : 0;
+  // Up to half original-script names (as many as the UN has), the rest Cyrillic spellings of listed people.
+  const inOwnScript = Math.min(Math.floor(perCategory / 2), originalScript.length);
   const transliterations = [
-    ...sample(originalScript, half),
-    ...sample(people, perCategory - half).map((e) => ({ name: cyrillicSpelling(unlistName(primary(e))), kind: 'person' as const })),
+    ...sample(originalScript, inOwnScript),
+    ...sample(people, perCategory - inOwnScript).map((e) => ({ name: cyrillicSpelling(unlistName(primary(e))), kind: 'person' as const })),
   ].map((query) => ({ category: 'transliteration' as const, query }));
   const clean = sample(negatives, perCategory).map((n) => ({ category: 'clean' as const, query: n.qualified }));
   return [...exact, ...typos, ...transliterations, ...clean];
