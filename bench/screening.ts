@@ -45,8 +45,12 @@ try {
   const index = matcher.buildScreeningIndex(entities);
   const buildSeconds = secondsSince(started);
   const memory = process.memoryUsage();
-  const rssMiB = Math.round(memory.rss / 2 ** 20);
-  const heapMiB = Math.round(memory.heapUsed / 2 ** 20);
+  const peakRssMiB = Math.round(memory.rss / 2 ** 20);
+  // What the service holds once the parse garbage is collected and V8 has returned the freed pages
+  // (npm run bench:screening passes --expose-gc; V8's memory reducer gives pages back over seconds).
+  const settled = await settledMemory();
+  const rssMiB = Math.round(settled.rss / 2 ** 20);
+  const heapMiB = Math.round(settled.heapUsed / 2 ** 20);
 
   const queries = buildQueryMix(entities, readNegatives(dataDir), perCategory, Number(values.seed));
   for (let i = 0; i < WARM_UP_QUERIES; i++) index.screen((queries[(i * 7919) % queries.length] as BenchQuery).query);
@@ -69,9 +73,9 @@ try {
     `Matcher: ${matcher.label}. Lists: ${loaded} (${entities.length.toLocaleString('en')} entities, ${index.entityCount.toLocaleString('en')} indexed)${missing.length > 0 ? `; not parseable yet: ${missing.join(', ')}` : ''}.`,
     `Query mix: ${perCategory.toLocaleString('en')} per category, seed ${values.seed}, ${WARM_UP_QUERIES} warm-up queries first; one core; ${alerts.toLocaleString('en')} of ${queries.length.toLocaleString('en')} queries returned a match at the default threshold.`,
     '',
-    '| parse | index build (target < 5 s) | RSS after build (target < 400 MiB) | heap used |',
-    '|---|---|---|---|',
-    `| ${parseSeconds.toFixed(2)} s | ${buildSeconds.toFixed(2)} s, ${verdict(buildSeconds < TARGETS.buildSeconds)} | ${rssMiB} MiB, ${verdict(rssMiB < TARGETS.rssMiB)} | ${heapMiB} MiB |`,
+    '| parse | index build (target < 5 s) | RSS right after build | RSS settled, parse garbage collected (target < 400 MiB) | heap used then |',
+    '|---|---|---|---|---|',
+    `| ${parseSeconds.toFixed(2)} s | ${buildSeconds.toFixed(2)} s, ${verdict(buildSeconds < TARGETS.buildSeconds)} | ${peakRssMiB} MiB | ${rssMiB} MiB, ${verdict(rssMiB < TARGETS.rssMiB)} | ${heapMiB} MiB |`,
     '',
     '| queries | n | subjects/s | p50 | p99 (target < 2 ms) | max |',
     '|---|---|---|---|---|---|',
@@ -83,6 +87,19 @@ try {
   if (values.write) recordBenchmark(`Screening speed and memory, ${matcher.label}`, 'npm run bench:screening', table);
 } catch (error) {
   exitOnUsageProblem('bench:screening', error);
+}
+
+async function settledMemory(): Promise<NodeJS.MemoryUsage> {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  let last = process.memoryUsage();
+  for (let waited = 0; waited < 8_000; waited += 500) {
+    collect?.();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = process.memoryUsage();
+    if (Math.abs(now.rss - last.rss) < 2 * 2 ** 20 && waited >= 2_000) return now;
+    last = now;
+  }
+  return last;
 }
 
 function secondsSince(start: bigint): number {

@@ -10,7 +10,7 @@
  */
 import { explain } from './match/explain.ts';
 import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
-import { qualify } from './match/qualifiers.ts';
+import { qualify, scoreCeiling } from './match/qualifiers.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
 import type { ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
@@ -62,7 +62,7 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const { isPerson, accept } of readings(query)) {
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
-    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
+    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(","), isPerson, memo: true });
     for (const nameId of index.candidates(tokens, accept)) {
       const name = index.names[nameId] as IndexedName;
       const scored = scoreNames(prepared, name.prepared as PreparedName, false);
@@ -74,8 +74,10 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   }
 
   const matches: ScreeningMatch[] = [];
+  const ceiling = scoreCeiling(query);
   for (const best of bestByEntity.values()) {
-    if (best.nameScore === 0) continue;
+    // Qualifying builds an account in words; skip the names no corroboration could lift to the threshold.
+    if (best.nameScore === 0 || ceiling(best.nameScore) < threshold) continue;
     const entity = index.entities[best.entity] as ListEntity;
     const listedName = entity.names[best.name.nameIndex] as ListEntity['names'][number];
     const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind);

@@ -10,7 +10,7 @@ import { otherForms } from '../normalize/nicknames.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
 import { joinable, joinText, prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
-import { deletions, TYPO_LOOKUP_MIN_LENGTH, Vocabulary } from './vocabulary.ts';
+import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
 
 export type IndexedName = { entity: number; nameIndex: number; kind: NameKind; tokens: WeightedToken[]; prepared?: PreparedName };
 
@@ -19,6 +19,7 @@ const CANDIDATES_PER_QUERY_NAME = 64;
 const MIN_KEY_SIMILARITY = 0.7;
 const MIN_EVIDENCE_SHARE = 0.3;
 const PREFIX_LOOKUP_MIN_LENGTH = 7;
+const SIMILAR_CACHE_LIMIT = 50_000;
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   const list = map.get(key);
@@ -31,7 +32,8 @@ export class NameIndex {
   readonly names: IndexedName[] = [];
   private readonly postings: number[][] = [];
   private readonly phonetic = new Map<string, number[]>();
-  private readonly skeletons = new Map<string, number[]>();
+  /** Consonant skeletons, kept apart by script: only an abjad word and a written-vowel word are compared by skeleton. */
+  private readonly skeletons = { abjad: new Map<string, number[]>(), vowelled: new Map<string, number[]>() };
   private readonly deletes = new Map<string, number[]>();
   private readonly joinedPairs = new Map<string, number[]>();
   /** Long words by their first three letters: two typos apart is beyond one deletion a side. */
@@ -62,19 +64,22 @@ export class NameIndex {
       this.postings.push([]);
       if (entry.role !== 'name') continue;
       for (const code of entry.phonetic) push(this.phonetic, code, entry.id);
-      if (entry.skeleton.length >= 2) push(this.skeletons, entry.skeleton, entry.id);
+      if (entry.skeleton.length >= 3) push(entry.script === 'abjad' ? this.skeletons.abjad : this.skeletons.vowelled, entry.skeleton, entry.id);
       if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') push(this.prefixes, entry.text.slice(0, 3), entry.id);
       if (entry.text.length >= TYPO_LOOKUP_MIN_LENGTH && entry.script !== 'abjad') {
         push(this.deletes, entry.text, entry.id);
         for (const key of deletions(entry.text)) push(this.deletes, key, entry.id);
       }
     }
+    this.vocabulary.weighAll();
     this.nameWeight = new Float64Array(this.names.length);
     this.names.forEach((name, nameId) => {
       const ids = tokenIdsOfName[nameId] as number[];
       name.tokens = ids.map((id, i) => {
-        const entry = entries[id] as TokenKeys;
-        return { ...entry, shown: (name.tokens[i] as WeightedToken).shown, weight: this.vocabulary.weightOf(entry) };
+        const entry = entries[id] as VocabEntry;
+        const shown = (name.tokens[i] as WeightedToken).shown;
+        // Most occurrences show their token's text and share its entry; a legal form shows its own spelling.
+        return shown === entry.shown ? entry : Object.assign(Object.create(entry) as VocabEntry, { shown });
       });
       const isPerson = (this.entities[name.entity] as ListEntity).type === 'person';
       name.prepared = prepareName(name.tokens, this.vocabulary.keysOf, { orderKnown: !entityNames[nameId]?.includes(','), isPerson });
@@ -104,8 +109,9 @@ export class NameIndex {
     const tokens = searchable.length > 0 ? searchable : query;
     for (const token of tokens) {
       scratch.nextToken();
-      for (const [vocabId, similarity] of this.similarVocabulary(token)) scratch.credit(this.postings[vocabId] as number[], similarity * token.weight);
-      scratch.credit(this.joinedPairs.get(token.text) ?? [], token.weight);
+      this.similarVocabulary(token).forEach((similarity, vocabId) => scratch.credit(this.postings[vocabId] as number[], similarity * token.weight));
+      const joinedHere = this.joinedPairs.get(token.text);
+      if (joinedHere) scratch.credit(joinedHere, token.weight);
       scratch.commitToken();
     }
     for (let i = 0; i + 1 < query.length; i++) {
@@ -117,10 +123,8 @@ export class NameIndex {
       scratch.commitToken();
     }
     const total = tokens.reduce((sum, t) => sum + t.weight, 0);
-    return scratch
-      .ranked(MIN_EVIDENCE_SHARE * total, this.nameWeight)
-      .filter((nameId) => accept(this.entities[(this.names[nameId] as IndexedName).entity] as ListEntity))
-      .slice(0, CANDIDATES_PER_QUERY_NAME);
+    const accepted = (nameId: number) => accept(this.entities[(this.names[nameId] as IndexedName).entity] as ListEntity);
+    return scratch.best(CANDIDATES_PER_QUERY_NAME, MIN_EVIDENCE_SHARE * total, this.nameWeight, accepted);
   }
 
   private scratchSpace?: EvidenceScratch;
@@ -130,8 +134,23 @@ export class NameIndex {
     return this.scratchSpace;
   }
 
-  /** Vocabulary entries close to a query token, with their similarity. */
+  /**
+   * Vocabulary entries close to a query token, with their similarity. Remembered per word (most
+   * queries share words like "trading" or "mohammed"), up to SIMILAR_CACHE_LIMIT words.
+   */
   private similarVocabulary(token: WeightedToken): Map<number, number> {
+    const key = `${token.role}|${token.script}|${token.glyph ?? ''}|${token.text}`;
+    const cached = this.similarCache.get(key);
+    if (cached) return cached;
+    const found = this.lookUpSimilar(token);
+    if (this.similarCache.size >= SIMILAR_CACHE_LIMIT) this.similarCache.clear();
+    this.similarCache.set(key, found);
+    return found;
+  }
+
+  private readonly similarCache = new Map<string, Map<number, number>>();
+
+  private lookUpSimilar(token: WeightedToken): Map<number, number> {
     const found = new Map<number, number>();
     const consider = (ids: readonly number[] | undefined) => {
       for (const id of ids ?? []) {
@@ -144,7 +163,7 @@ export class NameIndex {
     if (token.role !== 'name') return found;
     for (const code of token.phonetic) consider(this.phonetic.get(code));
     for (const form of otherForms(token.text)) consider(this.vocabulary.byText(form));
-    if (token.skeleton.length >= 2) consider(this.skeletons.get(token.skeleton));
+    if (token.skeleton.length >= 3) consider((token.script === 'abjad' ? this.skeletons.vowelled : this.skeletons.abjad).get(token.skeleton));
     if (token.text.length >= TYPO_LOOKUP_MIN_LENGTH - 1 && token.script !== 'abjad') {
       consider(this.deletes.get(token.text));
       for (const key of deletions(token.text)) consider(this.deletes.get(key));

@@ -6,7 +6,8 @@
 import { phoneticKeys, skeletonKey, type NameToken, ROLE_WEIGHT } from '../normalize/analyze-name.ts';
 import type { TokenKeys } from '../match/token-similarity.ts';
 
-export type VocabEntry = TokenKeys & { id: number; documentFrequency: number };
+/** A distinct token; it also serves as every occurrence's token where the words shown are its text. */
+export type VocabEntry = TokenKeys & { id: number; documentFrequency: number; shown: string; weight: number };
 
 const JOINED_CACHE_LIMIT = 200_000;
 
@@ -31,7 +32,7 @@ export class Vocabulary {
     const key = keyOf(token);
     const known = this.byKey.get(key);
     if (known !== undefined) return this.entries[known] as VocabEntry;
-    const entry: VocabEntry = { ...keysFor(token), id: this.entries.length, documentFrequency: 0 };
+    const entry: VocabEntry = { ...keysFor(token), id: this.entries.length, documentFrequency: 0, shown: token.text, weight: 0 };
     this.entries.push(entry);
     this.byKey.set(key, entry.id);
     const sameText = this.byTextIndex.get(token.text);
@@ -68,15 +69,25 @@ export class Vocabulary {
     return ROLE_WEIGHT[token.role] * initial * (0.4 + 0.6 * Math.max(0, rarity));
   }
 
-  /** Keys for a word that may not be in the vocabulary (a joined pair, a query word), cached. */
-  keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>): TokenKeys => {
-    const key = keyOf({ ...template, text });
+  /** Sets every entry's weight once all names are counted. */
+  weighAll() {
+    for (const entry of this.entries) entry.weight = this.weightOf(entry);
+  }
+
+  /**
+   * Keys for a word that may not be in the vocabulary (a joined pair, a query word), cached. A
+   * joined pair is only ever compared letter by letter, so it gets no phonetic codes or skeleton.
+   */
+  keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>, joined = false): TokenKeys => {
+    // Read the template's fields one by one: an occurrence token inherits them from its entry.
+    const word = { text, script: template.script, role: template.role, ...(template.glyph && { glyph: template.glyph }) };
+    const key = keyOf(word);
     const interned = this.byKey.get(key);
     if (interned !== undefined) return this.entries[interned] as VocabEntry;
     const cached = this.joinedKeys.get(key);
     if (cached) return cached;
     if (this.joinedKeys.size >= JOINED_CACHE_LIMIT) this.joinedKeys.clear();
-    const keys = keysFor({ ...template, text });
+    const keys: TokenKeys = joined ? { text, script: template.script, role: template.role, phonetic: [], skeleton: '' } : keysFor(word);
     this.joinedKeys.set(key, keys);
     return keys;
   };

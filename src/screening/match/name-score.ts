@@ -36,7 +36,7 @@ const PAIR_THRESHOLD = 0.7;
  * `lineage` counts the bin/ibn/ben before the word: in SALMAN BIN MUHAMMAD, Salman is the man and
  * Muhammad his father, so the same two names the other way round are another man.
  */
-type Unit = { from: number; to: number; keys: TokenKeys; shown: string; weight: number; lineage: number; memo?: Map<TokenKeys, TokenSimilarity> };
+type Unit = { from: number; to: number; keys: TokenKeys; weight: number; lineage: number; memo?: Map<TokenKeys, TokenSimilarity> };
 
 /** A name ready to score: its tokens and its units. List names are prepared once, at index build. */
 export type PreparedName = { tokens: readonly WeightedToken[]; units: readonly Unit[]; hasLineage: boolean; isPerson: boolean };
@@ -51,7 +51,7 @@ const NUMBER_MISMATCH_FACTOR = 0.9;
 export const joinText = (t: Pick<WeightedToken, 'role' | 'text' | 'shown'>) => (t.role === 'legal_form' ? t.shown.replace(/ /g, '') : t.text);
 
 /** Keys for a joined word, cached by the caller so equal words share one keys object. */
-export type KeysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>) => TokenKeys;
+export type KeysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>, joined?: boolean) => TokenKeys;
 
 export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 'number' && t.script !== 'abjad';
 
@@ -62,13 +62,13 @@ export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 
 export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; memo?: boolean }): PreparedName {
   let lineage = 0;
   const lineages = tokens.map((t) => (LINEAGE_PARTICLES.has(t.text) ? lineage++ : lineage));
-  const units: Unit[] = tokens.map((t, i) => ({ from: i, to: i, keys: keysOf(t.text, t), shown: t.shown, weight: t.weight, lineage: lineages[i] as number }));
+  const units: Unit[] = tokens.map((t, i) => ({ from: i, to: i, keys: keysOf(t.text, t), weight: t.weight, lineage: lineages[i] as number }));
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i] as WeightedToken;
     const b = tokens[i + 1] as WeightedToken;
     if (!joinable(a) || !joinable(b) || (a.role === 'legal_form' && b.role === 'legal_form')) continue;
-    const keys = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' });
-    units.push({ from: i, to: i + 1, keys, shown: `${a.shown} ${b.shown}`, weight: a.weight + b.weight, lineage: lineages[i] as number });
+    const keys = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
+    units.push({ from: i, to: i + 1, keys, weight: a.weight + b.weight, lineage: lineages[i] as number });
   }
   if (options.memo) for (const unit of units) unit.memo = new Map();
   return { tokens, units, hasLineage: options.orderKnown && lineage > 0, isPerson: options.isPerson };
@@ -104,12 +104,12 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
 
   const usedQuery = new Uint8Array(query.length);
   const usedList = new Uint8Array(list.length);
-  const explained: TokenExplanation[] = [];
+  const explained: TokenExplanation[] = explainTokens ? [] : NO_EXPLANATION;
   let matched = 0;
   let weightOfPairs = 0;
   let identityMatched = false;
   for (const pair of pairs) {
-    if (usedQuery.subarray(pair.q.from, pair.q.to + 1).some(Boolean) || usedList.subarray(pair.l.from, pair.l.to + 1).some(Boolean)) continue;
+    if (usedQuery[pair.q.from] || usedQuery[pair.q.to] || usedList[pair.l.from] || usedList[pair.l.to]) continue;
     usedQuery.fill(1, pair.q.from, pair.q.to + 1);
     usedList.fill(1, pair.l.from, pair.l.to + 1);
     const weight = (pair.q.weight + pair.l.weight) / 2;
@@ -117,7 +117,7 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     weightOfPairs += weight;
     identityMatched ||= identifying(pair.q.keys) && identifying(pair.l.keys);
     const how = pair.q.from !== pair.q.to || pair.l.from !== pair.l.to ? 'merged' : pair.how;
-    if (explainTokens) explained.push({ query: pair.q.shown, list: pair.l.shown, how, similarity: round(pair.similarity), weight: round(weight) });
+    if (explainTokens) explained.push({ query: shownOf(query, pair.q), list: shownOf(list, pair.l), how, similarity: round(pair.similarity), weight: round(weight) });
   }
 
   let extraQuery = 0;
@@ -142,5 +142,13 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   const score = identityMatched && denominator > 0 ? (matched / denominator) * (numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1) : 0;
   return { score, tokens: explained };
 }
+
+const NO_EXPLANATION: TokenExplanation[] = [];
+
+const shownOf = (tokens: readonly WeightedToken[], unit: Unit) =>
+  tokens
+    .slice(unit.from, unit.to + 1)
+    .map((t) => t.shown)
+    .join(' ');
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

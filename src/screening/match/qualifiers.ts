@@ -47,6 +47,15 @@ export function qualify(nameScore: number, query: SubjectQuery, entity: ListEnti
   return { score: Math.min(1, Math.max(0, score)), qualifiers };
 }
 
+/** The most the qualifiers this query carries could make of a name score. */
+export function scoreCeiling(query: SubjectQuery): (nameScore: number) => number {
+  let remaining = 1;
+  if (query.dateOfBirth) remaining *= 1 - CORROBORATION.exactDate;
+  if (query.countries && query.countries.length > 0) remaining *= 1 - CORROBORATION.country;
+  if (query.identifiers && query.identifiers.length > 0) remaining *= 1 - CORROBORATION.identifier;
+  return (nameScore) => 1 - (1 - nameScore) * remaining;
+}
+
 const normalizeId = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 function identifierVerdict(identifiers: string[], entity: ListEntity): Verdict | undefined {

@@ -45,11 +45,22 @@ const CONNECTIVES = ['the', 'and', 'of', 'for', 'und', 'et', 'i', 'a', 'an'];
 
 export type WordRole = 'name' | 'legal_form' | 'honorific' | 'particle' | 'connective' | 'number';
 
-const byLength = (phrases: Iterable<string>) => [...phrases].map((p) => p.split(' ')).sort((a, b) => b.length - a.length);
+/** Phrases by their first word, longest first, so each word is checked against a handful, not all. */
+function byFirstWord(phrases: Iterable<string>): Map<string, string[][]> {
+  const index = new Map<string, string[][]>();
+  for (const phrase of phrases) {
+    const words = phrase.split(' ');
+    const list = index.get(words[0] as string) ?? [];
+    list.push(words);
+    index.set(words[0] as string, list);
+  }
+  for (const list of index.values()) list.sort((a, b) => b.length - a.length);
+  return index;
+}
 
 const LEGAL_FORM_OF = new Map(Object.entries(LEGAL_FORM_CLASSES).flatMap(([cls, spellings]) => spellings.map((s) => [s, cls] as const)));
-const LEGAL_FORM_PHRASES = byLength(LEGAL_FORM_OF.keys());
-const HONORIFIC_PHRASES = byLength(HONORIFICS);
+const LEGAL_FORM_PHRASES = byFirstWord(LEGAL_FORM_OF.keys());
+const HONORIFIC_PHRASES = byFirstWord(HONORIFICS);
 const PARTICLE_SET = new Set(PARTICLES);
 /** In organizations' names after the first word, II or IV is a number (Fund II), as 2 or 4 would be. */
 const ROMAN_NUMERALS = new Set(['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii']);
@@ -59,10 +70,12 @@ export const legalFormClass = (phrase: string): string | undefined => LEGAL_FORM
 export const allLegalFormSpellings = (): string[] => [...LEGAL_FORM_OF.keys()];
 
 /** The longest phrase from `phrases` starting at `words[at]`, as a word count; 0 when none. */
-function phraseAt(words: readonly string[], at: number, phrases: readonly string[][]): number {
-  for (const phrase of phrases) {
+function phraseAt(words: readonly string[], at: number, phrases: Map<string, string[][]>): number {
+  for (const phrase of phrases.get(words[at] as string) ?? []) {
     if (phrase.length > words.length - at) continue;
-    if (phrase.every((word, i) => words[at + i] === word)) return phrase.length;
+    let same = true;
+    for (let i = 1; i < phrase.length && same; i++) same = words[at + i] === phrase[i];
+    if (same) return phrase.length;
   }
   return 0;
 }
