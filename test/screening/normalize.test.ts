@@ -76,3 +76,25 @@ describe('legal forms on the real SDN list', { skip: skipWithoutListData() }, ()
     assert.deepEqual(notLegalForms.sort(), domainWords.sort());
   });
 });
+
+describe('words that are not names', () => {
+  test('patronymics are their own, lighter role, but only after the first word', () => {
+    assert.deepEqual(tokens('Vladimir Vladimirovich Putin', true), ['name:vladimir', 'patronymic:vladimirovich', 'name:putin']);
+    assert.deepEqual(tokens('Abramovich Roman', true), ['name:abramovich', 'name:roman']);
+  });
+
+  test('Arabic name particles are particles, so the scorer can weigh them lightly and join them', () => {
+    assert.deepEqual(tokens('Abdul Ghani Baradar', true), ['particle:abdul', 'name:ghani', 'name:baradar']);
+  });
+
+  test("a ship's prefix is dropped from a craft's name, not from a short one", () => {
+    assert.deepEqual(tokens('MV Hellenic Spirit', false), ['name:hellenic', 'name:spirit']);
+    assert.deepEqual(tokens('MV Trading', false), ['name:mv', 'name:trading']);
+  });
+
+  test('a misspelled long legal form is still a legal form; a short one only as the last word', () => {
+    assert.deepEqual(tokens('Cubanacan Limiteed', false), ['name:cubanacan', 'legal_form:~ltd']);
+    assert.deepEqual(tokens('Metalform Gmbb', false), ['name:metalform', 'legal_form:~llc']);
+    assert.deepEqual(tokens('Gmbb Metalform', false), ['name:gmbb', 'name:metalform']);
+  });
+});

@@ -62,7 +62,7 @@ export class NameIndex {
     const { entries } = this.vocabulary;
     for (const entry of entries) {
       this.postings.push([]);
-      if (entry.role !== 'name') continue;
+      if (entry.role !== 'name' && entry.role !== 'patronymic') continue;
       for (const code of entry.phonetic) push(this.phonetic, code, entry.id);
       if (entry.skeleton.length >= 3) push(entry.script === 'abjad' ? this.skeletons.abjad : this.skeletons.vowelled, entry.skeleton, entry.id);
       if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') push(this.prefixes, entry.text.slice(0, 3), entry.id);
@@ -105,7 +105,7 @@ export class NameIndex {
    */
   candidates(query: readonly WeightedToken[], accept: (entity: ListEntity) => boolean): number[] {
     const scratch = this.scratch();
-    const searchable = query.filter((t) => t.role === 'name' || t.role === 'number');
+    const searchable = query.filter((t) => t.role === 'name' || t.role === 'number' || t.role === 'patronymic');
     const tokens = searchable.length > 0 ? searchable : query;
     for (const token of tokens) {
       scratch.nextToken();
@@ -160,7 +160,7 @@ export class NameIndex {
       }
     };
     consider(this.vocabulary.byText(token.text));
-    if (token.role !== 'name') return found;
+    if (token.role !== 'name' && token.role !== 'patronymic') return found;
     for (const code of token.phonetic) consider(this.phonetic.get(code));
     for (const form of otherForms(token.text)) consider(this.vocabulary.byText(form));
     if (token.skeleton.length >= 3) consider((token.script === 'abjad' ? this.skeletons.vowelled : this.skeletons.abjad).get(token.skeleton));

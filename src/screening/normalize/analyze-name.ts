@@ -21,6 +21,7 @@ export type NameToken = {
 /** Role weights before rarity: how much identity a word of that role carries. */
 export const ROLE_WEIGHT: Record<WordRole, number> = {
   name: 1,
+  patronymic: 0.6,
   number: 1.2,
   particle: 0.25,
   connective: 0.1,
@@ -50,7 +51,7 @@ export function analyzeName(name: string, isPerson: boolean): NameToken[] {
 
 /** Phonetic codes for a token; empty for short words and for unwritten-vowel scripts. */
 export function phoneticKeys(token: Pick<NameToken, 'text' | 'script' | 'role'>): string[] {
-  if (token.role !== 'name' || token.script === 'abjad' || token.script === 'han' || token.text.length < 4) return [];
+  if ((token.role !== 'name' && token.role !== 'patronymic') || token.script === 'abjad' || token.script === 'han' || token.text.length < 4) return [];
   const [primary, secondary] = doubleMetaphone(token.text);
   return primary === secondary || !secondary ? [primary] : [primary, secondary];
 }

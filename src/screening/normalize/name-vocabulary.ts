@@ -34,16 +34,27 @@ const HONORIFICS = [
   'brigadier', 'brig', 'commander', 'cmdr', 'sergeant', 'sgt', 'marshal', 'his excellency', 'her excellency',
 ];
 
+/** Ship prefixes (MV Hellenic Spirit, M/T Arman 114): dropped at the start of a craft's or company's name. */
+const VESSEL_PREFIXES = ['mv', 'mt', 'm v', 'm t', 'fv'];
+
 /** Particles inside personal names (al, bin, abu, van, de …): kept, lightly weighed, often merged. */
 const PARTICLES = [
   'al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'bou', 'ould',
+  'abd', 'abdul', 'abdel', 'abdal', 'abdoul', 'abdur', 'abdor',
   'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter',
 ];
 
 /** Words that connect rather than name in organizations' names: "Bank of X", "X and Y Trading". */
 const CONNECTIVES = ['the', 'and', 'of', 'for', 'und', 'et', 'i', 'a', 'an'];
 
-export type WordRole = 'name' | 'legal_form' | 'honorific' | 'particle' | 'connective' | 'number';
+export type WordRole = 'name' | 'patronymic' | 'legal_form' | 'honorific' | 'particle' | 'connective' | 'number';
+
+/**
+ * Patronymics (Vladimirovich, Petrovna, Aliyevich, Mammad oglu): a person's father's name, which
+ * lists give and visitors often leave out. They still count, at a lower weight than a given or
+ * family name. Only after the first word, so ABRAMOVICH, Roman keeps his family name.
+ */
+const PATRONYMIC = /^[a-z]{3,}(ovich|evich|yevich|ovych|evych|ovna|evna|yevna|ivna|ichna|ogly|oglu|qizi|kyzy)$/;
 
 /** Phrases by their first word, longest first, so each word is checked against a handful, not all. */
 function byFirstWord(phrases: Iterable<string>): Map<string, string[][]> {
@@ -61,6 +72,7 @@ function byFirstWord(phrases: Iterable<string>): Map<string, string[][]> {
 const LEGAL_FORM_OF = new Map(Object.entries(LEGAL_FORM_CLASSES).flatMap(([cls, spellings]) => spellings.map((s) => [s, cls] as const)));
 const LEGAL_FORM_PHRASES = byFirstWord(LEGAL_FORM_OF.keys());
 const HONORIFIC_PHRASES = byFirstWord(HONORIFICS);
+const VESSEL_PREFIX_PHRASES = byFirstWord(VESSEL_PREFIXES);
 const PARTICLE_SET = new Set(PARTICLES);
 /** In organizations' names after the first word, II or IV is a number (Fund II), as 2 or 4 would be. */
 const ROMAN_NUMERALS = new Set(['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii']);
@@ -120,7 +132,7 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       at += 1;
       continue;
     }
-    const honorific = isPerson ? phraseAt(words, at, HONORIFIC_PHRASES) : 0;
+    const honorific = isPerson ? phraseAt(words, at, HONORIFIC_PHRASES) : at === 0 && words.length > 2 ? phraseAt(words, at, VESSEL_PREFIX_PHRASES) : 0;
     if (honorific > 0 && honorific < words.length) {
       spans.push({ start: at, length: honorific, role: 'honorific' });
       at += honorific;
@@ -128,6 +140,8 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
     }
     const role: WordRole = /\d/.test(word) || (!isPerson && ROMAN_NUMERALS.has(word) && at > 0)
       ? 'number'
+      : isPerson && at > 0 && PATRONYMIC.test(word)
+        ? 'patronymic'
       : PARTICLE_SET.has(word) && words.length > 1
         ? 'particle'
         : !isPerson && CONNECTIVE_SET.has(word) && words.length > 1
