@@ -3,7 +3,7 @@
  * (src/screening/screening-index.ts) and the watchman baseline, behind one small interface.
  */
 import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from '../../src/screening/match-types.ts';
-import type { EntityType, ListEntity } from '../../src/screening/model.ts';
+import { emptyEntity, type EntityType, type ListEntity } from '../../src/screening/model.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 import { buildWatchmanIndex, WATCHMAN_DEFAULT_THRESHOLD } from './baselines/watchman-index.ts';
 import { UsageError } from './eval-data.ts';
@@ -48,21 +48,7 @@ export function selectMatchers(names: readonly string[]): Matcher[] {
 
 /** A list entity with nothing but a name: the other side of a labelled name pair. */
 export function entityNamed(name: string, type: EntityType, entryId = name): ListEntity {
-  return {
-    list: 'EVAL',
-    entryId,
-    type,
-    names: [{ full: name, kind: 'primary' }],
-    countries: [],
-    unmappedCountries: [],
-    datesOfBirth: [],
-    placesOfBirth: [],
-    nationalities: [],
-    identifiers: [],
-    programs: [],
-    linkedTo: [],
-    addresses: [],
-  };
+  return emptyEntity({ list: 'EVAL', entryId, type, names: [{ full: name, kind: 'primary' }] });
 }
 
 /** The score a matcher gives one pair of names: an index of one entity, screened at threshold 0. */
