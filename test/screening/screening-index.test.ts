@@ -27,6 +27,9 @@ const entities: ListEntity[] = [
   entity('9', 'person', ['XI, Jinping'], { list: 'UN_SC' }),
   entity('10', 'person', ['AL-HASHIMI, Mohammed Yusuf']),
   entity('11', 'person', ['KHADAFI, Omar']),
+  entity('12', 'person', ['KIM, Jong Un']),
+  entity('13', 'person', ['ABDULLAH']),
+  entity('14', 'person', ['ALI, Mohamed']),
 ];
 const index = buildScreeningIndex(entities);
 
@@ -116,6 +119,9 @@ describe('spellings the matcher must see through, each explained', () => {
     ['Arabic script against a Latin name', { name: 'صدام حسن', kind: 'person', lists: ['OFAC_SDN'] }, '2', 'transliterated'],
     ['spacing', { name: 'Abdul Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
     ['Chinese characters', { name: '习近平', kind: 'person' }, '9', 'merged'],
+    ['Hangul, read in the spellings lists use', { name: '김정은', kind: 'person' }, '12', 'transliterated'],
+    ['two Arabic-script words the list writes as one', { name: 'عبد الله', kind: 'person' }, '13', 'merged'],
+    ['a short Arabic-script word against a short Latin one', { name: 'محمد علي', kind: 'person' }, '14', 'transliterated'],
     ['an initial', { name: 'J. M. Smith', kind: 'person' }, '4', 'initial'],
   ];
   for (const [what, query, entryId, how] of cases) {

@@ -6,6 +6,7 @@
  */
 import type { EntityType, ListEntity, NameKind } from '../model.ts';
 import { analyzeName } from '../normalize/analyze-name.ts';
+import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { otherForms } from '../normalize/nicknames.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
 import { joinable, joinText, prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
@@ -114,12 +115,14 @@ export class NameIndex {
       if (joinedHere) scratch.credit(joinedHere, token.weight);
       scratch.commitToken();
     }
+    // Two query words the list writes as one (Abdul Rahman → ABDULRAHMAN, عبد الله → Abdullah).
     for (let i = 0; i + 1 < query.length; i++) {
-      const first = query[i] as WeightedToken;
-      const joined = this.vocabulary.byText(first.text + (query[i + 1] as WeightedToken).text);
-      if (joined.length === 0) continue;
+      const [first, second] = [query[i] as WeightedToken, query[i + 1] as WeightedToken];
+      if (!joinable(first) || !joinable(second)) continue;
+      const keys = this.vocabulary.keysOf(joinText(first) + joinText(second), { script: second.script, role: 'name' }, true);
+      const joined: WeightedToken = { ...keys, shown: `${first.shown} ${second.shown}`, weight: first.weight + second.weight };
       scratch.nextToken();
-      for (const vocabId of joined) scratch.credit(this.postings[vocabId] as number[], first.weight + (query[i + 1] as WeightedToken).weight);
+      this.similarVocabulary(joined).forEach((similarity, vocabId) => scratch.credit(this.postings[vocabId] as number[], similarity * joined.weight));
       scratch.commitToken();
     }
     const total = tokens.reduce((sum, t) => sum + t.weight, 0);
@@ -163,6 +166,7 @@ export class NameIndex {
     if (token.role !== 'name' && token.role !== 'patronymic') return found;
     for (const code of token.phonetic) consider(this.phonetic.get(code));
     for (const form of otherForms(token.text)) consider(this.vocabulary.byText(form));
+    if (isHangul(token.glyph)) for (const spelling of koreanSpellings(token.text)) consider(this.vocabulary.byText(spelling));
     if (token.skeleton.length >= 3) consider((token.script === 'abjad' ? this.skeletons.vowelled : this.skeletons.abjad).get(token.skeleton));
     if (token.text.length >= TYPO_LOOKUP_MIN_LENGTH - 1 && token.script !== 'abjad') {
       consider(this.deletes.get(token.text));

@@ -76,7 +76,7 @@ export class Vocabulary {
 
   /**
    * Keys for a word that may not be in the vocabulary (a joined pair, a query word), cached. A
-   * joined pair is only ever compared letter by letter, so it gets no phonetic codes or skeleton.
+   * joined pair is compared letter by letter or by skeleton (عبد الله = Abdullah), never by sound.
    */
   keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>, joined = false): TokenKeys => {
     // Read the template's fields one by one: an occurrence token inherits them from its entry.
@@ -87,7 +87,7 @@ export class Vocabulary {
     const cached = this.joinedKeys.get(key);
     if (cached) return cached;
     if (this.joinedKeys.size >= JOINED_CACHE_LIMIT) this.joinedKeys.clear();
-    const keys: TokenKeys = joined ? { text, script: template.script, role: template.role, phonetic: [], skeleton: '' } : keysFor(word);
+    const keys: TokenKeys = joined ? { text, script: template.script, role: template.role, phonetic: [], skeleton: skeletonKey(text) } : keysFor(word);
     this.joinedKeys.set(key, keys);
     return keys;
   };

@@ -53,7 +53,7 @@ export const joinText = (t: Pick<WeightedToken, 'role' | 'text' | 'shown'>) => (
 /** Keys for a joined word, cached by the caller so equal words share one keys object. */
 export type KeysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>, joined?: boolean) => TokenKeys;
 
-export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 'number' && t.script !== 'abjad';
+export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 'number';
 
 /**
  * `orderKnown`: the words are in the order the person's names are given. An inverted name

@@ -5,6 +5,7 @@
  */
 import type { TokenMatchKind } from '../match-types.ts';
 import { editDistance } from '../normalize/edit-distance.ts';
+import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { sameGivenName } from '../normalize/nicknames.ts';
 import type { Script } from '../normalize/fold.ts';
 import type { WordRole } from '../normalize/name-vocabulary.ts';
@@ -64,10 +65,18 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   // Numbers are identities (a vessel's hull number, a company's "No. 2"): exact or nothing.
   if (a.role === 'number' || b.role === 'number') return NONE;
 
-  // Written without vowels on one side: only the consonant skeleton can be compared, and a
-  // skeleton of two consonants is shared by too many names to mean anything.
+  // A Hangul syllable against a Latin spelling: any of its usual romanizations (gim = Kim, i = Lee).
+  if (isHangul(a.glyph) !== isHangul(b.glyph)) {
+    const [hangul, latin] = isHangul(a.glyph) ? [a, b] : [b, a];
+    if (koreanSpellings(hangul.text).includes(latin.text)) return { similarity: 0.9, how: 'transliterated' };
+  }
+  // Written without vowels on one side: only the consonant skeleton can be compared. A skeleton of
+  // one or two consonants is shared by many names, so it counts only against a short word (علي = Ali).
   if (a.script === 'abjad' || b.script === 'abjad') {
-    if (a.skeleton.length < 3 || b.skeleton.length < 3) return NONE;
+    if (a.skeleton.length < 3 || b.skeleton.length < 3) {
+      const short = a.skeleton.length > 0 && a.skeleton === b.skeleton && Math.max(a.text.length, b.text.length) <= 4;
+      return short ? { similarity: 0.75, how: 'transliterated' } : NONE;
+    }
     if (a.skeleton === b.skeleton) return { similarity: 0.9, how: 'transliterated' };
     const distance = editDistance(a.skeleton, b.skeleton, 1);
     return distance <= 1 && Math.min(a.skeleton.length, b.skeleton.length) >= 4 ? { similarity: 0.8, how: 'transliterated' } : NONE;
