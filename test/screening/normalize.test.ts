@@ -98,3 +98,20 @@ describe('words that are not names', () => {
     assert.deepEqual(tokens('Gmbb Metalform', false), ['name:gmbb', 'name:metalform']);
   });
 });
+
+describe('legal-form phrases, whole or in part', () => {
+  test('Cyrillic legal forms fold to one spelling whatever the case of the source', () => {
+    assert.deepEqual(tokens('ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ Ромашка', false), ['legal_form:~llc', 'name:romashka']);
+    assert.deepEqual(words('ЩУКИН Щукин'), ['shchukin', 'shchukin']);
+  });
+
+  test('the words left of a legal-form phrase with a word dropped or misspelled are still legal-form words', () => {
+    assert.deepEqual(tokens('Obshchestvo Ogranichennoi Otvetstvennostyu Romashka', false), [
+      'legal_form:~obshchestvo',
+      'legal_form:~ogranichennoi',
+      'legal_form:~otvetstvennostyu',
+      'name:romashka',
+    ]);
+    assert.equal(analyzeName('Obshchetsvo Romashka', false)[0]?.role, 'legal_form');
+  });
+});

@@ -55,7 +55,7 @@ function foldLatin(word: string): string {
 
 /** any-ascii output, split where it joined syllables in camel case, then folded like Latin. */
 function transliterate(word: string): string[] {
-  return anyAscii(word)
+  return anyAscii(word.toLowerCase())
     .replace(APOSTROPHES, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .split(SEPARATORS)

@@ -12,8 +12,8 @@ import { editDistance } from './edit-distance.ts';
 /** Legal forms, each spelling mapped to its class; multi-word spellings are matched first. */
 const LEGAL_FORM_CLASSES: Record<string, string[]> = {
   ltd: ['ltd', 'limited', 'ltd co', 'pt', 'perseroan terbatas', 'ltda', 'limitada', 'co ltd', 'company limited', 'pte ltd', 'pty ltd', 'pvt ltd', 'private limited', 'limited company', 'sdn bhd', 'bhd', 'berhad', 'sendirian berhad', 'pte', 'pty', 'pvt'],
-  llc: ['gesellschaft mit beschrankter haftung', 'societatea cu raspundere limitata', 'obshchestvo s ogranichennoi otvetstvennostiu', 'obshch estvo s ogranich ennoy otvetstvennostyu', 'tovaristvo z obmezhenoyu vidpovidalnistyu', 'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'societa a responsabilita limitata', 'llc', 'l l c', 'limited liability company', 'ooo', 'too', 'tov', 'mchj', 'obshchestvo s ogranichennoy otvetstvennostyu', 'fz llc', 'fzllc', 'llp', 'limited liability partnership', 'sp z oo', 'spzoo', 'srl', 'sarl', 'sprl', 'gmbh', 'doo', 'dooel', 'sro', 'kft', 'ooo pkf', 'eood', 'ood', 'tnhh', 'limited sirketi', 'ltd sti', 'ltd sirketi', 'ltdsti', 'sti'],
-  jsc: ['aktiengesellschaft', 'akts ionernoe obshch estvo', 'publich noe akts ionernoe obshch estvo', 'otkrytoe akts ionernoe obshch estvo', 'zakrytoe akts ionernoe obshch estvo', 'publichnoe aktsionernoe obshchestvo', 'otkrytoe aktsionernoe obshchestvo', 'zakrytoe aktsionernoe obshchestvo', 'societe anonyme', 'sociedad anonima', 'societa per azioni', 'naamloze vennootschap', 'jsc', 'ojsc', 'cjsc', 'pjsc', 'ao', 'oao', 'zao', 'pao', 'ojs', 'joint stock company', 'open joint stock company', 'closed joint stock company', 'public joint stock company', 'aktsionernoe obshchestvo', 'akcionernoe obshchestvo', 'ag', 'sa', 'sas', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'aps', 'ad', 'dd', 'zrt', 'nyrt', 'sae', 'sal', 'saog', 'saoc', 'psc', 'pjs', 'tbk', 'ca', 'anonim sirketi', 'as sirketi', 'a s', 'kk', 'kabushiki kaisha', 'jsc co'],
+  llc: ['gesellschaft mit beschrankter haftung', 'societatea cu raspundere limitata', 'obshchestvo s ogranichennoi otvetstvennostiu', 'obshchestvo s ogranichennoy otvetstvennostyu', 'obshchestvo s ogranichennoi otvetstvennostyu', 'tovaristvo z obmezhenoyu vidpovidalnistyu', 'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'societa a responsabilita limitata', 'llc', 'l l c', 'limited liability company', 'ooo', 'too', 'tov', 'mchj', 'obshchestvo s ogranichennoy otvetstvennostyu', 'fz llc', 'fzllc', 'llp', 'limited liability partnership', 'sp z oo', 'spzoo', 'srl', 'sarl', 'sprl', 'gmbh', 'doo', 'dooel', 'sro', 'kft', 'ooo pkf', 'eood', 'ood', 'tnhh', 'limited sirketi', 'ltd sti', 'ltd sirketi', 'ltdsti', 'sti'],
+  jsc: ['aktiengesellschaft', 'publichnoe aktsionernoe obshchestvo', 'otkrytoe aktsionernoe obshchestvo', 'zakrytoe aktsionernoe obshchestvo', 'societe anonyme', 'sociedad anonima', 'societa per azioni', 'naamloze vennootschap', 'jsc', 'ojsc', 'cjsc', 'pjsc', 'ao', 'oao', 'zao', 'pao', 'ojs', 'joint stock company', 'open joint stock company', 'closed joint stock company', 'public joint stock company', 'aktsionernoe obshchestvo', 'akcionernoe obshchestvo', 'ag', 'sa', 'sas', 'spa', 'nv', 'as', 'asa', 'ab', 'oy', 'oyj', 'aps', 'ad', 'dd', 'zrt', 'nyrt', 'sae', 'sal', 'saog', 'saoc', 'psc', 'pjs', 'tbk', 'ca', 'anonim sirketi', 'as sirketi', 'a s', 'kk', 'kabushiki kaisha', 'jsc co'],
   inc: ['inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'cie', 'cia', 'compania', 'companhia', 'kompaniya', 'sirketi', 'sirket', 'kompania', 'kabushiki gaisha'],
   plc: ['plc', 'public limited company'],
   partnership: ['lp', 'kg', 'gmbh co kg', 'gmbh und co kg', 'co kg', 'ohg', 'snc', 'scs', 'cv', 'sa de cv', 'sa de cv sofom', 'sapi de cv', 's de rl de cv', 's de rl', 'de cv', 'de rl', 'sc', 'sociedad civil'],
@@ -102,6 +102,22 @@ const LONG_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' '
 /** Short forms (GMBH, LTDA, FZCO) one edit off are recognized only as a name's last word, where they sit. */
 const SHORT_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' ') && s.length >= 4 && s.length < 7);
 
+/**
+ * The words of multi-word legal forms (OBSHCHESTVO, OGRANICHENNOI, AKTSIONERNOE, SOCIEDAD,
+ * RESPONSABILIDAD …). When a name carries only part of the phrase — a word dropped or misspelled —
+ * the words left are still legal-form words, each its own class, not names.
+ */
+const LEGAL_PHRASE_WORDS = new Set(
+  [...LEGAL_FORM_OF.keys()].filter((s) => s.includes(' ')).flatMap((s) => s.split(' ').filter((w) => w.length >= 5)),
+);
+const LONG_LEGAL_PHRASE_WORDS = [...LEGAL_PHRASE_WORDS].filter((w) => w.length >= 7);
+
+function legalPhraseWord(word: string): string | undefined {
+  if (LEGAL_PHRASE_WORDS.has(word)) return word;
+  if (word.length < 7) return undefined;
+  return LONG_LEGAL_PHRASE_WORDS.find((w) => w[0] === word[0] && Math.abs(w.length - word.length) <= 2 && editDistance(word, w, 2) <= 2);
+}
+
 function misspelledLegalForm(word: string, isLast: boolean): string | undefined {
   const candidates = word.length >= 6 ? LONG_LEGAL_WORDS : isLast && word.length >= 3 ? SHORT_LEGAL_WORDS : [];
   const allowed = word.length >= 6 ? 2 : 1;
@@ -127,6 +143,12 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       continue;
     }
     const misspelled = isPerson || at === 0 ? undefined : misspelledLegalForm(word, at === words.length - 1);
+    const fragment = isPerson || misspelled || words.length < 2 ? undefined : legalPhraseWord(word);
+    if (fragment) {
+      spans.push({ start: at, length: 1, role: 'legal_form', legalForm: fragment });
+      at += 1;
+      continue;
+    }
     if (misspelled) {
       spans.push({ start: at, length: 1, role: 'legal_form', legalForm: misspelled });
       at += 1;
