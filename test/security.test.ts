@@ -4,6 +4,7 @@
  * it refuses every bad credential and, if it takes an id, hides other organizations' records.
  */
 import assert from 'node:assert/strict';
+import { newId } from '../src/ids.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
@@ -28,7 +29,20 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
   '/api/v1/api-keys/:id/disable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/disable`,
   '/api/v1/api-keys/:id/enable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/enable`,
   '/api/v1/api-keys/:id/revoke': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/revoke`,
+  '/api/v1/screenings/:id': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}`,
+  '/api/v1/screenings/:id/evidence': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}/evidence`,
 };
+
+/** A stored screening of `as`'s organization, written directly: this suite loads no list. */
+async function newScreeningId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('scr');
+  await app.database.owner(
+    `INSERT INTO screenings (organization_id, id, source, outcome, score, needs_case, record, record_sha256, audit_hash, actor, request_id, created_at)
+     VALUES ($1, $2, 'prescreen', 'clear', 0, false, '{}', $3, $3, 'test', 'req_test', now())`,
+    [as.organizationId, id, 'a'.repeat(64)],
+  );
+  return id;
+}
 
 async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
   const response = await app.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: as.headers, payload: { name: 'security suite' } });

@@ -66,7 +66,9 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
       const walk = (schema: unknown, where: string) => {
         if (!schema || typeof schema !== 'object') return;
         const s = schema as Record<string, unknown>;
-        if (s.type === 'object' && s.additionalProperties !== false) open.push(where);
+        // A typed map (metadata: string keys, typed values) is not an open object: its values are checked.
+        const typedMap = typeof s.additionalProperties === 'object' && Object.keys(s.additionalProperties as object).length > 0;
+        if (s.type === 'object' && s.additionalProperties !== false && !typedMap) open.push(where);
         for (const [key, value] of Object.entries(s)) {
           if (key === 'properties') for (const [name, sub] of Object.entries(value as object)) walk(sub, `${where}/${name}`);
           else if (typeof value === 'object') walk(value, `${where}`);

@@ -38,7 +38,7 @@ const ICU_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'non
 const EASTERN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The ISO code, upper-cased; refuses what is not one (ICU names "UK" too, but its name maps back to GB). */
-function isoCode(value: string): string {
+export function isoCountryCode(value: string): string {
   const code = value.trim().toUpperCase();
   const name = /^[A-Z]{2}$/.test(code) ? ICU_NAMES.of(code) : undefined;
   const roundTrip = name && countryCode(name);
@@ -81,7 +81,7 @@ const toFlag = (row: CountrySanction, matchedTerm?: string): CountryFlag => ({
  */
 export function countryFlags(input: CountryScreeningInput, asOf: Date): CountryFlag[] {
   const day = easternDay(asOf);
-  const countries = new Set(input.countries.map(isoCode));
+  const countries = new Set(input.countries.map(isoCountryCode));
   const regions = new Map<SanctionedRegionId, string | undefined>((input.regions ?? []).map((id) => [regionId(id), undefined]));
   for (const { region, term } of input.text ? regionsInText(input.text) : []) {
     if (!regions.has(region)) regions.set(region, term);

@@ -1,0 +1,125 @@
+/**
+ * The screening endpoints' request and response shapes: one schema validates, serializes and
+ * documents each. Free-text fields refuse control characters and are trimmed by the handler.
+ */
+import { Type } from 'typebox';
+
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL, description });
+const countryCode = (description: string) =>
+  Type.String({ pattern: '^[A-Za-z]{2}$', description: `${description} ISO 3166-1 alpha-2; lower case is accepted.`, examples: ['IR'] });
+
+export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
+  minItems: 1,
+  maxItems: 20,
+  description: 'Screen against these lists only (codes as in `GET /api/v1/lists`, e.g. `OFAC_SDN`, `BIS_EL`). Default: every loaded list.',
+});
+
+export const Metadata = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]), {
+  maxProperties: 20,
+  additionalProperties: false,
+  description: 'Your own key-value pairs, stored with the screening and returned as given (at most 20 keys of 1 to 40 letters, digits, `_`, `.` or `-`; values up to 500 characters; 2 KiB in all).',
+});
+
+export const PrescreenBody = Type.Object(
+  {
+    subject: Type.Optional(text(200, "The person's full name, in any script (or an organization's name with `type: organization`).")),
+    company: Type.Optional(text(300, 'The organization the subject works for, or the organization to screen when `subject` is absent.')),
+    country: Type.Optional(countryCode('The country of the subject or company (residence, registration).')),
+    type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('organization')], { description: 'What `subject` names. Default `person`; `organization` when only `company` is given.' })),
+    date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Corroborates or contradicts a listed date.', examples: ['1961-02-12'] })),
+    nationality: Type.Optional(countryCode('The subject\'s nationality.')),
+    aliases: Type.Optional(Type.Array(text(200, 'Another name of the subject.'), { maxItems: 10, description: 'Other names of the subject (up to 10); each is screened.' })),
+    reference: Type.Optional(text(128, 'Your own id for this screening (a visitor or case number), returned as given.')),
+    lists: Type.Optional(ListCodes),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+
+export const ScreeningIdParams = Type.Object({ id: Type.String({ pattern: '^scr_[0-9a-z]{26}$', description: 'The screening id, `scr_…`.' }) });
+
+const TokenSchema = Type.Object({
+  query: Type.Optional(Type.String()),
+  list: Type.Optional(Type.String()),
+  how: Type.String({ description: 'exact, phonetic, nickname, transliterated, typo, initial, merged, legal_form, unmatched_query or unmatched_list.' }),
+  similarity: Type.Number(),
+  weight: Type.Number({ description: 'How much this word counts: rare words more, legal forms and particles less.' }),
+});
+
+const QualifierSchema = Type.Object({
+  factor: Type.String({ description: 'date_of_birth, country, identifier, name_kind or type.' }),
+  effect: Type.Union([Type.Literal('corroborates'), Type.Literal('contradicts'), Type.Literal('unknown')]),
+  contribution: Type.Number({ description: 'The change this factor made to the score.' }),
+  detail: Type.String(),
+});
+
+export const MatchSchema = Type.Object({
+  id: Type.String({ description: 'The match id, `mat_…`; adjudication decisions refer to it.' }),
+  list: Type.String({ description: 'The list code, e.g. `OFAC_SDN`.' }),
+  entry_id: Type.String({ description: "The list's own id for the entry (OFAC ent_num, UN reference number …)." }),
+  entry_name: Type.String({ description: "The entry's listed (primary) name." }),
+  entry_type: Type.String({ description: 'person, organization, vessel or aircraft.' }),
+  matched_name: Type.String({ description: "The entry's name that matched: the listed name or an alias." }),
+  name_kind: Type.String({ description: 'primary, strong_alias, weak_alias, former_name or original_script.' }),
+  field: Type.Union([Type.Literal('subject'), Type.Literal('company'), Type.Literal('alias')], { description: 'Which of your inputs matched.' }),
+  score: Type.Number({ minimum: 0, maximum: 1 }),
+  explanation: Type.Object({
+    summary: Type.String({ description: 'The match in words, as an adjudicator reads it.' }),
+    query_name: Type.String(),
+    list_name: Type.String(),
+    name_kind: Type.String(),
+    name_score: Type.Number(),
+    tokens: Type.Array(TokenSchema),
+    qualifiers: Type.Array(QualifierSchema),
+  }),
+  programs: Type.Array(Type.String(), { description: 'Sanctions programs or list sub-lists, e.g. `RUSSIA-EO14024`, `SSI`.' }),
+  list_version: Type.String({ description: 'The list version (`lv_…`) the entry comes from.' }),
+});
+
+export const CountryFlagSchema = Type.Object({
+  country: Type.String(),
+  region: Type.Optional(Type.String()),
+  regime: Type.String({ description: 'OFAC_COMPREHENSIVE, OFAC_REGION, ITAR_126_1, EAR_E1 or EAR_E2.' }),
+  severity: Type.String({ description: '`prohibited` (embargo, policy of denial) or `restricted`.' }),
+  reason: Type.String(),
+  citation: Type.String(),
+  source_url: Type.String(),
+  effective_from: Type.String(),
+  effective_from_exact: Type.Boolean({ description: 'False when the table could confirm the rule was in force on a date but not the day it began.' }),
+  matched_term: Type.Optional(Type.String({ description: 'For a region found in address text: the words that named it.' })),
+});
+
+export const ListVersionSchema = Type.Object({
+  list: Type.String(),
+  version_id: Type.String(),
+  published_on: Type.Union([Type.String(), Type.Null()], { description: 'The publication date the source states; null when it states none (OFAC legacy files).' }),
+  imported_at: Type.String({ format: 'date-time' }),
+  sha256: Type.String({ description: 'SHA-256 of the source files as imported.' }),
+  entity_count: Type.Integer(),
+});
+
+export const ScreeningSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('screening'),
+    source: Type.String({ description: 'prescreen, vendor, checkin, workforce or rescreen.' }),
+    outcome: Type.Union([Type.Literal('clear'), Type.Literal('potential_match')], {
+      description: '`potential_match` when any list entry scored at or above the threshold. Country flags are reported beside it and do not change it.',
+    }),
+    score: Type.Number({ description: 'The highest match score; 0 when clear.' }),
+    input: Type.Object({}, { additionalProperties: true, description: 'What was screened, trimmed, country codes upper-cased.' }),
+    matches: Type.Array(MatchSchema),
+    country_flags: Type.Array(CountryFlagSchema),
+    list_versions: Type.Array(ListVersionSchema, { description: 'Every list version consulted; a stale list shows here.' }),
+    thresholds: Type.Object({ match: Type.Number() }),
+    case_id: Type.Union([Type.String(), Type.Null()], { description: 'The adjudication case opened for a potential match, once adjudication has opened it.' }),
+    case_status: Type.Union([Type.String(), Type.Null()], { description: '`awaiting_case` for a potential match whose case is not open yet; the case\'s status once it is; null when clear.' }),
+    reference: Type.Union([Type.String(), Type.Null()]),
+    record_sha256: Type.String({ description: "SHA-256 of this record's canonical JSON (every field above except this one, case_id and case_status)." }),
+    created_at: Type.String({ format: 'date-time' }),
+    request_id: Type.String(),
+    actor: Type.Object({ kind: Type.String(), id: Type.String() }, { description: 'Who screened: the API key or the signed-in person.' }),
+  },
+  { $id: 'Screening' },
+);

@@ -1,0 +1,105 @@
+/**
+ * The checks a JSON schema cannot make, with every refusal naming its field: text trimmed and
+ * never empty, country codes that exist, dates that exist and are not in the future, list codes
+ * that are loaded, metadata within its size. Shared by prescreen and vendor screening.
+ */
+import { AppError, type FieldError } from '../../http/errors.ts';
+import { CountryInputError, isoCountryCode } from '../../screening/country-sanctions/lookup.ts';
+import type { ScreeningInput } from './build-screening.ts';
+
+const METADATA_MAX_BYTES = 2048;
+
+/** Collects field problems while cleaning a request, then refuses them all at once. */
+export class InputChecker {
+  readonly errors: FieldError[] = [];
+
+  text(value: string | undefined, pointer: string): string | undefined {
+    if (value === undefined) return undefined;
+    const trimmed = value.trim().replace(/\s+/g, ' ');
+    if (trimmed === '') this.errors.push({ pointer, detail: 'must not be blank' });
+    return trimmed || undefined;
+  }
+
+  country(value: string | undefined, pointer: string): string | undefined {
+    if (value === undefined) return undefined;
+    try {
+      return isoCountryCode(value);
+    } catch (error) {
+      if (!(error instanceof CountryInputError)) throw error;
+      this.errors.push({ pointer, detail: error.message });
+      return undefined;
+    }
+  }
+
+  date(value: string | undefined, pointer: string, now: Date): string | undefined {
+    if (value === undefined) return undefined;
+    const [year, month = 1, day = 1] = value.split('-').map(Number) as [number, number?, number?];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    if (!exists || year < 1900) this.errors.push({ pointer, detail: `${value} is not a date (YYYY, YYYY-MM or YYYY-MM-DD, from 1900)` });
+    else if (date > now) this.errors.push({ pointer, detail: `${value} is in the future` });
+    return value;
+  }
+
+  lists(value: string[] | undefined, pointer: string, loaded: readonly string[]): string[] | undefined {
+    if (value === undefined) return undefined;
+    const codes = value.map((code) => code.toUpperCase());
+    codes.forEach((code, i) => {
+      if (!loaded.includes(code)) this.errors.push({ pointer: `${pointer}/${i}`, detail: `${code} is not a loaded list; loaded: ${loaded.join(', ')}` });
+    });
+    return [...new Set(codes)];
+  }
+
+  metadata(value: Record<string, unknown> | undefined, pointer: string): Record<string, unknown> | undefined {
+    if (value === undefined) return undefined;
+    const bytes = Buffer.byteLength(JSON.stringify(value));
+    if (bytes > METADATA_MAX_BYTES) this.errors.push({ pointer, detail: `is ${bytes} bytes; at most ${METADATA_MAX_BYTES}` });
+    return value;
+  }
+
+  refuseIfAny(what: string): void {
+    if (this.errors.length === 0) return;
+    const count = this.errors.length === 1 ? 'a problem' : `${this.errors.length} problems`;
+    throw new AppError('validation_failed', `The ${what} has ${count}: ${this.errors.map((e) => `${e.pointer} ${e.detail}`).join('; ')}.`, {
+      errors: this.errors.map((e) => ({ ...e, in: 'body' as const })),
+    });
+  }
+}
+
+export type PrescreenBody = {
+  subject?: string;
+  company?: string;
+  country?: string;
+  type?: 'person' | 'organization';
+  date_of_birth?: string;
+  nationality?: string;
+  aliases?: string[];
+  reference?: string;
+  lists?: string[];
+  metadata?: Record<string, unknown>;
+};
+
+export function prescreenInput(body: PrescreenBody, loadedLists: readonly string[], now: Date): ScreeningInput {
+  const check = new InputChecker();
+  const subject = check.text(body.subject, '/subject');
+  const company = check.text(body.company, '/company');
+  if (body.subject === undefined && body.company === undefined) check.errors.push({ pointer: '/subject', detail: 'give a subject, a company, or both' });
+  const aliases = body.aliases?.map((alias, i) => check.text(alias, `/aliases/${i}`)).filter((a): a is string => a !== undefined);
+  const input: ScreeningInput = {
+    ...(subject && { subject }),
+    ...(company && { company }),
+    type: body.type ?? (subject ? 'person' : 'organization'),
+    ...optional('country', check.country(body.country, '/country')),
+    ...optional('nationality', check.country(body.nationality, '/nationality')),
+    ...optional('date_of_birth', check.date(body.date_of_birth, '/date_of_birth', now)),
+    ...(aliases && aliases.length > 0 && { aliases }),
+    ...optional('reference', check.text(body.reference, '/reference')),
+    ...optional('lists', check.lists(body.lists, '/lists', loadedLists)),
+    ...optional('metadata', check.metadata(body.metadata, '/metadata')),
+  };
+  if (input.type === 'organization' && body.date_of_birth !== undefined) check.errors.push({ pointer: '/date_of_birth', detail: 'applies to a person, not an organization' });
+  check.refuseIfAny('screening request');
+  return input;
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));

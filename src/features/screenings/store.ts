@@ -1,0 +1,113 @@
+/**
+ * Screenings and vendors in the tenant's transaction. A screening row holds the answer as given
+ * (record), its hash, and the hash of the audit event that recorded it.
+ */
+import type { Timestamp } from '../../db/schema.ts';
+import type { TenantTransaction } from '../../db/tenant.ts';
+import type { ScreeningRecord } from './build-screening.ts';
+
+declare module '../../db/schema.ts' {
+  interface Schema {
+    screenings: {
+      organization_id: string;
+      id: string;
+      source: string;
+      outcome: string;
+      score: number;
+      reference: string | null;
+      needs_case: boolean;
+      case_id: string | null;
+      record: unknown;
+      record_sha256: string;
+      audit_hash: string;
+      actor: string;
+      request_id: string;
+      created_at: Date | string;
+    };
+    vendors: {
+      organization_id: string;
+      id: string;
+      external_id: string | null;
+      name: string;
+      country: string | null;
+      identifiers: unknown;
+      reference: string | null;
+      latest_screening_id: string;
+      created_at: Timestamp;
+      updated_at: Timestamp;
+    };
+  }
+}
+
+export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null; needsCase: boolean };
+
+export async function insertScreening(trx: TenantTransaction, organizationId: string, stored: StoredScreening): Promise<void> {
+  const { record } = stored;
+  await trx
+    .insertInto('screenings')
+    .values({
+      organization_id: organizationId,
+      id: record.id,
+      source: record.source,
+      outcome: record.outcome,
+      score: record.score,
+      reference: record.reference,
+      needs_case: stored.needsCase,
+      case_id: stored.caseId,
+      record: JSON.stringify(record),
+      record_sha256: stored.recordSha256,
+      audit_hash: stored.auditHash,
+      actor: `${record.actor.kind}:${record.actor.id}`,
+      request_id: record.request_id,
+      created_at: record.created_at,
+    })
+    .execute();
+}
+
+export async function findScreening(trx: TenantTransaction, id: string): Promise<StoredScreening | undefined> {
+  const row = await trx
+    .selectFrom('screenings')
+    .select(['record', 'record_sha256', 'audit_hash', 'case_id', 'needs_case'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as ScreeningRecord;
+  return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id, needsCase: row.needs_case };
+}
+
+export type VendorUpsert = {
+  externalId?: string;
+  name: string;
+  country?: string;
+  identifiers: Record<string, string>;
+  reference?: string;
+  screeningId: string;
+};
+
+/** Stores a vendor, or updates the one with the same external id; returns its id. */
+export async function upsertVendor(trx: TenantTransaction, organizationId: string, id: string, vendor: VendorUpsert): Promise<string> {
+  const values = {
+    name: vendor.name,
+    country: vendor.country ?? null,
+    identifiers: JSON.stringify(vendor.identifiers),
+    reference: vendor.reference ?? null,
+    latest_screening_id: vendor.screeningId,
+  };
+  if (vendor.externalId) {
+    const existing = await trx.selectFrom('vendors').select('id').where('external_id', '=', vendor.externalId).executeTakeFirst();
+    if (existing) {
+      await trx.updateTable('vendors').set({ ...values, updated_at: new Date() }).where('id', '=', existing.id).execute();
+      return existing.id;
+    }
+  }
+  await trx
+    .insertInto('vendors')
+    .values({ organization_id: organizationId, id, external_id: vendor.externalId ?? null, ...values })
+    .execute();
+  return id;
+}
+
+export async function organizationName(trx: TenantTransaction, organizationId: string): Promise<string> {
+  const row = await trx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
+  return row?.name ?? organizationId;
+}

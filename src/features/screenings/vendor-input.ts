@@ -1,0 +1,47 @@
+/**
+ * A vendor batch checked whole before anything is screened or stored: every problem is
+ * reported with its pointer (`/vendors/17/country`), and duplicate external ids are refused.
+ */
+import type { VendorInput } from './service.ts';
+import { InputChecker } from './screening-input.ts';
+
+type VendorBody = {
+  name: string;
+  country?: string;
+  external_id?: string;
+  identifiers?: Record<string, string | undefined>;
+  reference?: string;
+};
+
+export function vendorInputs(vendors: VendorBody[], loadedLists: readonly string[], lists?: string[]): VendorInput[] {
+  const check = new InputChecker();
+  const listCodes = check.lists(lists, '/lists', loadedLists);
+  const seen = new Map<string, number>();
+  const inputs = vendors.map((vendor, i): VendorInput => {
+    const at = `/vendors/${i}`;
+    const name = check.text(vendor.name, `${at}/name`) ?? vendor.name;
+    const country = check.country(vendor.country, `${at}/country`);
+    const reference = check.text(vendor.reference, `${at}/reference`);
+    const externalId = check.text(vendor.external_id, `${at}/external_id`);
+    if (externalId !== undefined) {
+      const first = seen.get(externalId);
+      if (first !== undefined) check.errors.push({ pointer: `${at}/external_id`, detail: `repeats /vendors/${first}/external_id` });
+      else seen.set(externalId, i);
+    }
+    const identifiers = Object.fromEntries(Object.entries(vendor.identifiers ?? {}).filter((e): e is [string, string] => e[1] !== undefined).map(([k, v]) => [k, v.toUpperCase()]));
+    return {
+      input: {
+        company: name,
+        type: 'organization',
+        ...(country && { country }),
+        ...(reference && { reference }),
+        ...(listCodes && { lists: listCodes }),
+        ...(Object.keys(identifiers).length > 0 && { identifiers: Object.values(identifiers) }),
+      },
+      ...(externalId && { externalId }),
+      identifiers,
+    };
+  });
+  check.refuseIfAny('vendor batch');
+  return inputs;
+}

@@ -1,0 +1,49 @@
+/** The vendor batch endpoint's shapes. */
+import { Type } from 'typebox';
+import { ListCodes } from './schemas.ts';
+
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+
+export const VENDORS_PER_REQUEST = 1000;
+
+const Vendor = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 300, pattern: NO_CONTROL, description: "The vendor's legal name." }),
+    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Country of registration, ISO 3166-1 alpha-2.' })),
+    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: NO_CONTROL, description: 'Your id for the vendor; a vendor with the same id is updated.' })),
+    identifiers: Type.Optional(
+      Type.Object(
+        {
+          duns: Type.Optional(Type.String({ pattern: '^\\d{9}$', description: 'D-U-N-S number, 9 digits.' })),
+          uei: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{12}$', description: 'SAM.gov Unique Entity ID, 12 characters.' })),
+          cage: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{5}$', description: 'CAGE code, 5 characters.' })),
+          lei: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{20}$', description: 'Legal Entity Identifier, 20 characters.' })),
+        },
+        { additionalProperties: false, description: 'Identifiers; one found on a list entry corroborates a name match strongly.' },
+      ),
+    ),
+    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: NO_CONTROL })),
+  },
+  { additionalProperties: false },
+);
+
+export const VendorScreenBody = Type.Object(
+  {
+    vendors: Type.Array(Vendor, { minItems: 1, maxItems: VENDORS_PER_REQUEST, description: `1 to ${VENDORS_PER_REQUEST} vendors.` }),
+    lists: Type.Optional(ListCodes),
+  },
+  { additionalProperties: false },
+);
+
+export const VendorScreenResult = Type.Object({
+  object: Type.Literal('vendor_screening'),
+  results: Type.Array(
+    Type.Object({
+      index: Type.Integer({ description: 'The vendor\'s position in the request.' }),
+      vendor_id: Type.String({ description: 'The stored vendor, `ven_…`.' }),
+      external_id: Type.Union([Type.String(), Type.Null()]),
+      screening: Type.Ref('Screening'),
+    }),
+  ),
+  totals: Type.Object({ vendors: Type.Integer(), potential_match: Type.Integer(), clear: Type.Integer() }),
+});
