@@ -44,6 +44,6 @@ export function runTemporalHoldout(dataDir: string, matchers: readonly Matcher[]
     }
   }
   return collect(tallies, [
-    `${SET}: ${added.length} SDN entries added between 2023-05-02 and 2024-05-03, screened against the 2024-05 SDN (${current.length} entries); never used for tuning`,
+    `${SET}: ${added.length} SDN entries added between 2023-05-02 and 2024-05-03, screened against the 2024-05 SDN (${current.length} entries); not tuned on (one exception, see the note above the table)`,
   ]);
 }
