@@ -1,0 +1,45 @@
+/**
+ * What the evidence PDF is rendered from: the stored screening record with its matches, country
+ * flags and list versions, the adjudication case when there is one, and the two hashes an auditor
+ * checks. Built from storage by the HTTP feature; the renderer reads nothing else, so the same
+ * input always gives the same document.
+ */
+import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
+import type { CountryFlag } from '../screening/country-sanctions/lookup.ts';
+
+export type EvidenceMatch = {
+  id: string; list: string; entry_id: string; entry_name: string; matched_name: string; name_kind: string;
+  field: 'subject' | 'company' | 'alias'; score: number; programs: string[]; list_version: string;
+  explanation: { summary: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
+};
+export type EvidenceListVersion = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
+export type EvidenceInput = {
+  organization: { id: string; name: string };
+  screening: {
+    id: string; created_at: string; request_id: string; actor: { kind: string; id: string };
+    source: 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
+    input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization'; date_of_birth?: string;
+             nationality?: string; aliases?: string[]; reference?: string };
+    outcome: 'clear' | 'potential_match'; score: number; thresholds: { match: number };
+    matches: EvidenceMatch[]; country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
+  };
+  adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
+  audit_chain_hash: string;   // the hash of the audit-chain event that recorded the screening
+  canonical_sha256: string;   // SHA-256 of the screening record's canonical JSON (I compute it)
+};
+
+/**
+ * How to render, beyond the record. The vendored DejaVu Sans draws Latin, Greek, Cyrillic, Arabic
+ * and Hebrew; characters it has no glyph for (Chinese, Japanese, Korean, most Indic scripts) are
+ * drawn from `fallbackFont` when given and when it has them, and otherwise shown transliterated
+ * between ‹ › (the record's JSON keeps the original). The path would come from a setting read in
+ * src/config.ts (say EVIDENCE_FALLBACK_FONT=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc)
+ * and be passed here by the feature; a CJK font is 10 to 20 MB, too large to vendor.
+ */
+export type EvidenceRenderOptions = {
+  fallbackFont?: {
+    path: string;
+    /** The font's PostScript name inside a collection (.ttc), e.g. NotoSansCJKsc-Regular. */
+    family?: string;
+  };
+};

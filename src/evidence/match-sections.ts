@@ -1,0 +1,84 @@
+/**
+ * The matches, each with its explanation in words: the engine's summary, then word by word how the
+ * subject's name met the listed name, then what each qualifier (date of birth, country, type,
+ * identifier, kind of name) did to the score.
+ */
+import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
+import type { EvidenceInput, EvidenceMatch } from './evidence-input.ts';
+import { columns, type EvidenceWriter } from './evidence-writer.ts';
+import { formatContribution, formatScore, formatSimilarity } from './evidence-format.ts';
+
+const HOW_WORDS: Record<TokenExplanation['how'], string> = {
+  exact: 'exact',
+  phonetic: 'by sound',
+  nickname: 'same given name',
+  transliterated: 'across scripts',
+  typo: 'within a typo',
+  initial: 'as an initial',
+  merged: 'spacing merged',
+  legal_form: 'legal form',
+  unmatched_query: 'only in the query',
+  unmatched_list: 'only on the list',
+};
+
+const FACTOR_WORDS: Record<QualifierExplanation['factor'], string> = {
+  date_of_birth: 'date of birth',
+  country: 'country',
+  type: 'subject type',
+  identifier: 'identifier',
+  name_kind: 'kind of name',
+};
+
+const NAME_KIND_WORDS: Record<string, string> = {
+  primary: 'the listed name',
+  strong_alias: 'a strong a.k.a.',
+  weak_alias: 'a weak a.k.a.',
+  former_name: 'a former name',
+  original_script: 'the name in its original script',
+};
+
+const FIELD_WORDS: Record<EvidenceMatch['field'], string> = {
+  subject: "the subject's name",
+  company: 'the company',
+  alias: 'an alias of the subject',
+};
+
+export function writeMatches(w: EvidenceWriter, { screening }: EvidenceInput) {
+  w.heading('Matches');
+  if (screening.matches.length === 0) {
+    w.paragraph(`No list entry scored at or above the threshold of ${formatScore(screening.thresholds.match)}.`);
+    return;
+  }
+  screening.matches.forEach((match, i) => writeMatch(w, match, i + 1, screening.matches.length));
+}
+
+function writeMatch(w: EvidenceWriter, match: EvidenceMatch, position: number, count: number) {
+  w.subheading(`Match ${position} of ${count}: ${match.entry_name}`);
+  w.fields([
+    ['Score', formatScore(match.score)],
+    ['List', `${match.list}, version ${match.list_version}`],
+    ['Entry id', match.entry_id],
+    ['Listed name', match.entry_name],
+    ['Matched name', `${match.matched_name} (${NAME_KIND_WORDS[match.name_kind] ?? match.name_kind})`],
+    ['Input that matched', FIELD_WORDS[match.field] ?? match.field],
+    ['Programs', match.programs.length > 0 ? match.programs.join(', ') : 'none listed'],
+    ['Match id', match.id],
+  ]);
+  w.paragraph(`Explanation: ${match.explanation.summary}`);
+  writeTokens(w, match.explanation.tokens);
+  writeQualifiers(w, match.explanation.qualifiers);
+}
+
+const TOKEN_COLUMNS = columns(['Query word', 3], ['List word', 3], ['How', 3], ['Similarity', 1.6], ['Weight', 1.4]);
+const QUALIFIER_COLUMNS = columns(['Qualifier', 2], ['Effect', 2], ['Contribution', 1.6], ['Detail', 6.4]);
+
+function writeTokens(w: EvidenceWriter, tokens: TokenExplanation[]) {
+  if (tokens.length === 0) return;
+  const rows = tokens.map((t) => ({ cells: [t.query ?? '—', t.list ?? '—', HOW_WORDS[t.how] ?? t.how, formatSimilarity(t.similarity), formatSimilarity(t.weight)] }));
+  w.table(TOKEN_COLUMNS, rows);
+}
+
+function writeQualifiers(w: EvidenceWriter, qualifiers: QualifierExplanation[]) {
+  const rows = qualifiers.map((q) => ({ cells: [FACTOR_WORDS[q.factor] ?? q.factor, q.effect, formatContribution(q.contribution), q.detail] }));
+  w.tableOr('No qualifier (date of birth, country, type, identifier) changed the score.', QUALIFIER_COLUMNS, rows);
+}

@@ -1,0 +1,75 @@
+/**
+ * The first part of the evidence document: who asked, what was screened and when, what came out,
+ * and against which list versions, in the order an auditor reads a screening.
+ */
+import type { EvidenceInput } from './evidence-input.ts';
+import { columns, type EvidenceWriter } from './evidence-writer.ts';
+import { formatCount, formatScore, orNotGiven } from './evidence-format.ts';
+
+const SOURCE_WORDS: Record<EvidenceInput['screening']['source'], string> = {
+  prescreen: 'pre-screening request (POST /api/v1/prescreen)',
+  vendor: 'vendor screening (POST /api/v1/vendors/screen)',
+  checkin: 'visitor check-in',
+  workforce: 'workforce screening',
+  rescreen: 'rescreening after a list update',
+};
+
+export function writeTitle(w: EvidenceWriter, input: EvidenceInput) {
+  w.title('Restricted-party screening evidence');
+  w.fields([
+    ['Organization', input.organization.name],
+    ['Organization id', input.organization.id],
+    ['Screening id', input.screening.id],
+  ]);
+}
+
+export function writeScreenedSubject(w: EvidenceWriter, { screening }: EvidenceInput) {
+  const given = screening.input;
+  w.heading('What was screened, and when');
+  w.fields([
+    ['Screened at (UTC)', screening.created_at],
+    ['Subject type', given.type],
+    ['Subject name', orNotGiven(given.subject)],
+    ['Company', orNotGiven(given.company)],
+    ['Country', orNotGiven(given.country)],
+    ['Date of birth', orNotGiven(given.date_of_birth)],
+    ['Nationality', orNotGiven(given.nationality)],
+    ['Aliases', given.aliases?.length ? given.aliases.join('; ') : 'not given'],
+    ["Caller's reference", orNotGiven(given.reference)],
+  ]);
+}
+
+export function writeRequester(w: EvidenceWriter, { screening }: EvidenceInput) {
+  w.heading('Who requested it');
+  w.fields([
+    ['Actor', `${screening.actor.kind} ${screening.actor.id}`],
+    ['Request id', screening.request_id],
+    ['Source', SOURCE_WORDS[screening.source] ?? screening.source],
+  ]);
+}
+
+export function writeOutcome(w: EvidenceWriter, { screening }: EvidenceInput) {
+  w.heading('Outcome');
+  const count = screening.matches.length;
+  w.fields([
+    ['Outcome', screening.outcome === 'clear' ? 'clear: no list entry scored at or above the threshold' : 'potential match: to be adjudicated'],
+    ['Match threshold', formatScore(screening.thresholds.match)],
+    ['Highest score', formatScore(screening.score)],
+    ['Matches', count === 0 ? 'none' : `${count}, listed below`],
+    ['Country flags', screening.country_flags.length === 0 ? 'none' : `${screening.country_flags.length}, listed below`],
+  ]);
+}
+
+const LIST_VERSION_COLUMNS = columns(['List', 2], ['Version id', 4], ['Published', 2], ['Imported (UTC)', 3.4], ['Entities', 1.4]);
+
+export function writeListVersions(w: EvidenceWriter, { screening }: EvidenceInput) {
+  w.heading('List versions consulted');
+  if (screening.list_versions.length > 0) {
+    w.paragraph('Every version of every list this screening was matched against, with the SHA-256 Gatehouse recorded when it imported that version.');
+  }
+  const rows = screening.list_versions.map((v) => ({
+    cells: [v.list, v.version_id, orNotGiven(v.published_on, 'not stated'), v.imported_at, formatCount(v.entity_count)],
+    note: `SHA-256 ${v.sha256}`,
+  }));
+  w.tableOr('No list version is recorded for this screening.', LIST_VERSION_COLUMNS, rows);
+}
