@@ -34,7 +34,14 @@ export const PrescreenBody = Type.Object(
     lists: Type.Optional(ListCodes),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { subject: 'Karim Yusuf Abu-Ali', company: 'Example Trading Co., Ltd.', country: 'IR', date_of_birth: '1961-02-12', reference: 'visit-2026-0042' },
+      { company: 'Rosneft Trading SA', country: 'CH', lists: ['OFAC_SDN', 'OFAC_CONS'] },
+      { subject: 'Владимир Путин', aliases: ['V. V. Putin'], nationality: 'ru', metadata: { site: 'plant-7' } },
+    ],
+  },
 );
 
 export const ScreeningIdParams = Type.Object({ id: Type.String({ pattern: '^scr_[0-9a-z]{26}$', description: 'The screening id, `scr_…`.' }) });

@@ -32,7 +32,17 @@ export const VendorScreenBody = Type.Object(
     vendors: Type.Array(Vendor, { minItems: 1, maxItems: VENDORS_PER_REQUEST, description: `1 to ${VENDORS_PER_REQUEST} vendors.` }),
     lists: Type.Optional(ListCodes),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        vendors: [
+          { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'SUP-0001', identifiers: { duns: '123456789', cage: '1A2B3' } },
+          { name: 'Example Trading Co., Ltd.', country: 'AE', external_id: 'SUP-0002', reference: 'PO-77' },
+        ],
+      },
+    ],
+  },
 );
 
 export const VendorScreenResult = Type.Object({
