@@ -54,7 +54,7 @@ export function writeIntegrity(w: EvidenceWriter, input: EvidenceInput) {
     ['Record SHA-256', input.canonical_sha256],
     [
       'How to verify',
-      `Fetch GET /api/v1/screenings/${input.screening.id}, serialize the record as canonical JSON and hash it with SHA-256: the result must equal this value.`,
+      `Fetch GET /api/v1/screenings/${input.screening.id}, remove case_id, case_status and record_sha256 (they follow the adjudication), write the rest as JSON with the keys sorted at every depth and no spaces, and hash it with SHA-256: the result must equal this value.`,
     ],
   ]);
   w.paragraph(

@@ -4,13 +4,16 @@
  * transliteration each come back as a potential match with the right entry.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { canonicalJson } from '../../src/canonical-json.ts';
 import { importList, type ListToImport } from '../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { pdfPages, skipWithoutPdftotext } from '../evidence/pdf-text.ts';
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'latin1');
 const sdn = (main: string, aliases?: string): ListToImport => ({
@@ -71,6 +74,10 @@ describe('screening endpoints', () => {
       const read = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}`, headers: defense.headers });
       assert.equal(read.statusCode, 200);
       assert.deepEqual(read.json(), screening);
+
+      // An auditor can recompute the record's hash from what the API returns.
+      const { case_id: _case, case_status: _status, record_sha256: claimed, ...record } = read.json();
+      assert.equal(createHash('sha256').update(canonicalJson(record)).digest('hex'), claimed);
     });
 
     test("the subject's company is screened as an organization, and its hit is its own match", async () => {
@@ -145,6 +152,14 @@ describe('screening endpoints', () => {
       assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
       const again = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers });
       assert.ok(again.rawPayload.equals(pdf.rawPayload), 'the same record renders to the same bytes');
+      if (!skipWithoutPdftotext()) {
+        const text = pdfPages(pdf.rawPayload).join(' ');
+        for (const expected of [screening.id, screening.request_id, '10001', screening.list_versions[0].sha256, screening.record_sha256, enterprise.keyId]) {
+          assert.ok(text.includes(expected), `the PDF names ${expected}`);
+        }
+      }
+      const audited = await harness.database.owner("SELECT 1 FROM audit_events WHERE action = 'screening.evidence_downloaded' AND target_id = $1", [screening.id]);
+      assert.equal(audited.length, 2, 'each download is audited');
       const refused = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: defense.headers });
       assert.equal(refused.statusCode, 403);
       assert.equal(refused.json().code, 'tier_required');
