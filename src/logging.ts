@@ -19,6 +19,17 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
         path: request.url.split('?')[0],
         remote_address: request.ip,
       }),
+      // A database error carries the statement's parameters (names, dates of birth): keep only
+      // what says what went wrong.
+      err: (error: Error & { code?: string; routine?: string; constraint?: string; table?: string }) => ({
+        type: error.name,
+        message: error.message,
+        ...(error.code && { code: error.code }),
+        ...(error.constraint && { constraint: error.constraint }),
+        ...(error.table && { table: error.table }),
+        ...(error.routine && { routine: error.routine }),
+        stack: error.stack ?? '',
+      }),
     },
   };
 }

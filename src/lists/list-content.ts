@@ -3,8 +3,8 @@
  * counts by type, and the difference between two versions by the source's own entry id. Pure
  * functions, so the rules are tested without a database.
  */
-import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.ts';
+import { sha256Hex } from '../sha256.ts';
 import type { EntityType, ListCode, ListEntity } from '../screening/model.ts';
 
 export type HashedEntry = { entryId: string; sha256: string; entity: ListEntity };
@@ -16,7 +16,6 @@ export class ListImportError extends Error {
   override name = 'ListImportError';
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Hashes each entry; two entries with one id would make the diff meaningless, so they are refused. */
 export function hashEntries(list: ListCode, entities: ListEntity[]): HashedEntry[] {
@@ -24,14 +23,14 @@ export function hashEntries(list: ListCode, entities: ListEntity[]): HashedEntry
   return entities.map((entity) => {
     if (seen.has(entity.entryId)) throw new ListImportError(`${list}: entry id "${entity.entryId}" appears more than once`);
     seen.add(entity.entryId);
-    return { entryId: entity.entryId, sha256: sha256(canonicalJson(entity)), entity };
+    return { entryId: entity.entryId, sha256: sha256Hex(canonicalJson(entity)), entity };
   });
 }
 
 /** The hash of the content, independent of the order the source listed its entries in. */
 export function contentHash(entries: { entryId: string; sha256: string }[]): string {
   const lines = entries.map((e) => `${e.entryId}\t${e.sha256}\n`).sort();
-  return sha256(lines.join(''));
+  return sha256Hex(lines.join(''));
 }
 
 export function countByType(entities: ListEntity[]): CountsByType {

@@ -41,9 +41,13 @@ describe('screening endpoints', () => {
   after(() => harness.close());
 
   test('with no list loaded a screening answers 503 lists_unavailable, never clear', async () => {
-    const response = await prescreen({ subject: 'Jane Doe' });
-    assert.equal(response.statusCode, 503);
-    assert.equal(response.json().code, 'lists_unavailable');
+    for (const payload of [{ subject: 'Jane Doe' }, { subject: 'Jane Doe', lists: ['OFAC_SDN'] }]) {
+      const response = await prescreen(payload);
+      assert.equal(response.statusCode, 503, JSON.stringify(payload));
+      assert.equal(response.json().code, 'lists_unavailable');
+    }
+    const vendors = await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Acme' }] });
+    assert.equal(vendors.statusCode, 503);
   });
 
   describe('with the fixture SDN loaded', () => {
@@ -97,6 +101,14 @@ describe('screening endpoints', () => {
         [{}, '/subject'],
         [{ subject: '   ' }, '/subject'],
         [{ subject: 'A\u0007B' }, '/subject'],
+        [{ subject: 'Jane\u0085Doe' }, '/subject'],
+        [{ subject: 'Jane\u202eeoD' }, '/subject'],
+        [{ subject: '\ud800' }, '/subject'],
+        [{ subject: '!!!' }, '/subject'],
+        [{ subject: '\u200f' }, '/subject'],
+        [{ subject: '😀' }, '/subject'],
+        [{ company: 'Acme', type: 'person' }, '/type'],
+        [{ subject: 'A B', metadata: { k: '\ud800' } }, '/metadata/k'],
         [{ subject: 'x'.repeat(201) }, '/subject'],
         [{ subject: 'A B', country: 'XX' }, '/country'],
         [{ subject: 'A B', country: 'USA' }, '/country'],
@@ -198,13 +210,13 @@ describe('screening endpoints', () => {
       assert.equal(tooMany.json().errors[0].pointer, '/vendors');
     });
 
-    test('each screening is audited and leaves a screening.completed event, without the names screened', async () => {
+    test('each screening is audited and leaves a screening_completed event, without the names screened', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', company: 'Distinctive Holdings' })).json();
       const [event] = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
         'SELECT type, data FROM event_outbox WHERE data->>\'screening_id\' = $1',
         [screening.id],
       );
-      assert.equal(event?.type, 'screening.completed');
+      assert.equal(event?.type, 'screening_completed');
       const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>("SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'", [screening.id]);
       assert.ok(audit);
       assert.doesNotMatch(JSON.stringify([event, audit.details]), /Karim|Distinctive/);

@@ -20,6 +20,14 @@ describe('folding names to comparable words', () => {
   ];
   for (const [input, expected] of cases) test(`${input} → ${expected.join(' ')}`, () => assert.deepEqual(words(input), expected));
 
+  test('combining marks stay with their letter and invisible format characters vanish', () => {
+    assert.deepEqual(words('مُحَمَّد عَلِي'), words('محمد علي'), 'Arabic vowel marks are optional in writing');
+    assert.equal(words('नरेंद्र मोदी').length, 2, 'a Devanagari vowel sign does not split a word');
+    assert.deepEqual(words('Bọ́lá Tinubu'), ['bola', 'tinubu']);
+    assert.deepEqual(words('Jane\u200bDoe\u00ad'), ['jane', 'doe']);
+    assert.deepEqual(words('\u200f!!! 😀'), []);
+  });
+
   test('Han characters become one pinyin syllable each; Hangul blocks are split back into syllables', () => {
     assert.deepEqual(words('习近平'), ['xi', 'jin', 'ping']);
     assert.deepEqual(words('김정은'), ['gim', 'jeong', 'eun']);
@@ -92,10 +100,17 @@ describe('words that are not names', () => {
     assert.deepEqual(tokens('MV Trading', false), ['name:mv', 'name:trading']);
   });
 
-  test('a misspelled long legal form is still a legal form; a short one only as the last word', () => {
+  test('a name always keeps a word that identifies it', () => {
+    assert.deepEqual(tokens('LLC SPEL', false), ['legal_form:~llc', 'name:spel']);
+    assert.deepEqual(tokens('PTE OOO', false), ['name:pte', 'name:ooo']);
+    assert.deepEqual(tokens('El Senor', true), ['name:el', 'name:senor']);
+  });
+
+  test('a misspelled long legal form is still a legal form; a short one only as the last word, with its own letters', () => {
     assert.deepEqual(tokens('Cubanacan Limiteed', false), ['name:cubanacan', 'legal_form:~ltd']);
-    assert.deepEqual(tokens('Metalform Gmbb', false), ['name:metalform', 'legal_form:~llc']);
-    assert.deepEqual(tokens('Gmbb Metalform', false), ['name:gmbb', 'name:metalform']);
+    assert.deepEqual(tokens('Metalform Gmhb', false), ['name:metalform', 'legal_form:~llc']);
+    assert.deepEqual(tokens('Gmhb Metalform', false), ['name:gmhb', 'name:metalform']);
+    assert.deepEqual(tokens('Banco Cora', false), ['name:banco', 'name:cora'], 'one letter changed is another word, not CORP');
   });
 });
 

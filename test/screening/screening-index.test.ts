@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SubjectQuery } from '../../src/screening/match-types.ts';
 import { emptyEntity, type EntityType, type ListEntity, type ListedName } from '../../src/screening/model.ts';
+import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
+import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
 function entity(entryId: string, type: EntityType, names: (string | ListedName)[], extra: Partial<ListEntity> = {}): ListEntity {
   return emptyEntity({
@@ -138,5 +140,22 @@ describe('spellings the matcher must see through, each explained', () => {
     assert.equal(weak?.entity.entryId, '3');
     const viaWeak = weak?.explanation.nameKind === 'weak_alias';
     assert.ok(viaWeak ? weak.score < 1 : weak?.explanation.nameKind === 'primary');
+  });
+});
+
+describe('on the real SDN list', { skip: skipWithoutListData() }, () => {
+  test('every listed name and strong alias matches itself at the top with 1', () => {
+    const { entities } = parseOfacLegacy('OFAC_SDN', { main: readListFile('ofac_sdn_2024-05/sdn.csv'), aliases: readListFile('ofac_sdn_2025-01/alt.csv') });
+    const sdn = buildScreeningIndex(entities);
+    const misses: string[] = [];
+    for (const entity of entities) {
+      for (const name of entity.names.filter((n) => n.kind === 'primary' || n.kind === 'strong_alias')) {
+        const kind = entity.type === 'person' ? 'person' : entity.type === 'organization' ? 'organization' : 'any';
+        const best = sdn.screen({ name: name.full, kind }, { threshold: 0, limit: 50 });
+        const top = best[0]?.score;
+        if (top !== 1 || !best.some((m) => m.score === 1 && m.entity.entryId === entity.entryId)) misses.push(`${entity.entryId} ${name.full} → ${top}`);
+      }
+    }
+    assert.deepEqual(misses, []);
   });
 });

@@ -3,7 +3,8 @@
 CREATE TABLE event_outbox (
   organization_id text NOT NULL REFERENCES organizations (id),
   id text NOT NULL CHECK (id ~ '^evt_[0-9a-z]{26}$'),
-  type text NOT NULL CHECK (type ~ '^[a-z_]+\.[a-z_]+$'),
+  -- The interface spec's event names: screening_completed, visitor_checked_in, …
+  type text NOT NULL CHECK (type ~ '^[a-z][a-z_.]{2,63}$'),
   data jsonb NOT NULL,
   request_id text,
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -96,7 +96,7 @@ export function buildScreening(
     });
   }
   // The company a person works for is screened as an organization: a hit on it is its own match.
-  if (input.company && (input.subject || input.type === 'organization')) {
+  if (input.company) {
     searches.push({ query: { ...common, name: input.company, kind: 'organization', countries: input.country ? [input.country] : [] }, field: () => 'company' });
   }
 

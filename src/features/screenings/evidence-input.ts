@@ -1,6 +1,6 @@
 /**
- * What the evidence PDF is rendered from, taken from the stored screening alone, so the same
- * record always gives the same document.
+ * What the evidence PDF is rendered from: the stored screening and the organization's current
+ * name, so the same record gives the same document as long as the organization keeps its name.
  */
 import type { EvidenceInput } from '../../evidence/evidence-input.ts';
 import type { StoredScreening } from './store.ts';

@@ -17,7 +17,7 @@ import { vendorInputs } from './vendor-input.ts';
 const DESCRIPTION_PRESCREEN = [
   'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
   'The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`. A potential match',
-  'is queued for adjudication. With no list loaded the answer is 503 `lists_unavailable`, never a false `clear`.',
+  'is marked for adjudication (`case_status: awaiting_case`). With no list loaded the answer is 503 `lists_unavailable`, never a false `clear`.',
   'Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer.',
 ].join(' ');
 
@@ -70,19 +70,18 @@ const screenings: Feature = {
           summary: "Download a screening's evidence as PDF",
           description:
             'A PDF for an auditor: what was screened, when and by whom, every list version consulted with its hash, each match explained, ' +
-            'country flags, the adjudication history, the audit chain hash and the SHA-256 of the record. The same record always renders to the ' +
-            'same bytes. The download is audited.',
+            'country flags, the adjudication history, the audit chain hash and the SHA-256 of the record. The same record renders to the same ' +
+            "bytes while the organization's name is unchanged (the header shows its current name). Each download is audited.",
           params: ScreeningIdParams,
           produces: ['application/pdf'],
           response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF.' }) },
         },
       },
       async (request, reply) => {
-        const { stored, organization } = await service.forEvidence(auditContextOf(request), request.params.id);
-        const pdf = await renderEvidencePdf(evidenceInput(stored, organization));
+        const pdf = await service.evidence(auditContextOf(request), request.params.id, (stored, organization) => renderEvidencePdf(evidenceInput(stored, organization)));
         return reply
           .type('application/pdf')
-          .header('content-disposition', `attachment; filename="gatehouse-evidence-${stored.record.id}.pdf"`)
+          .header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`)
           .send(pdf);
       },
     );

@@ -4,10 +4,7 @@
  */
 import { Type } from 'typebox';
 
-const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
-const text = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, pattern: NO_CONTROL, description });
-const countryCode = (description: string) =>
-  Type.String({ pattern: '^[A-Za-z]{2}$', description: `${description} ISO 3166-1 alpha-2; lower case is accepted.`, examples: ['IR'] });
+import { countryCode, text } from './text-fields.ts';
 
 export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
   minItems: 1,

@@ -5,9 +5,13 @@
  */
 import { AppError, type FieldError } from '../../http/errors.ts';
 import { CountryInputError, isoCountryCode } from '../../screening/country-sanctions/lookup.ts';
+import { foldWords } from '../../screening/normalize/fold.ts';
 import type { ScreeningInput } from './build-screening.ts';
 
 const METADATA_MAX_BYTES = 2048;
+
+/** False for a string with an unpaired surrogate, which no database column can store. */
+const wellFormed = (value: string) => Buffer.from(value, 'utf8').toString('utf8') === value;
 
 /** Collects field problems while cleaning a request, then refuses them all at once. */
 export class InputChecker {
@@ -15,9 +19,20 @@ export class InputChecker {
 
   text(value: string | undefined, pointer: string): string | undefined {
     if (value === undefined) return undefined;
+    if (!wellFormed(value)) {
+      this.errors.push({ pointer, detail: 'is not valid Unicode (an unpaired surrogate)' });
+      return undefined;
+    }
     const trimmed = value.trim().replace(/\s+/g, ' ');
     if (trimmed === '') this.errors.push({ pointer, detail: 'must not be blank' });
     return trimmed || undefined;
+  }
+
+  /** A name to screen: text with at least one letter or digit, or nothing could be matched and the answer would be a false clear. */
+  name(value: string | undefined, pointer: string): string | undefined {
+    const name = this.text(value, pointer);
+    if (name !== undefined && foldWords(name).length === 0) this.errors.push({ pointer, detail: 'has no letters or digits to screen' });
+    return name;
   }
 
   country(value: string | undefined, pointer: string): string | undefined {
@@ -52,6 +67,9 @@ export class InputChecker {
 
   metadata(value: Record<string, unknown> | undefined, pointer: string): Record<string, unknown> | undefined {
     if (value === undefined) return undefined;
+    for (const [key, entry] of Object.entries(value)) {
+      if (!wellFormed(key) || (typeof entry === 'string' && !wellFormed(entry))) this.errors.push({ pointer: `${pointer}/${key}`, detail: 'is not valid Unicode (an unpaired surrogate)' });
+    }
     const bytes = Buffer.byteLength(JSON.stringify(value));
     if (bytes > METADATA_MAX_BYTES) this.errors.push({ pointer, detail: `is ${bytes} bytes; at most ${METADATA_MAX_BYTES}` });
     return value;
@@ -81,10 +99,10 @@ export type PrescreenBody = {
 
 export function prescreenInput(body: PrescreenBody, loadedLists: readonly string[], now: Date): ScreeningInput {
   const check = new InputChecker();
-  const subject = check.text(body.subject, '/subject');
-  const company = check.text(body.company, '/company');
+  const subject = check.name(body.subject, '/subject');
+  const company = check.name(body.company, '/company');
   if (body.subject === undefined && body.company === undefined) check.errors.push({ pointer: '/subject', detail: 'give a subject, a company, or both' });
-  const aliases = body.aliases?.map((alias, i) => check.text(alias, `/aliases/${i}`)).filter((a): a is string => a !== undefined);
+  const aliases = body.aliases?.map((alias, i) => check.name(alias, `/aliases/${i}`)).filter((a): a is string => a !== undefined);
   const input: ScreeningInput = {
     ...(subject && { subject }),
     ...(company && { company }),
@@ -97,6 +115,7 @@ export function prescreenInput(body: PrescreenBody, loadedLists: readonly string
     ...optional('lists', check.lists(body.lists, '/lists', loadedLists)),
     ...optional('metadata', check.metadata(body.metadata, '/metadata')),
   };
+  if (body.type === 'person' && body.subject === undefined) check.errors.push({ pointer: '/type', detail: '`person` needs a subject; a company alone is screened as an organization' });
   if (input.type === 'organization' && body.date_of_birth !== undefined) check.errors.push({ pointer: '/date_of_birth', detail: 'applies to a person, not an organization' });
   check.refuseIfAny('screening request');
   return input;

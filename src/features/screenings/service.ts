@@ -1,11 +1,11 @@
 /**
  * Screening as a service: match against the loaded lists (refusing with 503 when none is
  * loaded, never answering a false "clear"), then store the answer, its audit record and its
- * `screening.completed` event in one tenant transaction.
+ * `screening_completed` event in one tenant transaction.
  */
-import { createHash } from 'node:crypto';
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import { canonicalJson } from '../../canonical-json.ts';
+import { sha256Hex } from '../../sha256.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { AppError } from '../../http/errors.ts';
@@ -17,8 +17,6 @@ import { findScreening, insertScreening, organizationName, type StoredScreening,
 export type VendorInput = { input: ScreeningInput; externalId?: string; identifiers: Record<string, string> };
 export type VendorResult = { vendorId: string; stored: StoredScreening };
 
-export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
-
 export function createScreeningService(withTenant: WithTenant, lists: ListCatalog) {
   const build = (context: AuditContext, input: ScreeningInput, source: ScreeningSource, now: Date): ScreeningRecord =>
     buildScreening(requireLists(lists), input, {
@@ -29,7 +27,8 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
     });
 
   return {
-    loadedLists: (): string[] => (lists.current()?.versions ?? []).map((v) => v.list),
+    /** The loaded list codes; with none loaded, 503 before the request is even checked. */
+    loadedLists: (): string[] => requireLists(lists).versions.map((v) => v.list),
 
     async screen(context: AuditContext, input: ScreeningInput, source: ScreeningSource = 'prescreen'): Promise<StoredScreening> {
       const record = build(context, input, source, new Date());
@@ -63,12 +62,13 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
       return (await withTenant(context.actor, (trx) => findScreening(trx, id))) ?? notFound(id);
     },
 
-    /** The stored screening and the organization's name, the download audited in the same transaction. */
-    async forEvidence(context: AuditContext, id: string): Promise<{ stored: StoredScreening; organization: { id: string; name: string } }> {
+    /** The evidence rendered by `render`, audited in the same transaction once it rendered. */
+    async evidence<T>(context: AuditContext, id: string, render: (stored: StoredScreening, organization: { id: string; name: string }) => Promise<T>): Promise<T> {
       return withTenant(context.actor, async (trx) => {
         const stored = (await findScreening(trx, id)) ?? notFound(id);
+        const rendered = await render(stored, { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) });
         await recordAudit(trx, context, { action: 'screening.evidence_downloaded', target: { type: 'screening', id } });
-        return { stored, organization: { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) } };
+        return rendered;
       });
     },
   };
@@ -93,7 +93,7 @@ async function store(trx: TenantTransaction, context: AuditContext, record: Scre
   };
   await insertScreening(trx, organizationId, stored);
   await recordEvent(trx, organizationId, {
-    type: 'screening.completed',
+    type: 'screening_completed',
     data: { screening_id: record.id, source: record.source, outcome: record.outcome, score: record.score, matches: record.matches.length, reference: record.reference },
     ...(context.requestId && { requestId: context.requestId }),
   });

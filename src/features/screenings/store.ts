@@ -84,7 +84,10 @@ export type VendorUpsert = {
   screeningId: string;
 };
 
-/** Stores a vendor, or updates the one with the same external id; returns its id. */
+/**
+ * Stores a vendor, or updates the one with the same external id, in one statement, so two batches
+ * naming the same new vendor at once cannot both insert it; returns the vendor's id.
+ */
 export async function upsertVendor(trx: TenantTransaction, organizationId: string, id: string, vendor: VendorUpsert): Promise<string> {
   const values = {
     name: vendor.name,
@@ -93,18 +96,18 @@ export async function upsertVendor(trx: TenantTransaction, organizationId: strin
     reference: vendor.reference ?? null,
     latest_screening_id: vendor.screeningId,
   };
-  if (vendor.externalId) {
-    const existing = await trx.selectFrom('vendors').select('id').where('external_id', '=', vendor.externalId).executeTakeFirst();
-    if (existing) {
-      await trx.updateTable('vendors').set({ ...values, updated_at: new Date() }).where('id', '=', existing.id).execute();
-      return existing.id;
-    }
-  }
-  await trx
+  const row = await trx
     .insertInto('vendors')
     .values({ organization_id: organizationId, id, external_id: vendor.externalId ?? null, ...values })
-    .execute();
-  return id;
+    .onConflict((conflict) =>
+      conflict
+        .columns(['organization_id', 'external_id'])
+        .where('external_id', 'is not', null)
+        .doUpdateSet({ ...values, updated_at: new Date() }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function organizationName(trx: TenantTransaction, organizationId: string): Promise<string> {

@@ -19,7 +19,7 @@ export function vendorInputs(vendors: VendorBody[], loadedLists: readonly string
   const seen = new Map<string, number>();
   const inputs = vendors.map((vendor, i): VendorInput => {
     const at = `/vendors/${i}`;
-    const name = check.text(vendor.name, `${at}/name`) ?? vendor.name;
+    const name = check.name(vendor.name, `${at}/name`) ?? vendor.name;
     const country = check.country(vendor.country, `${at}/country`);
     const reference = check.text(vendor.reference, `${at}/reference`);
     const externalId = check.text(vendor.external_id, `${at}/external_id`);

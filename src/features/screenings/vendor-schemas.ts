@@ -1,16 +1,15 @@
 /** The vendor batch endpoint's shapes. */
 import { Type } from 'typebox';
 import { ListCodes } from './schemas.ts';
-
-const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+import { countryCode, text } from './text-fields.ts';
 
 export const VENDORS_PER_REQUEST = 1000;
 
 const Vendor = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 300, pattern: NO_CONTROL, description: "The vendor's legal name." }),
-    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Country of registration, ISO 3166-1 alpha-2.' })),
-    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: NO_CONTROL, description: 'Your id for the vendor; a vendor with the same id is updated.' })),
+    name: text(300, "The vendor's legal name."),
+    country: Type.Optional(countryCode('Country of registration.')),
+    external_id: Type.Optional(text(128, 'Your id for the vendor; a vendor with the same id is updated.')),
     identifiers: Type.Optional(
       Type.Object(
         {
@@ -22,7 +21,7 @@ const Vendor = Type.Object(
         { additionalProperties: false, description: 'Identifiers; one found on a list entry corroborates a name match strongly.' },
       ),
     ),
-    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: NO_CONTROL })),
+    reference: Type.Optional(text(128, 'Your own id for this screening, returned as given.')),
   },
   { additionalProperties: false },
 );

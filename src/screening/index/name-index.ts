@@ -121,8 +121,12 @@ export class NameIndex {
       if (!joinable(first) || !joinable(second)) continue;
       const keys = this.vocabulary.keysOf(joinText(first) + joinText(second), { script: second.script, role: 'name' }, true);
       const joined: WeightedToken = { ...keys, shown: `${first.shown} ${second.shown}`, weight: first.weight + second.weight };
+      // A list word one of the pair already found (cho → chol) is not credited again for the pair.
+      const [firstFound, secondFound] = [this.similarVocabulary(first), this.similarVocabulary(second)];
       scratch.nextToken();
-      this.similarVocabulary(joined).forEach((similarity, vocabId) => scratch.credit(this.postings[vocabId] as number[], similarity * joined.weight));
+      this.similarVocabulary(joined).forEach((similarity, vocabId) => {
+        if (!firstFound.has(vocabId) && !secondFound.has(vocabId)) scratch.credit(this.postings[vocabId] as number[], similarity * joined.weight);
+      });
       scratch.commitToken();
     }
     const total = tokens.reduce((sum, t) => sum + t.weight, 0);

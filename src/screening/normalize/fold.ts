@@ -30,12 +30,15 @@ const SPECIAL_PATTERN = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`,
 const APOSTROPHES = /['’‘`´ʻʼʽʾʿˈ]/g;
 /** Dots join abbreviations (S.A. → sa, L.L.C. → llc); every other non-letter separates words. */
 const DOTS = /\./g;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
+/** Combining marks belong to their letter (Devanagari vowel signs, Arabic harakat, Yoruba tones). */
+const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
+/** Invisible format characters (zero-width joiners, bidi marks, soft hyphens) are not there at all. */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
 
 const HAN = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN_ONLY = /\p{Script=Han}/u;
 const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
-const NON_LATIN_LETTER = /[^\p{Script=Latin}\p{N}]/u;
+const NON_LATIN_LETTER = /[^\p{Script=Latin}\p{N}\p{M}]/u;
 
 export function scriptOf(word: string): Script {
   if (ABJAD.test(word)) return 'abjad';
@@ -82,6 +85,7 @@ function syllables(word: string): FoldedWord[] {
 export function foldWords(name: string): FoldedWord[] {
   const words = name
     .normalize('NFKC')
+    .replace(FORMAT_CHARACTERS, '')
     .replace(APOSTROPHES, '')
     .replace(DOTS, '')
     // Words run together in camel case are two words (SiemensAG, FridrichBuchenberg); the scorer re-joins.
@@ -96,7 +100,9 @@ export function foldWords(name: string): FoldedWord[] {
     } else if (script === 'han') {
       out.push(...syllables(original));
     } else {
-      for (const text of transliterate(original)) out.push({ text, script, original });
+      // Arabic and Hebrew vowel marks are optional in writing: drop them, so marked and unmarked spellings meet.
+      const word = script === 'abjad' ? original.replace(/\p{Mn}/gu, '') : original;
+      for (const text of transliterate(word)) out.push({ text, script, original });
     }
   }
   return out.filter((word) => word.text.length > 0);

@@ -92,14 +92,19 @@ function phraseAt(words: readonly string[], at: number, phrases: Map<string, str
   return 0;
 }
 
-export type RoleSpan = { start: number; length: number; role: WordRole; legalForm?: string };
+/** `guessed`: a legal form recognized from a misspelling or a fragment, given up first when nothing else would identify the name. */
+export type RoleSpan = { start: number; length: number; role: WordRole; legalForm?: string; guessed?: boolean };
 
 /**
  * One-word legal forms long enough that a misspelling is still recognizable (LIMIITED, COMPNAY,
  * CORPORTAION). Short ones (LLC, GMBH) are not guessed at: one letter off is another word.
  */
 const LONG_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' ') && s.length >= 7);
-/** Short forms (GMBH, LTDA, FZCO) one edit off are recognized only as a name's last word, where they sit. */
+/**
+ * Short forms (GMBH, LTDA, FZCO) are recognized misspelled only as a name's last word, where they
+ * sit, and only with their own letters swapped or one doubled (GMHB, LTDDA): one letter changed
+ * makes another word (CORA is not CORP).
+ */
 const SHORT_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' ') && s.length >= 4 && s.length < 7);
 
 /**
@@ -118,13 +123,32 @@ function legalPhraseWord(word: string): string | undefined {
   return LONG_LEGAL_PHRASE_WORDS.find((w) => w[0] === word[0] && Math.abs(w.length - word.length) <= 2 && editDistance(word, w, 2) <= 2);
 }
 
+const sorted = (word: string) => [...word].sort().join('');
+const undoubled = (word: string) => word.replace(/(.)\1+/g, '$1');
+const sameLetters = (word: string, spelling: string) =>
+  (word.length === spelling.length && sorted(word) === sorted(spelling)) || (word !== spelling && undoubled(word) === undoubled(spelling));
+
 function misspelledLegalForm(word: string, isLast: boolean): string | undefined {
-  const candidates = word.length >= 6 ? LONG_LEGAL_WORDS : isLast && word.length >= 3 ? SHORT_LEGAL_WORDS : [];
-  const allowed = word.length >= 6 ? 2 : 1;
-  for (const spelling of candidates) {
-    if (Math.abs(spelling.length - word.length) <= allowed && spelling[0] === word[0] && editDistance(word, spelling, allowed) <= allowed) return LEGAL_FORM_OF.get(spelling);
+  if (word.length >= 6) {
+    const long = LONG_LEGAL_WORDS.find((s) => Math.abs(s.length - word.length) <= 2 && s[0] === word[0] && editDistance(word, s, 2) <= 2);
+    if (long) return LEGAL_FORM_OF.get(long);
   }
-  return undefined;
+  if (!isLast || word.length < 4) return undefined;
+  const short = SHORT_LEGAL_WORDS.find((s) => s[0] === word[0] && sameLetters(word, s));
+  return short && LEGAL_FORM_OF.get(short);
+}
+
+const identifying = (span: RoleSpan) => span.role === 'name' || span.role === 'number' || span.role === 'patronymic';
+const asNames = (span: RoleSpan): RoleSpan[] => Array.from({ length: span.length }, (_, i) => ({ start: span.start + i, length: 1, role: 'name' }));
+
+/**
+ * A name must keep a word that identifies it. If tagging left none ("LLC SPEL", "PTE OOO",
+ * "EL SENOR"), the guesses go back to being names, and failing that every word is a name.
+ */
+function keepIdentity(spans: RoleSpan[]): RoleSpan[] {
+  if (spans.some(identifying)) return spans;
+  const withoutGuesses = spans.flatMap((span) => (span.guessed ? asNames(span) : [span]));
+  return withoutGuesses.some(identifying) ? withoutGuesses : spans.flatMap(asNames);
 }
 
 /**
@@ -145,12 +169,12 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
     const misspelled = isPerson || at === 0 ? undefined : misspelledLegalForm(word, at === words.length - 1);
     const fragment = isPerson || misspelled || words.length < 2 ? undefined : legalPhraseWord(word);
     if (fragment) {
-      spans.push({ start: at, length: 1, role: 'legal_form', legalForm: fragment });
+      spans.push({ start: at, length: 1, role: 'legal_form', legalForm: fragment, guessed: true });
       at += 1;
       continue;
     }
     if (misspelled) {
-      spans.push({ start: at, length: 1, role: 'legal_form', legalForm: misspelled });
+      spans.push({ start: at, length: 1, role: 'legal_form', legalForm: misspelled, guessed: true });
       at += 1;
       continue;
     }
@@ -172,5 +196,5 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
     spans.push({ start: at, length: 1, role });
     at += 1;
   }
-  return spans;
+  return keepIdentity(spans);
 }
