@@ -1,0 +1,50 @@
+/**
+ * The databases a benchmark runs the service on, each a fresh place to keep its data: the
+ * embedded database in a new temporary DATA_DIR, and PostgreSQL, either the server a
+ * DATABASE_URL names (used as given) or a throwaway cluster when the PostgreSQL 15 binaries are
+ * installed. Without either, PostgreSQL is skipped with the reason, not failed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { clusterUnavailable, startCluster } from './postgres-cluster.ts';
+import { processAndChildren } from './process-usage.ts';
+
+export type BenchDatabase = {
+  label: string;
+  /** What the service and the CLI need to use it (DATA_DIR or DATABASE_URL). */
+  env: Record<string, string>;
+  /** The database server's processes now (postmaster and backends), when this run started them: their CPU is part of the cost. */
+  serverPids(): number[];
+  close(): void;
+};
+
+export function embeddedDatabase(): BenchDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-data-'));
+  return {
+    label: 'embedded PGlite',
+    env: { DATA_DIR: dataDir },
+    serverPids: () => [],
+    close: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** PostgreSQL at `givenUrl`, else a throwaway cluster, else the reason there is none. */
+export async function postgresDatabase(givenUrl: string | undefined): Promise<BenchDatabase | { skipped: string }> {
+  if (givenUrl) {
+    // The caller's database is used as it is: lists already there import as "unchanged", and each run adds an organization.
+    return { label: `PostgreSQL at ${new URL(givenUrl).host}`, env: { DATABASE_URL: givenUrl }, serverPids: () => [], close: () => {} };
+  }
+  const unavailable = clusterUnavailable();
+  if (unavailable) return { skipped: `PostgreSQL skipped: no DATABASE_URL (or --database-url) was given and ${unavailable}` };
+  const cluster = await startCluster();
+  return {
+    label: `PostgreSQL ${cluster.version} (throwaway local cluster, fsync off)`,
+    env: { DATABASE_URL: cluster.url },
+    serverPids: () => {
+      const pid = cluster.postmasterPid();
+      return pid === undefined ? [] : processAndChildren(pid);
+    },
+    close: cluster.close,
+  };
+}
