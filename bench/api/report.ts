@@ -65,7 +65,7 @@ export function runTable(run: DatabaseRun, seconds: number): string[] {
     return `| ${kind} | ${s.count.toLocaleString('en')} | ${run.potentialMatches.get(kind) ?? 0} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   });
   return [
-    `${run.database}. Lists: ${run.lists.count} imported with \`gatehouse lists import\` (${run.lists.entities.toLocaleString('en')} entities) in ${run.importSeconds.toFixed(1)} s; the service was ready ${run.startSeconds.toFixed(1)} s after its start.`,
+    `${run.database[0]?.toUpperCase()}${run.database.slice(1)}. Lists: ${run.lists.count} imported with \`gatehouse lists import\` (${run.lists.entities.toLocaleString('en')} entities) in ${run.importSeconds.toFixed(1)} s; the service was ready ${run.startSeconds.toFixed(1)} s after its start.`,
     `${seconds} s measured after ${run.warmUpSeconds} s of warm-up at the same rate, ${run.connections} keep-alive connections, each request due at a fixed time (latency counts from that time, see bench/api/paced-load.ts); the load generator runs on the same cores (${run.generatorCpuPercent}% of a core); load average ${run.machineLoad.toFixed(2)} as the run began.`,
     '',
     `| offered | achieved | answered | p50 | p95 | p99 | max | refused | errors, timeouts | sent late | server CPU | server RSS before → after (peak) |${databaseServer ? ' PostgreSQL CPU |' : ''}`,
@@ -76,7 +76,13 @@ export function runTable(run: DatabaseRun, seconds: number): string[] {
     '|---|---|---|---|---|---|---|',
     ...byKind,
     '',
-    `Target, ${verdict(run)}. ${matches.toLocaleString('en')} of ${all.count.toLocaleString('en')} answers were potential_match (each opens an adjudication case).`,
+    `Target, ${verdict(run)}. ${matches.toLocaleString('en')} of ${all.count.toLocaleString('en')} answers were potential_match (each opens an adjudication case). ${cpuPerAnswer(run)}`,
     ...[...load.sampleErrorBodies].map(([status, body]) => `A ${status} answered: \`${body.replace(/\s+/g, ' ').slice(0, 300)}\``),
   ];
+}
+
+/** CPU time per answered request: what bounds the rate one server process can sustain. */
+function cpuPerAnswer({ server, databaseServer, load }: DatabaseRun): string {
+  const perAnswer = (usage: UsageDelta) => `${((usage.cpuPercent * 10) / Math.max(load.achievedRate, 1)).toFixed(1)} ms`;
+  return `CPU per answer: ${perAnswer(server)} in the server${databaseServer ? `, ${perAnswer(databaseServer)} in PostgreSQL` : ''}.`;
 }
