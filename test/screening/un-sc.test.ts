@@ -82,6 +82,11 @@ describe('UN Security Council XML, on the real 2026-02 file', { skip: skipWithou
     assert.equal(publishedAt, '2026-02-27');
   });
 
+  test('names come out on one line: the XML wraps and indents some, and a line break is no part of a name', () => {
+    const wrapped = entities.flatMap((e) => e.names).filter((n) => /\s{2,}|[\n\r\t]/.test(n.full) || n.full !== n.full.trim());
+    assert.deepEqual(wrapped, []);
+  });
+
   test('336 + 42 original-script names; aliases by quality (10 Good aliases repeat a name and are dropped)', () => {
     assert.equal(count('person', 'original_script'), 336);
     assert.equal(count('organization', 'original_script'), 42);

@@ -143,9 +143,9 @@ function year(node: unknown): number | undefined {
 
 const sameDate = (a: PartialDate, b: PartialDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 
-/** An element's trimmed text, or undefined when it is absent or empty. */
+/** An element's text with its white space collapsed (the XML wraps and indents some names), or undefined when empty. */
 function text(node: unknown): string | undefined {
-  if (typeof node === 'string') return node.trim() || undefined;
+  if (typeof node === 'string') return node.replace(/\s+/g, ' ').trim() || undefined;
   if (typeof node === 'number') return String(node);
   if (node && typeof node === 'object' && '#text' in node) return text((node as Node)['#text']);
   return undefined;
