@@ -35,12 +35,7 @@ export type AuditEventInput = Omit<ChainedFields, 'seq' | 'occurred_at'>;
 export type AuditRecord = ChainedFields & { hash: string; prev_hash: string };
 
 export async function appendEvent(trx: TenantTransaction, organizationId: string, event: AuditEventInput): Promise<AuditRecord> {
-  await trx
-    .insertInto('audit_heads')
-    .values({ organization_id: organizationId, seq: 0, hash: GENESIS_HASH })
-    .onConflict((oc) => oc.column('organization_id').doNothing())
-    .execute();
-  const head = await trx.selectFrom('audit_heads').select(['seq', 'hash']).forUpdate().executeTakeFirstOrThrow();
+  const head = (await lockHead(trx)) ?? (await createHead(trx, organizationId));
   head.hash = asBuffer(head.hash);
 
   const fields: ChainedFields = { ...event, seq: Number(head.seq) + 1, occurred_at: new Date().toISOString() };
@@ -67,6 +62,19 @@ export async function appendEvent(trx: TenantTransaction, organizationId: string
     .execute();
   await trx.updateTable('audit_heads').set({ seq: fields.seq, hash }).execute();
   return { ...fields, hash: hash.toString('hex'), prev_hash: head.hash.toString('hex') };
+}
+
+/** The organization's chain head, locked until the transaction ends; undefined before its first event. */
+const lockHead = (trx: TenantTransaction) => trx.selectFrom('audit_heads').select(['seq', 'hash']).forUpdate().executeTakeFirst();
+
+/** The first event of an organization starts its chain; two first writers at once meet at the conflict. */
+async function createHead(trx: TenantTransaction, organizationId: string) {
+  await trx
+    .insertInto('audit_heads')
+    .values({ organization_id: organizationId, seq: 0, hash: GENESIS_HASH })
+    .onConflict((oc) => oc.column('organization_id').doNothing())
+    .execute();
+  return (await lockHead(trx)) as NonNullable<Awaited<ReturnType<typeof lockHead>>>;
 }
 
 /**
