@@ -9,6 +9,7 @@ import type { EntityType, Identifier, ListCode, ListedName, ListEntity, PartialD
 import { looksLikeOrganization } from './bis-dpl.ts';
 import { cslSource } from './csl-sources.ts';
 import type { ListReading } from './list-format.ts';
+import { isoDate, mapCountries, unique } from './entity-fields.ts';
 import { parseDateOfBirth } from './ofac-remarks.ts';
 
 export type CslAddress = { street?: string; cityStatePostal?: string; country?: string };
@@ -75,7 +76,6 @@ function toEntity(list: ListCode, subList: string | undefined, r: CslRecord): Li
     return { ...(a.street && { street: a.street }), ...(a.cityStatePostal && { cityStatePostal: a.cityStatePostal }), ...(country && { country }), ...(a.country && a.country !== country && { countryName: a.country }) };
   });
   const countryNames = [...r.addresses.flatMap((a) => a.country ?? []), ...r.citizenships, ...r.nationalities];
-  const codes = countryNames.map((name) => [name, toCountryCode(name)] as const);
 
   const identifiers: Identifier[] = [];
   const statements: string[] = [];
@@ -106,8 +106,7 @@ function toEntity(list: ListCode, subList: string | undefined, r: CslRecord): Li
     entryId: r.entryId,
     type,
     names,
-    countries: unique(codes.flatMap(([, code]) => code ?? [])),
-    unmappedCountries: unique(codes.flatMap(([name, code]) => (code ? [] : [name]))),
+    ...mapCountries(countryNames, toCountryCode),
     datesOfBirth: r.datesOfBirth.flatMap((d) => (isoDate(d) ? [isoDate(d) as PartialDate] : (parseDateOfBirth(d) ?? []))),
     placesOfBirth: r.placesOfBirth,
     nationalities: unique([...r.nationalities, ...r.citizenships]),
@@ -148,10 +147,3 @@ function toCountryCode(value: string): string | undefined {
   return /^[A-Z]{2}$/.test(value) ? value : countryCode(value);
 }
 
-function isoDate(value: string | undefined): PartialDate | undefined {
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(value?.trim() ?? '');
-  if (!m) return undefined;
-  return { year: Number(m[1]), month: Number(m[2]), ...(m[3] && { day: Number(m[3]) }) };
-}
-
-const unique = <T>(items: T[]) => [...new Set(items)];

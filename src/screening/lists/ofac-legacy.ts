@@ -8,6 +8,7 @@
 import { countryCode } from '../countries.ts';
 import type { EntityType, ListCode, ListedName, ListEntity, NameKind } from '../model.ts';
 import { readCsv } from './csv.ts';
+import { mapCountries, unique } from './entity-fields.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { parseRemarks } from './ofac-remarks.ts';
 
@@ -71,9 +72,7 @@ function toEntity(
   const countryNames = [...addresses.map((a) => a.countryName), ...facts.nationalities, ...facts.citizenships].filter(
     (n): n is string => n !== undefined,
   );
-  const codes = countryNames.map((name) => [name, countryCode(name)] as const);
-  const countries = unique(codes.flatMap(([, code]) => (code ? [code] : [])));
-  const unmappedCountries = unique(codes.flatMap(([name, code]) => (code ? [] : [name])));
+  const { countries, unmappedCountries } = mapCountries(countryNames);
 
   const identifiers = [...facts.identifiers];
   if (value(callSign)) identifiers.push({ type: 'call_sign', value: value(callSign) as string });
@@ -141,4 +140,3 @@ function groupBy(rows: Iterable<string[]>, column: number): Map<string, string[]
   return groups;
 }
 
-const unique = <T>(values: T[]) => [...new Set(values)];

@@ -9,6 +9,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { countryCode } from '../countries.ts';
 import type { DateOfBirth, EntityType, Identifier, ListedName, ListEntity, NameKind, PartialDate } from '../model.ts';
+import { isoDate, mapCountries, unique } from './entity-fields.ts';
 import { ListFormatError } from './list-format-error.ts';
 
 type Node = Record<string, unknown>;
@@ -64,7 +65,6 @@ function toEntity(node: Node, type: EntityType): ListEntity {
   const nationalities = values(node.NATIONALITY).filter((n) => n.toLowerCase() !== 'na');
   const addresses = nodes(type === 'person' ? node.INDIVIDUAL_ADDRESS : node.ENTITY_ADDRESS).flatMap((a) => address(a) ?? []);
   const countryNames = [...addresses.flatMap((a) => a.countryName ?? []), ...nationalities];
-  const codes = countryNames.map((name) => [name, countryCode(name)] as const);
   const title = [...values(node.TITLE), ...values(node.DESIGNATION)].join('; ');
   const gender = text(node.GENDER)?.toLowerCase();
   const remarks = text(node.COMMENTS1);
@@ -75,8 +75,7 @@ function toEntity(node: Node, type: EntityType): ListEntity {
     entryId,
     type,
     names,
-    countries: unique(codes.flatMap(([, code]) => code ?? [])),
-    unmappedCountries: unique(codes.flatMap(([name, code]) => (code ? [] : [name]))),
+    ...mapCountries(countryNames),
     datesOfBirth,
     placesOfBirth: nodes(node.INDIVIDUAL_PLACE_OF_BIRTH).flatMap((p) => joinParts([p.CITY, p.STATE_PROVINCE, p.COUNTRY], ', ') ?? []),
     nationalities,
@@ -130,11 +129,6 @@ function address(node: Node): ListEntity['addresses'][number] | undefined {
   return { ...(street && { street }), ...(cityStatePostal && { cityStatePostal }), ...(country && { country }), ...(countryName && { countryName }) };
 }
 
-/** YYYY-MM-DD (a time after it is ignored). */
-function isoDate(value: string | undefined): PartialDate | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
-  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : undefined;
-}
 
 function year(node: unknown): number | undefined {
   const value = text(node);
@@ -165,4 +159,3 @@ function joinParts(parts: unknown[], separator = ' '): string | undefined {
   return parts.flatMap((p) => text(p) ?? []).join(separator) || undefined;
 }
 
-const unique = <T>(items: T[]) => [...new Set(items)];
