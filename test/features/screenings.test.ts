@@ -90,6 +90,14 @@ describe('screening endpoints', () => {
       assert.deepEqual(screening.matches.map((m: { field: string; entry_id: string }) => [m.field, m.entry_id]), [['company', '10002']]);
     });
 
+    test('an address naming a sanctioned region is flagged with the region, beside a clear outcome', async () => {
+      const screening = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo', country: 'ua', address: 'vul. Lenina 12, Sevastopol' })).json();
+      assert.equal(screening.outcome, 'clear');
+      assert.ok(screening.country_flags.some((f: { region?: string; regime: string }) => f.region === 'crimea' && f.regime === 'OFAC_REGION'), JSON.stringify(screening.country_flags));
+      const elsewhere = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo', country: 'ua', address: 'vul. Khreshchatyk 1, Kyiv' })).json();
+      assert.deepEqual(elsewhere.country_flags, []);
+    });
+
     test('a clean name is clear, with the list versions it was checked against', async () => {
       const screening = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo' })).json();
       assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.case_status], ['clear', 0, [], null]);

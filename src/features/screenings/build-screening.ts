@@ -21,6 +21,7 @@ export type ScreeningInput = {
   type: 'person' | 'organization';
   date_of_birth?: string;
   nationality?: string;
+  address?: string;
   aliases?: string[];
   identifiers?: string[];
   reference?: string;
@@ -137,7 +138,7 @@ export function buildScreening(
     score: matches[0]?.score ?? 0,
     input,
     matches,
-    country_flags: countryFlags({ countries }, context.now),
+    country_flags: countryFlags({ countries, ...(input.address && { text: input.address }) }, context.now),
     list_versions: consulted.map((v) => ({
       list: v.list,
       version_id: v.id,

@@ -26,6 +26,9 @@ export const PrescreenBody = Type.Object(
     type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('organization')], { description: 'What `subject` names. Default `person`; `organization` when only `company` is given.' })),
     date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Corroborates or contradicts a listed date.', examples: ['1961-02-12'] })),
     nationality: Type.Optional(countryCode('The subject\'s nationality.')),
+    address: Type.Optional(
+      text(500, 'The subject\'s or company\'s address as free text. Screened for sanctioned regions it names (Crimea, the so-called DNR and LNR), which a country code cannot show.'),
+    ),
     aliases: Type.Optional(Type.Array(text(200, 'Another name of the subject.'), { maxItems: 10, description: 'Other names of the subject (up to 10); each is screened.' })),
     reference: Type.Optional(text(128, 'Your own id for this screening (a visitor or case number), returned as given.')),
     lists: Type.Optional(ListCodes),

@@ -91,6 +91,7 @@ export type PrescreenBody = {
   type?: 'person' | 'organization';
   date_of_birth?: string;
   nationality?: string;
+  address?: string;
   aliases?: string[];
   reference?: string;
   lists?: string[];
@@ -109,6 +110,7 @@ export function prescreenInput(body: PrescreenBody, loadedLists: readonly string
     type: body.type ?? (subject ? 'person' : 'organization'),
     ...optional('country', check.country(body.country, '/country')),
     ...optional('nationality', check.country(body.nationality, '/nationality')),
+    ...optional('address', check.text(body.address, '/address')),
     ...optional('date_of_birth', check.date(body.date_of_birth, '/date_of_birth', now)),
     ...(aliases && aliases.length > 0 && { aliases }),
     ...optional('reference', check.text(body.reference, '/reference')),

@@ -8,6 +8,7 @@ import { InputChecker } from './screening-input.ts';
 type VendorBody = {
   name: string;
   country?: string;
+  address?: string;
   external_id?: string;
   identifiers?: Record<string, string | undefined>;
   reference?: string;
@@ -22,6 +23,7 @@ export function vendorInputs(vendors: VendorBody[], loadedLists: readonly string
     const name = check.name(vendor.name, `${at}/name`) ?? vendor.name;
     const country = check.country(vendor.country, `${at}/country`);
     const reference = check.text(vendor.reference, `${at}/reference`);
+    const address = check.text(vendor.address, `${at}/address`);
     const externalId = check.text(vendor.external_id, `${at}/external_id`);
     if (externalId !== undefined) {
       const first = seen.get(externalId);
@@ -34,6 +36,7 @@ export function vendorInputs(vendors: VendorBody[], loadedLists: readonly string
         company: name,
         type: 'organization',
         ...(country && { country }),
+        ...(address && { address }),
         ...(reference && { reference }),
         ...(listCodes && { lists: listCodes }),
         ...(Object.keys(identifiers).length > 0 && { identifiers: Object.values(identifiers) }),

@@ -9,6 +9,7 @@ const Vendor = Type.Object(
   {
     name: text(300, "The vendor's legal name."),
     country: Type.Optional(countryCode('Country of registration.')),
+    address: Type.Optional(text(500, 'The registered address as free text, screened for sanctioned regions it names.')),
     external_id: Type.Optional(text(128, 'Your id for the vendor; a vendor with the same id is updated.')),
     identifiers: Type.Optional(
       Type.Object(
