@@ -2,6 +2,7 @@
  * The service's configuration, read from the environment once at boot and validated.
  * Nothing else in `src/` reads `process.env`: every part receives the typed `Config`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -37,6 +38,12 @@ export type Config = {
   externalIdentityProvider: { jwksUrl: string; issuer: string; audience: string } | undefined;
   /** Restricted-party lists: where they come from and how the service keeps them current. */
   lists: ListsConfig;
+  /**
+   * A font for the evidence PDF's names that DejaVu Sans cannot draw (Chinese, Japanese, Korean),
+   * e.g. /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc with its family NotoSansCJKsc-Regular.
+   * Without it such names are shown transliterated.
+   */
+  evidenceFallbackFont: { path: string; family?: string } | undefined;
 };
 
 /** The official download of each list source; `undefined` when an operator turned one off. */
@@ -85,6 +92,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const listsDir = read.optionalString('LISTS_DIR');
+  const fallbackFont = read.optionalString('EVIDENCE_FALLBACK_FONT');
+  const fallbackFamily = read.optionalString('EVIDENCE_FALLBACK_FONT_FAMILY');
+  if (fallbackFont !== undefined && !fs.existsSync(fallbackFont)) problems.push(`EVIDENCE_FALLBACK_FONT: there is no file at ${fallbackFont}`);
+  if (fallbackFamily !== undefined && fallbackFont === undefined) problems.push('EVIDENCE_FALLBACK_FONT_FAMILY needs EVIDENCE_FALLBACK_FONT');
   const config: Config = {
     host: read.optionalString('HOST') ?? '127.0.0.1',
     port: read.integer('PORT', 8080, 0, 65535),
@@ -105,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 100_000),
     externalIdentityProvider: undefined,
+    evidenceFallbackFont: fallbackFont === undefined ? undefined : { path: path.resolve(fallbackFont), ...(fallbackFamily && { family: fallbackFamily }) },
     lists: {
       dir: listsDir === undefined ? undefined : path.resolve(listsDir),
       autoUpdate: read.boolean('LISTS_AUTO_UPDATE', true),

@@ -39,3 +39,11 @@ test('lists: official sources by default, one can be turned off, bad values are 
   assert.throws(() => loadConfig({ LISTS_URL_BIS_DPL: 'ftp://x', LISTS_REFRESH_SECONDS: '0' }), (error: ConfigError) =>
     error.problems.length === 2 && error.problems[0]?.startsWith('LISTS_REFRESH_SECONDS') === true && error.problems[1]?.startsWith('LISTS_URL_BIS_DPL') === true);
 });
+
+test('an evidence fallback font must exist, and a family needs a font', () => {
+  assert.equal(loadConfig({}).evidenceFallbackFont, undefined);
+  const font = new URL('../assets/fonts/DejaVuSans.ttf', import.meta.url).pathname;
+  assert.deepEqual(loadConfig({ EVIDENCE_FALLBACK_FONT: font }).evidenceFallbackFont, { path: font });
+  assert.throws(() => loadConfig({ EVIDENCE_FALLBACK_FONT: '/no/such/font.ttc' }), (e: Error) => e instanceof ConfigError && /EVIDENCE_FALLBACK_FONT: there is no file at \/no\/such\/font\.ttc/.test(e.message));
+  assert.throws(() => loadConfig({ EVIDENCE_FALLBACK_FONT_FAMILY: 'NotoSansCJKsc-Regular' }), /EVIDENCE_FALLBACK_FONT_FAMILY needs EVIDENCE_FALLBACK_FONT/);
+});

@@ -23,7 +23,8 @@ const DESCRIPTION_PRESCREEN = [
 
 const screenings: Feature = {
   name: 'screenings',
-  async register(api, { db, lists }) {
+  async register(api, { config, db, lists }) {
+    const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
     const service = createScreeningService(db.withTenant, lists);
     api.addSchema(ScreeningSchema);
 
@@ -78,7 +79,7 @@ const screenings: Feature = {
         },
       },
       async (request, reply) => {
-        const pdf = await service.evidence(auditContextOf(request), request.params.id, (stored, organization) => renderEvidencePdf(evidenceInput(stored, organization)));
+        const pdf = await service.evidence(auditContextOf(request), request.params.id, (stored, organization) => renderEvidencePdf(evidenceInput(stored, organization), renderOptions));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`)
