@@ -7,10 +7,10 @@
  * that records it, so a failed migration leaves nothing behind. A file already applied must not
  * change: its checksum is compared on every run.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sha256Hex } from '../sha256.ts';
 import type { Connection, Session } from './connection.ts';
 
 export type Migration = { version: number; name: string; checksum: string; sql: string; file: string };
@@ -42,7 +42,7 @@ export function loadMigrations(srcDir = SRC_DIR): Migration[] {
       const clash = byVersion.get(version);
       if (clash) throw new MigrationError(`${file} and ${clash.file} both claim version ${version}`);
       const sql = fs.readFileSync(file, 'utf8');
-      const checksum = createHash('sha256').update(sql).digest('hex');
+      const checksum = sha256Hex(sql);
       byVersion.set(version, { version, name: match[2] as string, checksum, sql, file });
     }
   }

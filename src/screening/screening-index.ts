@@ -48,7 +48,7 @@ function readings(query: SubjectQuery): { isPerson: boolean; accept: (entity: Li
   return out;
 }
 
-type Best = { entity: number; nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName };
+type Best = { nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName };
 
 const KIND_PREFERENCE = ['primary', 'strong_alias', 'former_name', 'original_script', 'weak_alias'];
 /** Between two equally good names of one entity, show the listed name rather than an alias. */
@@ -62,33 +62,36 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const { isPerson, accept } of readings(query)) {
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
-    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(","), isPerson, memo: true });
+    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
     for (const nameId of index.candidates(tokens, accept)) {
       const name = index.names[nameId] as IndexedName;
       const scored = scoreNames(prepared, name.prepared as PreparedName, false);
       const previous = bestByEntity.get(name.entity);
       if (!previous || scored.score > previous.nameScore || (scored.score === previous.nameScore && preferred(name, previous.name))) {
-        bestByEntity.set(name.entity, { entity: name.entity, nameScore: scored.score, name, queryName, prepared });
+        bestByEntity.set(name.entity, { nameScore: scored.score, name, queryName, prepared });
       }
     }
   }
 
-  const matches: ScreeningMatch[] = [];
+  const qualified = [];
   const ceiling = scoreCeiling(query);
   for (const best of bestByEntity.values()) {
     // Qualifying builds an account in words; skip the names no corroboration could lift to the threshold.
     if (best.nameScore === 0 || ceiling(best.nameScore) < threshold) continue;
-    const entity = index.entities[best.entity] as ListEntity;
+    const entity = index.entities[best.name.entity] as ListEntity;
     const listedName = entity.names[best.name.nameIndex] as ListEntity['names'][number];
     const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind);
-    if (score < threshold) continue;
-    matches.push({
+    if (score >= threshold) qualified.push({ best, entity, listedName, qualifiers, score: Math.round(score * 1000) / 1000 });
+  }
+  // Only the matches returned are explained token by token.
+  return qualified
+    .sort((a, b) => b.score - a.score || a.entity.entryId.localeCompare(b.entity.entryId))
+    .slice(0, limit)
+    .map(({ best, entity, listedName, qualifiers, score }): ScreeningMatch => ({
       entity,
-      score: Math.round(score * 1000) / 1000,
+      score,
       matchedName: listedName,
       queryName: best.queryName,
       explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name.prepared as PreparedName).tokens, qualifiers),
-    });
-  }
-  return matches.sort((a, b) => b.score - a.score || a.entity.entryId.localeCompare(b.entity.entryId)).slice(0, limit);
+    }));
 }

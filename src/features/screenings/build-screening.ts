@@ -91,8 +91,9 @@ export function buildScreening(
   const searches: { query: SubjectQuery; field: (queryName: string) => MatchRecord['field'] }[] = [];
   if (input.subject) {
     const subject = input.subject;
+    const dateOfBirth = toDate(input.date_of_birth);
     searches.push({
-      query: { ...common, name: subject, kind: input.type, ...(input.aliases && { aliases: input.aliases }), ...(toDate(input.date_of_birth) && { dateOfBirth: toDate(input.date_of_birth) }) },
+      query: { ...common, name: subject, kind: input.type, ...(input.aliases && { aliases: input.aliases }), ...(dateOfBirth && { dateOfBirth }) },
       field: (queryName) => (queryName === subject ? 'subject' : 'alias'),
     });
   }

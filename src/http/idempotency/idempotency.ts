@@ -8,11 +8,11 @@
  * failure rolled its work back, so the retry runs again. Keys belong to the caller's
  * organization; the header is optional.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { canonicalJson } from '../../canonical-json.ts';
 import type { Database } from '../../db/database.ts';
+import { sha256Hex } from '../../sha256.ts';
 import '../actor.ts';
 import { AppError } from '../errors.ts';
 import { completeKey, releaseKey, reserveKey, type StoredResponse } from './idempotency-store.ts';
@@ -100,7 +100,7 @@ export function installIdempotency(app: FastifyInstance, db: Database, options: 
 
 function fingerprint(request: FastifyRequest): string {
   const parts = [request.method, request.routeOptions.url, request.params ?? {}, request.body ?? null];
-  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
+  return sha256Hex(canonicalJson(parts));
 }
 
 function keptHeaders(headers: Record<string, unknown>): Record<string, string> {

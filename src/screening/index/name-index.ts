@@ -4,7 +4,7 @@
  * typo keys and joined word pairs — never by scanning every name. Each candidate is ranked by the
  * rarity-weighted evidence its tokens share with the query; only the best few are scored in full.
  */
-import type { EntityType, ListEntity, NameKind } from '../model.ts';
+import type { ListEntity, NameKind } from '../model.ts';
 import { analyzeName } from '../normalize/analyze-name.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { otherForms } from '../normalize/nicknames.ts';
@@ -181,9 +181,5 @@ export class NameIndex {
       consider(sameStart.filter((id) => Math.abs((this.vocabulary.entries[id] as TokenKeys).text.length - token.text.length) <= 2));
     }
     return found;
-  }
-
-  entityTypeOf(nameId: number): EntityType {
-    return (this.entities[(this.names[nameId] as IndexedName).entity] as ListEntity).type;
   }
 }

@@ -78,8 +78,6 @@ const PARTICLE_SET = new Set(PARTICLES);
 const ROMAN_NUMERALS = new Set(['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii']);
 const CONNECTIVE_SET = new Set(CONNECTIVES);
 
-export const legalFormClass = (phrase: string): string | undefined => LEGAL_FORM_OF.get(phrase);
-export const allLegalFormSpellings = (): string[] => [...LEGAL_FORM_OF.keys()];
 
 /** The longest phrase from `phrases` starting at `words[at]`, as a word count; 0 when none. */
 function phraseAt(words: readonly string[], at: number, phrases: Map<string, string[][]>): number {
