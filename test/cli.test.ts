@@ -95,7 +95,8 @@ describe('the sandbox on first start', { skip: !!process.env.DATABASE_URL && 'th
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-sandbox-'));
     try {
       const server = await startServerProcess({ DATA_DIR: fresh });
-      const key = /admin API key \(shown this once\): (gk_test_\S+)/.exec(server.stderr())?.[1];
+      const shownOnce = /admin API key \(shown this once\): (gk_test_\S+)/;
+      const key = shownOnce.exec(await server.waitForStderr(shownOnce))?.[1];
       assert.ok(key, server.stderr());
       const response = await fetch(`${server.baseUrl}/v1/api-keys`, { headers: { authorization: `Bearer ${key}` } });
       assert.equal(response.status, 200);
@@ -103,8 +104,8 @@ describe('the sandbox on first start', { skip: !!process.env.DATABASE_URL && 'th
       assert.equal(await server.stop(), 0);
 
       const again = await startServerProcess({ DATA_DIR: fresh });
+      await again.stop(); // stderr is complete once the process has closed its pipes
       assert.doesNotMatch(again.stderr(), /gk_test_/, 'only on the first start');
-      await again.stop();
       const orgs = JSON.parse(runCli(['orgs', 'list'], { DATA_DIR: fresh }).stdout);
       assert.deepEqual(orgs.map((o: { name: string; tier: string }) => [o.name, o.tier]), [['Sandbox', 'enterprise']]);
     } finally {
@@ -116,8 +117,8 @@ describe('the sandbox on first start', { skip: !!process.env.DATABASE_URL && 'th
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-nosandbox-'));
     try {
       const server = await startServerProcess({ DATA_DIR: fresh, SANDBOX_BOOTSTRAP: 'false' });
-      assert.doesNotMatch(server.stderr(), /gk_test_/);
       await server.stop();
+      assert.doesNotMatch(server.stderr(), /gk_test_/);
       assert.deepEqual(JSON.parse(runCli(['orgs', 'list'], { DATA_DIR: fresh }).stdout), []);
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });

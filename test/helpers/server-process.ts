@@ -17,7 +17,12 @@ export type ServerProcess = {
   stdout(): string;
   /** Everything it has written to stderr (messages for a person at the terminal). */
   stderr(): string;
-  /** Sends a signal and resolves with the exit code. */
+  /**
+   * Resolves with stderr once it matches: stdout and stderr are separate pipes, so a line the
+   * process wrote to stderr before "listening" can still be on its way when stdout says so.
+   */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Sends a signal and resolves with the exit code once both pipes are drained. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
@@ -33,7 +38,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then stdout and stderr have delivered everything the process wrote.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
 
   // A server that never says it is listening is killed, not left running behind the caller.
   const address = await new Promise<string>((resolve, reject) => {
@@ -56,6 +62,21 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     baseUrl: `${address}/api`,
     stdout: () => out,
     stderr: () => err,
+    waitForStderr: (pattern, waitMs = 10_000) =>
+      new Promise<string>((resolve, reject) => {
+        const look = () => {
+          if (!pattern.test(err)) return false;
+          clearTimeout(timer);
+          child.stderr?.off('data', look);
+          resolve(err);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          child.stderr?.off('data', look);
+          reject(new Error(`stderr did not match ${pattern} within ${waitMs} ms:\n${err}`));
+        }, waitMs);
+        if (!look()) child.stderr?.on('data', look);
+      }),
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
