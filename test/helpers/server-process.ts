@@ -84,6 +84,18 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   };
 }
 
+/** The same, without blocking the event loop: several can run side by side. */
+export function runCliAsync(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export function runCli(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [BIN, ...args], { env: childEnv(env), encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
