@@ -23,6 +23,7 @@ import { ProblemSchema } from './http/problem.ts';
 import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { RouteIndex } from './http/route-index.ts';
+import { createServiceRegistry } from './http/services.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
@@ -108,8 +109,9 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   lists.subscribe(logLoaded);
   await installOpenApi(app, VERSION);
 
+  const services = createServiceRegistry();
   for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists }), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, services }), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }

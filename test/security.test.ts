@@ -20,25 +20,46 @@ let owner: TestTenant; // holds the records other organizations must not reach
 let stranger: TestTenant; // an admin of another organization
 let routes: RegisteredRoute[];
 
+/** A request to a record of the owner's: its path, and a valid body where the route needs one. */
+type OwnedRequest = string | { path: string; payload: object };
+
 /**
- * For each route that takes an id: make a record of `owner`'s and return the path to it.
+ * For each route that takes an id: make a record of `owner`'s and return the request to it.
  * A new route with a path parameter fails the suite until it has an entry here.
  */
-const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promise<string>> = {
+const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promise<OwnedRequest>> = {
   '/api/v1/api-keys/:id': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}`,
   '/api/v1/api-keys/:id/disable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/disable`,
   '/api/v1/api-keys/:id/enable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/enable`,
   '/api/v1/api-keys/:id/revoke': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/revoke`,
   '/api/v1/screenings/:id': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}`,
   '/api/v1/screenings/:id/evidence': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}/evidence`,
+  '/api/v1/adjudication/:id': async (app, as) => `/api/v1/adjudication/${await newCaseId(app, as)}`,
+  '/api/v1/adjudication/:id/disposition': async (app, as) => ({
+    path: `/api/v1/adjudication/${await newCaseId(app, as)}/disposition`,
+    payload: { disposition: 'CLEARED', reason: 'security suite' },
+  }),
+  '/api/v1/adjudication/:id/assign': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/assign`, payload: { assignee: 'x@example.com' } }),
+  '/api/v1/adjudication/:id/notes': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`, payload: { text: 'security suite' } }),
 };
+
+/** An open case of `as`'s organization on a stored screening, written directly. */
+async function newCaseId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('case');
+  await app.database.owner(
+    `INSERT INTO cases (organization_id, id, screening_id, source, status, priority, priority_rank, priority_reasons, score, lists, sla_due_at, rules_version, created_at, updated_at)
+     VALUES ($1, $2, $3, 'prescreen', 'OPEN', 'low', 1, '[]', 0.9, '["OFAC_SDN"]', now(), 0, now(), now())`,
+    [as.organizationId, id, await newScreeningId(app, as)],
+  );
+  return id;
+}
 
 /** A stored screening of `as`'s organization, written directly: this suite loads no list. */
 async function newScreeningId(app: TestApp, as: TestTenant): Promise<string> {
   const id = newId('scr');
   await app.database.owner(
-    `INSERT INTO screenings (organization_id, id, source, outcome, score, needs_case, record, record_sha256, audit_hash, actor, request_id, created_at)
-     VALUES ($1, $2, 'prescreen', 'clear', 0, false, '{}', $3, $3, 'test', 'req_test', now())`,
+    `INSERT INTO screenings (organization_id, id, source, outcome, score, record, record_sha256, audit_hash, actor, request_id, created_at)
+     VALUES ($1, $2, 'prescreen', 'clear', 0, '{}', $3, $3, 'test', 'req_test', now())`,
     [as.organizationId, id, 'a'.repeat(64)],
   );
   return id;
@@ -48,6 +69,13 @@ async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
   const response = await app.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: as.headers, payload: { name: 'security suite' } });
   return response.json().id;
 }
+
+/** What a refused request must leave as it was: keys, cases and their histories. */
+const snapshot = async () => ({
+  keys: await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'),
+  cases: await harness.database.owner('SELECT id, status, assignee, pending_decision, updated_at FROM cases ORDER BY id'),
+  caseEvents: await harness.database.owner('SELECT count(*)::int AS n FROM case_events'),
+});
 
 const placeholderPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'key_00000000000000000000000000');
 
@@ -120,12 +148,13 @@ describe('every authenticated route', () => {
     const withIds = routes.filter((r) => r.url.includes(':'));
     assert.deepEqual(withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`), [], 'routes without a fixture');
     for (const route of withIds) {
-      const path = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<string>)(harness, owner);
-      const before = await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id');
-      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers });
+      const owned = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<OwnedRequest>)(harness, owner);
+      const { path, payload } = typeof owned === 'string' ? { path: owned, payload: undefined } : owned;
+      const before = await snapshot();
+      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers, ...(payload && { payload }) });
       assert.equal(response.statusCode, 404, `${route.method} ${path}: ${response.body}`);
       assert.equal(response.json().code, 'not_found');
-      assert.deepEqual(await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'), before, 'nothing changed');
+      assert.deepEqual(await snapshot(), before, 'nothing changed');
     }
   });
 });

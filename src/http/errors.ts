@@ -28,6 +28,10 @@ export const ERROR_CATALOG = {
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource' },
   /** The request conflicts with the resource's current state. */
   conflict: { status: 409, title: 'The request conflicts with the current state' },
+  /** The resource's state does not allow this change; `allowed` lists what it does allow now. */
+  invalid_transition: { status: 409, title: 'The transition is not allowed from the current state' },
+  /** A four-eyes decision is waiting for a different reviewer; the same actor cannot confirm it. */
+  second_reviewer_required: { status: 409, title: 'A second, different reviewer is required' },
   /** An Idempotency-Key was reused with a different request. */
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used for a different request' },
   /** A request with the same Idempotency-Key is still being processed. */

@@ -12,8 +12,17 @@ import { generateApiKey, hashApiKey } from '../../src/auth/api-key-format.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
+type Row = Record<string, unknown>;
+
+/** Inserts a fresh row of `table` for the organization (as the owner) and returns it: the parent a foreign key needs. */
+async function parentRow(table: string, organizationId: string): Promise<Row> {
+  const row = await (TENANT_ROW_FACTORIES[table] as (organizationId: string) => Row | Promise<Row>)(organizationId);
+  await insertAsOwner(table, row);
+  return row;
+}
+
 /** A valid row of each tenant table for a given organization. Add one for every new table. */
-const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Record<string, unknown>> = {
+const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Row | Promise<Row>> = {
   audit_events: (organizationId) => ({
     organization_id: organizationId,
     seq: Math.floor(Math.random() * 1e9) + 1,
@@ -48,12 +57,52 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Record<st
     source: 'prescreen',
     outcome: 'clear',
     score: 0,
-    needs_case: false,
     record: '{}',
     record_sha256: 'a'.repeat(64),
     audit_hash: 'b'.repeat(64),
     actor: 'test',
     request_id: 'req_test',
+    created_at: new Date().toISOString(),
+  }),
+  adjudication_rules: (organizationId) => ({
+    organization_id: organizationId,
+    version: Math.floor(Math.random() * 1e9) + 1,
+    rules: '{}',
+    created_by: 'test',
+  }),
+  cases: async (organizationId) => ({
+    organization_id: organizationId,
+    id: newId('case'),
+    screening_id: (await parentRow('screenings', organizationId)).id,
+    source: 'prescreen',
+    status: 'OPEN',
+    priority: 'low',
+    priority_rank: 1,
+    priority_reasons: '[]',
+    score: 0.9,
+    lists: '["OFAC_SDN"]',
+    sla_due_at: new Date().toISOString(),
+    rules_version: 0,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+  }),
+  case_events: async (organizationId) => ({
+    organization_id: organizationId,
+    case_id: (await parentRow('cases', organizationId)).id,
+    seq: 1,
+    action: 'opened',
+    actor: 'test',
+    created_at: new Date().toISOString(),
+  }),
+  suppressions: async (organizationId) => ({
+    organization_id: organizationId,
+    id: newId('sup'),
+    subject_fingerprint: 'c'.repeat(64),
+    list: 'OFAC_SDN',
+    entry_id: '10001',
+    entry_sha256: 'd'.repeat(64),
+    case_id: (await parentRow('cases', organizationId)).id,
+    created_by: 'test',
     created_at: new Date().toISOString(),
   }),
   vendors: (organizationId) => ({ organization_id: organizationId, id: newId('ven'), name: 'Example Vendor', latest_screening_id: newId('scr') }),
@@ -225,8 +274,8 @@ describe('tenant tables', () => {
       await t.test(table, async () => {
         const factory = TENANT_ROW_FACTORIES[table];
         assert.ok(factory, `no row factory for ${table}`);
-        const rowB = factory(orgB);
-        await insertAsOwner(table, factory(orgA));
+        const rowB = await factory(orgB);
+        await insertAsOwner(table, await factory(orgA));
         await insertAsOwner(table, rowB);
         const countB = async () =>
           (await database.owner<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`, [orgB]))[0]?.n;
@@ -251,7 +300,7 @@ describe('tenant tables', () => {
         assert.equal(await countB(), before, "B's rows are untouched");
 
         const columns = Object.keys(rowB);
-        const literals = Object.values(factory(orgB)).map((v) => (Buffer.isBuffer(v) ? `'\\x${v.toString('hex')}'` : `'${String(v)}'`));
+        const literals = Object.values(await factory(orgB)).map((v) => (Buffer.isBuffer(v) ? `'\\x${v.toString('hex')}'` : `'${String(v)}'`));
         assert.equal(
           await runtimeOutcome(actorOf(orgA), `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${literals.join(', ')})`),
           '42501',

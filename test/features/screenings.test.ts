@@ -63,7 +63,8 @@ describe('screening endpoints', () => {
       assert.equal(response.headers.location, `/api/v1/screenings/${screening.id}`);
       assert.equal(screening.object, 'screening');
       assert.equal(screening.outcome, 'potential_match');
-      assert.equal(screening.case_status, 'awaiting_case');
+      assert.equal(screening.case_status, 'OPEN');
+      assert.match(screening.case_id, /^case_/);
       const [match] = screening.matches;
       assert.deepEqual([match.list, match.entry_id, match.field], ['OFAC_SDN', '10001', 'subject']);
       assert.match(match.id, /^mat_/);
@@ -218,16 +219,17 @@ describe('screening endpoints', () => {
       assert.equal(tooMany.json().errors[0].pointer, '/vendors');
     });
 
-    test('each screening is audited and leaves a screening_completed event, without the names screened', async () => {
+    test('each screening is audited and leaves a screening.completed event (and case.opened for a potential match), without the names screened', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', company: 'Distinctive Holdings' })).json();
-      const [event] = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
-        'SELECT type, data FROM event_outbox WHERE data->>\'screening_id\' = $1',
+      const events = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
+        "SELECT type, data FROM event_outbox WHERE data->>'screening_id' = $1 ORDER BY id",
         [screening.id],
       );
-      assert.equal(event?.type, 'screening_completed');
+      const expected = screening.outcome === 'potential_match' ? ['case.opened', 'screening.completed'] : ['screening.completed'];
+      assert.deepEqual(events.map((e) => e.type).sort(), expected);
       const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>("SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'", [screening.id]);
       assert.ok(audit);
-      assert.doesNotMatch(JSON.stringify([event, audit.details]), /Karim|Distinctive/);
+      assert.doesNotMatch(JSON.stringify([events, audit.details]), /Karim|Distinctive/);
     });
   });
 });

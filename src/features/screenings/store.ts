@@ -2,9 +2,11 @@
  * Screenings and vendors in the tenant's transaction. A screening row holds the answer as given
  * (record), its hash, and the hash of the audit event that recorded it.
  */
+import { sql } from 'kysely';
+import { fromJson } from '../../db/json.ts';
 import type { Timestamp } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { ScreeningRecord } from './build-screening.ts';
+import type { MatchRecord, ScreeningRecord } from './build-screening.ts';
 
 declare module '../../db/schema.ts' {
   interface Schema {
@@ -15,7 +17,6 @@ declare module '../../db/schema.ts' {
       outcome: string;
       score: number;
       reference: string | null;
-      needs_case: boolean;
       case_id: string | null;
       record: unknown;
       record_sha256: string;
@@ -39,7 +40,7 @@ declare module '../../db/schema.ts' {
   }
 }
 
-export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null; needsCase: boolean };
+export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null };
 
 export async function insertScreening(trx: TenantTransaction, organizationId: string, stored: StoredScreening): Promise<void> {
   const { record } = stored;
@@ -52,7 +53,6 @@ export async function insertScreening(trx: TenantTransaction, organizationId: st
       outcome: record.outcome,
       score: record.score,
       reference: record.reference,
-      needs_case: stored.needsCase,
       case_id: stored.caseId,
       record: JSON.stringify(record),
       record_sha256: stored.recordSha256,
@@ -67,12 +67,32 @@ export async function insertScreening(trx: TenantTransaction, organizationId: st
 export async function findScreening(trx: TenantTransaction, id: string): Promise<StoredScreening | undefined> {
   const row = await trx
     .selectFrom('screenings')
-    .select(['record', 'record_sha256', 'audit_hash', 'case_id', 'needs_case'])
+    .select(['record', 'record_sha256', 'audit_hash', 'case_id'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as ScreeningRecord;
-  return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id, needsCase: row.needs_case };
+  const record = fromJson<ScreeningRecord>(row.record);
+  return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id };
+}
+
+/** What a list of cases shows of each screening: what was screened and its best match, not the whole record. */
+export type ScreeningSummary = { id: string; input: ScreeningRecord['input']; top_match: { list: string; entry_id: string; entry_name: string; score: number } | null };
+
+export async function screeningSummaries(trx: TenantTransaction, ids: string[]): Promise<ScreeningSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('screenings')
+    .select(['id', sql<unknown>`record->'input'`.as('input'), sql<unknown>`record->'matches'->0`.as('top')])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => {
+    const top = fromJson<MatchRecord | null>(row.top);
+    return {
+      id: row.id,
+      input: fromJson<ScreeningRecord['input']>(row.input),
+      top_match: top ? { list: top.list, entry_id: top.entry_id, entry_name: top.entry_name, score: top.score } : null,
+    };
+  });
 }
 
 export type VendorUpsert = {
