@@ -28,6 +28,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** How long the answer to a request with an Idempotency-Key is kept for replays. */
   idempotencyRetentionSeconds: number;
+  /** How old a prescreen may be and still stand for the screening at check-in. */
+  checkinPrescreenFreshnessHours: number;
   /** On the first start of an empty embedded database, create a sandbox organization and key. */
   sandboxBootstrap: boolean;
   /** Requests a second per credential, by tier (bursts of twice that); organizations may have their own. */
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
+    checkinPrescreenFreshnessHours: read.integer('CHECKIN_PRESCREEN_FRESHNESS_HOURS', 24, 0, 24 * 30),
     sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
     rateLimitPerSecond: {
       defense: read.integer('RATE_LIMIT_DEFENSE_PER_SECOND', 50, 1, 100_000),

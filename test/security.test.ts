@@ -40,8 +40,21 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
     payload: { disposition: 'CLEARED', reason: 'security suite' },
   }),
   '/api/v1/adjudication/:id/assign': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/assign`, payload: { assignee: 'x@example.com' } }),
+  '/api/v1/sessions/:id': async (app, as) => `/api/v1/sessions/${await newSessionId(app, as)}`,
+  '/api/v1/sessions/:id/update': async (app, as) => ({ path: `/api/v1/sessions/${await newSessionId(app, as)}/update`, payload: { status: 'checked_out' } }),
   '/api/v1/adjudication/:id/notes': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`, payload: { text: 'security suite' } }),
 };
+
+/** A visitor on site, of `as`'s organization, written directly. */
+async function newSessionId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('ses');
+  await app.database.owner(
+    `INSERT INTO visitor_sessions (organization_id, id, status, on_site, site, visitor, screening_id, prescreen_reused, history, checked_in_at, created_at, updated_at)
+     VALUES ($1, $2, 'checked_in', true, 'HQ', '{"name":"Security Suite"}', $3, false, '[]', now(), now(), now())`,
+    [as.organizationId, id, await newScreeningId(app, as)],
+  );
+  return id;
+}
 
 /** An open case of `as`'s organization on a stored screening, written directly. */
 async function newCaseId(app: TestApp, as: TestTenant): Promise<string> {
@@ -70,10 +83,11 @@ async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
   return response.json().id;
 }
 
-/** What a refused request must leave as it was: keys, cases and their histories. */
+/** What a refused request must leave as it was: keys, cases and their histories, visitor sessions. */
 const snapshot = async () => ({
   keys: await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'),
   cases: await harness.database.owner('SELECT id, status, assignee, pending_decision, updated_at FROM cases ORDER BY id'),
+  sessions: await harness.database.owner('SELECT id, status, metadata, updated_at FROM visitor_sessions ORDER BY id'),
   caseEvents: await harness.database.owner('SELECT count(*)::int AS n FROM case_events'),
 });
 

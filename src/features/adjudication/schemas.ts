@@ -3,14 +3,13 @@
  * each. Unknown fields are refused everywhere, so a misspelt rule is an error, not a silent default.
  */
 import { Type } from 'typebox';
-import { prose, text } from '../../http/text-fields.ts';
+import { enumOf, prose, text } from '../../http/text-fields.ts';
 import { CASE_STATUSES, DISPOSITIONS } from './decision.ts';
 import { DEFAULT_RULES, PRIORITIES } from './rules.ts';
 
 const listCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$', description: 'A list code, e.g. `OFAC_SDN`.' });
 const score = (description: string) => Type.Number({ minimum: 0.5, maximum: 1, description });
 const REGIMES = ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] as const;
-const literals = <const T extends readonly string[]>(values: T, description: string) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
 
 export const CaseIdParams = Type.Object({ id: Type.String({ pattern: '^case_[0-9a-z]{26}$', description: 'The case id, `case_…`.' }) });
 
@@ -27,7 +26,7 @@ const escalation = Type.Object(
   {
     lists: Type.Optional(Type.Array(listCode, { maxItems: 30, description: 'A match on any of these lists opens the case ESCALATED, priority critical.' })),
     programs: Type.Optional(Type.Array(text(60, 'A program tag as the list gives it, e.g. `SDGT`, `RUSSIA-EO14024`.'), { maxItems: 100, description: 'A match listed under any of these programs opens ESCALATED.' })),
-    country_flags: Type.Optional(Type.Array(literals(REGIMES, 'A country regime.'), { maxItems: REGIMES.length, description: 'A screening carrying any of these country flags opens its case ESCALATED.' })),
+    country_flags: Type.Optional(Type.Array(enumOf(REGIMES, 'A country regime.'), { maxItems: REGIMES.length, description: 'A screening carrying any of these country flags opens its case ESCALATED.' })),
   },
   { additionalProperties: false },
 );
@@ -98,14 +97,14 @@ export const RulesSchema = Type.Object(
 
 export const DispositionBody = Type.Object(
   {
-    disposition: literals(DISPOSITIONS, 'CLEARED: not the listed party. ESCALATED: needs a senior decision. DENIED: the listed party, or too close to admit.'),
+    disposition: enumOf(DISPOSITIONS, 'CLEARED: not the listed party. ESCALATED: needs a senior decision. DENIED: the listed party, or too close to admit.'),
     reason: prose(2000, 'Why, in words an auditor will read. Required.'),
     matches: Type.Optional(
       Type.Array(
         Type.Object(
           {
             match_id: Type.String({ pattern: '^mat_[0-9a-z]{26}$', description: 'A match of this case, `mat_…`.' }),
-            decision: literals(['false_positive', 'true_match'] as const, 'What this match is.'),
+            decision: enumOf(['false_positive', 'true_match'] as const, 'What this match is.'),
           },
           { additionalProperties: false },
         ),
@@ -132,11 +131,11 @@ export const NoteBody = Type.Object({ text: prose(2000, 'The note, kept in the c
 
 export const QueueQuery = Type.Object(
   {
-    status: Type.Optional(Type.Array(literals(['OPEN', 'ESCALATED'] as const, 'A status of an open case.'), { description: 'OPEN, ESCALATED or both (repeat the parameter); default both.' })),
+    status: Type.Optional(Type.Array(enumOf(['OPEN', 'ESCALATED'] as const, 'A status of an open case.'), { description: 'OPEN, ESCALATED or both (repeat the parameter); default both.' })),
     assignee: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     min_score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     list: Type.Optional(listCode),
-    source: Type.Optional(literals(['prescreen', 'checkin', 'vendor', 'workforce', 'rescreen'] as const, 'Where the screening came from.')),
+    source: Type.Optional(enumOf(['prescreen', 'checkin', 'vendor', 'workforce', 'rescreen'] as const, 'Where the screening came from.')),
     created_after: Type.Optional(Type.String({ format: 'date-time' })),
     created_before: Type.Optional(Type.String({ format: 'date-time' })),
     overdue: Type.Optional(Type.Boolean({ description: 'true: only cases past their SLA; false: only cases within it.' })),
@@ -164,8 +163,8 @@ const PendingSchema = Type.Union(
 const caseFields = {
   id: Type.String(),
   object: Type.Literal('case'),
-  status: literals(CASE_STATUSES, 'OPEN and ESCALATED are open; CLEARED and DENIED are closed.'),
-  priority: literals(PRIORITIES, 'From the score, the lists and the country flags; critical when an escalation rule applies.'),
+  status: enumOf(CASE_STATUSES, 'OPEN and ESCALATED are open; CLEARED and DENIED are closed.'),
+  priority: enumOf(PRIORITIES, 'From the score, the lists and the country flags; critical when an escalation rule applies.'),
   priority_reasons: Type.Array(Type.String(), { description: 'Each step that set the priority, in words.' }),
   score: Type.Number({ description: 'The highest score among the alerting matches.' }),
   lists: Type.Array(Type.String()),

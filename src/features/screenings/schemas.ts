@@ -4,18 +4,12 @@
  */
 import { Type } from 'typebox';
 
-import { countryCode, text } from '../../http/text-fields.ts';
+import { countryCode, Metadata, text } from '../../http/text-fields.ts';
 
 export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
   minItems: 1,
   maxItems: 20,
   description: 'Screen against these lists only (codes as in `GET /api/v1/lists`, e.g. `OFAC_SDN`, `BIS_EL`). Default: every loaded list.',
-});
-
-export const Metadata = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]), {
-  maxProperties: 20,
-  additionalProperties: false,
-  description: 'Your own key-value pairs, stored with the screening and returned as given (at most 20 keys of 1 to 40 letters, digits, `_`, `.` or `-`; values up to 500 characters; 2 KiB in all).',
 });
 
 export const PrescreenBody = Type.Object(
