@@ -198,7 +198,7 @@ describe('the desk', () => {
     const all: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await call('GET', `/sessions?site=${encodeURIComponent(site)}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { data: { id: string }[]; next_cursor: string | null } = (await call('GET', `/sessions?site=${encodeURIComponent(site)}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
       all.push(...page.data.map((s: { id: string }) => s.id));
       cursor = page.next_cursor;
     } while (cursor);

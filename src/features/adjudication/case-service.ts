@@ -28,7 +28,7 @@ export type DispositionRequest = {
 export type DispositionResult = { row: CaseRow; outcome: 'applied' | 'pending_second_review' };
 
 /** A case's status change, for the features that follow it (visitor sessions). */
-export type CaseStatusChange = { caseId: string; screeningId: string; source: string; from: string; to: string; disposition: Disposition };
+export type CaseStatusChange = { caseId: string; screeningId: string; source: string; from: string; to: string; disposition: Disposition | null };
 
 declare module '../../http/services.ts' {
   interface Hooks {

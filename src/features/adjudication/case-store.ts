@@ -112,14 +112,18 @@ export async function caseStatusOf(trx: TenantTransaction, id: string): Promise<
   return row?.status ?? null;
 }
 
-export type CaseChanges = Partial<Pick<CaseRow, 'status' | 'assignee' | 'pending_decision' | 'match_decisions' | 'closed_at'>> & { updated_at: Date };
+export type CaseChanges = Partial<
+  Pick<CaseRow, 'screening_id' | 'status' | 'priority' | 'priority_rank' | 'priority_reasons' | 'score' | 'lists' | 'sla_due_at' | 'rules_version' | 'assignee' | 'pending_decision' | 'match_decisions' | 'closed_at'>
+> & { updated_at: Date };
 
 export async function updateCase(trx: TenantTransaction, id: string, changes: CaseChanges): Promise<void> {
-  const { pending_decision: pending, match_decisions: decisions, ...plain } = changes;
+  const { pending_decision: pending, match_decisions: decisions, priority_reasons: reasons, lists, ...plain } = changes;
   await trx
     .updateTable('cases')
     .set({
       ...plain,
+      ...(reasons !== undefined && { priority_reasons: JSON.stringify(reasons) }),
+      ...(lists !== undefined && { lists: JSON.stringify(lists) }),
       ...(pending !== undefined && { pending_decision: pending && JSON.stringify(pending) }),
       ...(decisions !== undefined && { match_decisions: JSON.stringify(decisions) }),
     })

@@ -8,21 +8,17 @@
  * store (a visitor session, a workforce profile) commits together with its screening and case.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
-import { canonicalJson } from '../../canonical-json.ts';
-import { sha256Hex } from '../../sha256.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
-import { recordEvent } from '../../events/outbox.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
-import { buildScreening, type ScreeningInput, type ScreeningSource } from './build-screening.ts';
+import type { ScreeningInput, ScreeningSource } from './build-screening.ts';
+import { screenMany as runPipeline, type ScreenOptions, type ScreeningView } from './pipeline.ts';
 import { presentScreening } from './present.ts';
-import { findScreening, insertScreening, organizationName, screeningSummaries, type StoredScreening, upsertVendor } from './store.ts';
+import { findScreening, organizationName, screeningSummaries, upsertVendor } from './store.ts';
 
 export type VendorInput = { input: ScreeningInput; externalId?: string; identifiers: Record<string, string> };
-/** A stored screening with where its case stands now. */
-export type ScreeningView = StoredScreening & { caseStatus: string | null };
 export type VendorResult = { vendorId: string; stored: ScreeningView };
 
 declare module '../../http/services.ts' {
@@ -34,34 +30,11 @@ declare module '../../http/services.ts' {
 export function createScreeningService(withTenant: WithTenant, lists: ListCatalog, services: Pick<ServiceRegistry, 'get'>) {
   const adjudication = () => services.get('adjudication');
 
-  async function screenIn(trx: TenantTransaction, context: AuditContext, input: ScreeningInput, source: ScreeningSource, now = new Date()): Promise<ScreeningView> {
-    const snapshot = requireLists(lists);
-    const { version, rules } = await adjudication().currentRules(trx);
-    const built = buildScreening(snapshot, input, {
-      source,
-      requestId: context.requestId ?? 'none',
-      actor: { kind: context.actor.kind, id: context.actor.id },
-      now,
-      thresholds: { ...rules.thresholds, rules_version: version },
-    });
-    const record = await adjudication().applySuppressions(trx, built, rules, now);
-    const caseId = record.matches.some((m) => m.suppressed_by === null) ? newId('case', now.getTime()) : null;
-    const audit = await recordAudit(trx, context, {
-      action: 'screening.created',
-      target: { type: 'screening', id: record.id },
-      // Outcome and counts only: the names screened are personal data and stay in the screening row.
-      details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
-    });
-    const stored: StoredScreening = { record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: audit.hash, caseId };
-    await insertScreening(trx, context.actor.organizationId, stored);
-    const caseStatus = caseId ? await adjudication().openCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }) : null;
-    await recordEvent(trx, context.actor.organizationId, {
-      type: 'screening.completed',
-      data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
-      ...(context.requestId && { requestId: context.requestId }),
-    });
-    return { ...stored, caseStatus };
-  }
+  const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
+    runPipeline(trx, context, services, options.snapshot ?? requireLists(lists), inputs, source, options);
+
+  const screenIn = async (trx: TenantTransaction, context: AuditContext, input: ScreeningInput, source: ScreeningSource, now = new Date()): Promise<ScreeningView> =>
+    (await screenMany(trx, context, [input], source, { now }))[0] as ScreeningView;
 
   async function find(trx: TenantTransaction, id: string): Promise<ScreeningView | undefined> {
     const stored = await findScreening(trx, id);
@@ -74,6 +47,7 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
     loadedLists: (): string[] => requireLists(lists).versions.map((v) => v.list),
 
     screenIn,
+    screenMany,
     find,
     summaries: screeningSummaries,
     /** The screening as the API shows it (GET /screenings/{id}). */
@@ -87,8 +61,9 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
       const now = new Date();
       return withTenant(context.actor, async (trx) => {
         const results: VendorResult[] = [];
-        for (const vendor of vendors) {
-          const stored = await screenIn(trx, context, vendor.input, 'vendor', now);
+        const views = await screenMany(trx, context, vendors.map((v) => v.input), 'vendor', { now });
+        for (const [i, vendor] of vendors.entries()) {
+          const stored = views[i] as ScreeningView;
           const vendorId = await upsertVendor(trx, context.actor.organizationId, newId('ven'), {
             ...(vendor.externalId && { externalId: vendor.externalId }),
             name: vendor.input.company as string,
@@ -131,3 +106,5 @@ export type EvidenceExtras = {
 function notFound(id: string): never {
   throw new AppError('not_found', `There is no screening ${id} in your organization.`);
 }
+
+export type { ScreeningView };

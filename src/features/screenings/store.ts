@@ -42,26 +42,32 @@ declare module '../../db/schema.ts' {
 
 export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null };
 
-export async function insertScreening(trx: TenantTransaction, organizationId: string, stored: StoredScreening): Promise<void> {
-  const { record } = stored;
-  await trx
-    .insertInto('screenings')
-    .values({
-      organization_id: organizationId,
-      id: record.id,
-      source: record.source,
-      outcome: record.outcome,
-      score: record.score,
-      reference: record.reference,
-      case_id: stored.caseId,
-      record: JSON.stringify(record),
-      record_sha256: stored.recordSha256,
-      audit_hash: stored.auditHash,
-      actor: `${record.actor.kind}:${record.actor.id}`,
-      request_id: record.request_id,
-      created_at: record.created_at,
-    })
-    .execute();
+/** Rows per INSERT: 12 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_BATCH = 500;
+
+export async function insertScreenings(trx: TenantTransaction, organizationId: string, stored: StoredScreening[]): Promise<void> {
+  for (let at = 0; at < stored.length; at += INSERT_BATCH) {
+    await trx
+      .insertInto('screenings')
+      .values(
+        stored.slice(at, at + INSERT_BATCH).map(({ record, recordSha256, auditHash, caseId }) => ({
+          organization_id: organizationId,
+          id: record.id,
+          source: record.source,
+          outcome: record.outcome,
+          score: record.score,
+          reference: record.reference,
+          case_id: caseId,
+          record: JSON.stringify(record),
+          record_sha256: recordSha256,
+          audit_hash: auditHash,
+          actor: `${record.actor.kind}:${record.actor.id}`,
+          request_id: record.request_id,
+          created_at: record.created_at,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function findScreening(trx: TenantTransaction, id: string): Promise<StoredScreening | undefined> {

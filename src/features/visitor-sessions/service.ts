@@ -62,15 +62,16 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
 
   // A disposition moves the sessions waiting on (or following) its case, before the disposition commits.
   registry.on('case.status_changed', async (trx, context, change) => {
-    const target = statusForCase(change.to);
     for (const session of await openSessionsOfCase(trx, change.caseId)) {
+      // A case reopened while its visitor is inside escalates the visit rather than sending them back to the door.
+      const target = session.status === 'checked_in' && change.to === 'OPEN' ? 'escalated' : statusForCase(change.to);
       if (session.status === target) continue;
       try {
         assertMove(session.status, target, change.to);
       } catch {
         continue; // e.g. a visitor already checked in whose case is cleared again: nothing to do
       }
-      await move(trx, context, session, target, new Date(), { note: `case ${change.to}` });
+      await move(trx, context, session, target, new Date(), { note: change.disposition ? `case ${change.to}` : `case reopened (${change.to}) by a re-screen` });
       await recordAudit(trx, context, {
         action: 'visitor_session.status_changed',
         target: { type: 'visitor_session', id: session.id },
