@@ -8,7 +8,7 @@
 import { type Bound, type Closure, coveredSet, coveredStakes, isCovered, listedOnly, upperStakes } from './closure.ts';
 import { ownersOf } from './cycles.ts';
 import { contributors, explainPaths, inheritedFrom, type RuleSets } from './explain.ts';
-import { buildGraph, type OwnershipGraph } from './graph.ts';
+import { buildGraph, type OwnershipGraph, type ResolvedIds } from './graph.ts';
 import { bisSeedLevel, countedLists, LIST_SCOPE, ofacSeedLevel, type ScopeOptions, SeedLevel } from './list-scope.ts';
 import { fromMillionths } from './percent.ts';
 import { affiliatesRuleWindow, BIS_AFFILIATES_RULE, type RuleWindow } from './rule-status.ts';
@@ -20,8 +20,9 @@ export type EvaluationOptions = ScopeOptions & {
   affiliatesRule?: readonly RuleWindow[];
 };
 
-export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOptions = {}): OwnershipVerdict {
-  const graph = buildGraph(query);
+/** `resolved`: what validateOwnershipQuery resolved for this query, so that ids are looked up once. */
+export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOptions = {}, resolved?: ResolvedIds): OwnershipVerdict {
+  const graph = buildGraph(query, resolved);
   const target = graph.indexOf.get(query.target);
   if (target === undefined) throw new Error('The target is not in the graph: validate the query first');
   const window = affiliatesRuleWindow(query.asOf, options.affiliatesRule ?? BIS_AFFILIATES_RULE);

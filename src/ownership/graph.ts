@@ -5,7 +5,7 @@
  * evaluation in linear time; every later pass is a loop over typed arrays.
  */
 import { toMillionths } from './percent.ts';
-import type { OwnershipQuery, SourcedDesignation } from './types.ts';
+import type { GraphEntity, OwnershipQuery, SourcedDesignation } from './types.ts';
 
 export const UNKNOWN = -1;
 
@@ -43,55 +43,89 @@ export type OwnershipGraph = {
 const inEffect = (link: { start_date?: string; end_date?: string }, asOf: string) =>
   (link.start_date === undefined || link.start_date <= asOf) && (link.end_date === undefined || asOf <= link.end_date);
 
-/** Assumes a query that passed validateOwnershipQuery: ids unique and known, stakes valid. */
-export function buildGraph(query: OwnershipQuery): OwnershipGraph {
-  const size = query.entities.length;
+/** Entity ids numbered in input order, and each link's owner and owned as numbers (-1: no such entity). */
+export type ResolvedIds = {
+  indexOf: ReadonlyMap<string, number>;
+  owner: Int32Array;
+  owned: Int32Array;
+  /** [index, index of the first entity with the same id]. */
+  repeats: [number, number][];
+};
+
+export function resolveIds(query: OwnershipQuery): ResolvedIds {
   const indexOf = new Map<string, number>();
+  const repeats: [number, number][] = [];
+  for (let i = 0; i < query.entities.length; i++) {
+    const id = (query.entities[i] as GraphEntity).id;
+    const first = indexOf.get(id);
+    if (first === undefined) indexOf.set(id, i);
+    else repeats.push([i, first]);
+  }
+  const count = query.ownerships.length;
+  const owner = new Int32Array(count);
+  const owned = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const link = query.ownerships[i] as OwnershipQuery['ownerships'][number];
+    owner[i] = indexOf.get(link.owner) ?? -1;
+    owned[i] = indexOf.get(link.owned) ?? -1;
+  }
+  return { indexOf, owner, owned, repeats };
+}
+
+/**
+ * Assumes a query that passed validateOwnershipQuery: ids unique and known, stakes valid.
+ * `resolved` is what the validation resolved, so ids are looked up once.
+ */
+export function buildGraph(query: OwnershipQuery, resolved: ResolvedIds = resolveIds(query)): OwnershipGraph {
+  const size = query.entities.length;
   const isPerson = new Uint8Array(size);
   const isUs = new Uint8Array(size);
   const hasCountry = new Uint8Array(size);
   const designations: (readonly SourcedDesignation[])[] = new Array(size);
-  query.entities.forEach((entity, i) => {
-    indexOf.set(entity.id, i);
+  for (let i = 0; i < size; i++) {
+    const entity = query.entities[i] as GraphEntity;
     isPerson[i] = entity.type === 'person' ? 1 : 0;
     isUs[i] = entity.country?.toUpperCase() === 'US' ? 1 : 0;
     hasCountry[i] = entity.country ? 1 : 0;
     designations[i] = entity.designations ?? [];
-  });
+  }
 
-  const owners: number[] = [];
-  const owneds: number[] = [];
-  const stakes: number[] = [];
+  const count = query.ownerships.length;
+  const owners = new Int32Array(count);
+  const owneds = new Int32Array(count);
+  const stakes = new Float64Array(count);
   const others: OtherLink[] = [];
   const outOfDate: { owner: number; owned: number }[] = [];
-  for (const link of query.ownerships) {
-    const owner = indexOf.get(link.owner) as number;
-    const owned = indexOf.get(link.owned) as number;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const link = query.ownerships[i] as OwnershipQuery['ownerships'][number];
+    const owner = resolved.owner[i] as number;
+    const owned = resolved.owned[i] as number;
     if (!inEffect(link, query.asOf)) outOfDate.push({ owner, owned });
-    else if ((link.kind ?? 'ownership') !== 'ownership') others.push({ owner, owned, kind: link.kind as string });
+    else if (link.kind !== undefined && link.kind !== 'ownership') others.push({ owner, owned, kind: link.kind });
     else {
-      owners.push(owner);
-      owneds.push(owned);
-      stakes.push(link.percent === null ? UNKNOWN : millionths(link.percent));
+      owners[kept] = owner;
+      owneds[kept] = owned;
+      stakes[kept++] = link.percent === null ? UNKNOWN : millionths(link.percent);
     }
   }
 
   const knownIn = new Float64Array(size);
-  for (let e = 0; e < owneds.length; e++) {
-    const owned = owneds[e] as number;
+  for (let e = 0; e < kept; e++) {
     const stake = stakes[e] as number;
+    const owned = owneds[e] as number;
     if (stake !== UNKNOWN) knownIn[owned] = (knownIn[owned] as number) + stake;
   }
   return {
     size,
     ids: query.entities.map((e) => e.id),
-    indexOf,
+    indexOf: resolved.indexOf,
     designations,
     isPerson,
     isUs,
     hasCountry,
-    down: adjacency(size, owners, owneds, stakes),
-    up: adjacency(size, owneds, owners, stakes),
+    down: adjacency(size, owners.subarray(0, kept), owneds.subarray(0, kept), stakes.subarray(0, kept)),
+    up: adjacency(size, owneds.subarray(0, kept), owners.subarray(0, kept), stakes.subarray(0, kept)),
     knownIn,
     others,
     outOfDate,
@@ -105,9 +139,9 @@ function millionths(percent: number): number {
 }
 
 /** Counting sort of the edges by `from`: linear, and stable, so input order is kept per entity. */
-function adjacency(size: number, from: number[], to: number[], stakes: number[]): Adjacency {
+function adjacency(size: number, from: Int32Array, to: Int32Array, stakes: Float64Array): Adjacency {
   const start = new Int32Array(size + 1);
-  for (const v of from) start[v + 1] = (start[v + 1] as number) + 1;
+  for (let e = 0; e < from.length; e++) start[(from[e] as number) + 1] = (start[(from[e] as number) + 1] as number) + 1;
   for (let v = 0; v < size; v++) start[v + 1] = (start[v + 1] as number) + (start[v] as number);
   const fill = start.slice(0, size);
   const other = new Int32Array(from.length);

@@ -15,19 +15,18 @@ export const HUNDRED_PERCENT = 100 * SCALE;
 export const THRESHOLD = 50 * SCALE;
 
 /**
- * The exact millionths a JSON number stands for, or a reason it cannot be a stake. The number's
- * shortest decimal form (what `String()` gives, and what JSON.parse read) is parsed as text, so
- * no binary rounding enters: 33.333333 is 33,333,333, and 33.3333333 is refused.
+ * The exact millionths a JSON number stands for, or a reason it cannot be a stake. A number with
+ * at most six decimals is the double nearest to some whole number of millionths m, and m / 10⁶
+ * then gives that same double back; a number with more decimals does not (33.3333333 is refused,
+ * 33.333333 is 33,333,333). Two decimals of six places or fewer lie at least 10⁻⁶ apart, far
+ * more than the spacing of doubles below 100, so m is the decimal the caller wrote.
  */
 export function toMillionths(value: number): number | { problem: string } {
   if (!Number.isFinite(value)) return { problem: 'is not a finite number' };
   if (value < 0 || value > 100) return { problem: `is ${value}; a stake is between 0 and 100` };
-  const text = String(value);
-  // Shortest forms of values in [0, 100] are plain decimals, except tiny ones such as 1e-7.
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  const fraction = match?.[2] ?? '';
-  if (!match || fraction.length > PERCENT_DECIMALS) return { problem: `is ${text}; give at most ${PERCENT_DECIMALS} decimals` };
-  return Number(match[1]) * SCALE + Number(fraction.padEnd(PERCENT_DECIMALS, '0'));
+  const millionths = Math.round(value * SCALE);
+  if (millionths / SCALE !== value) return { problem: `is ${value}; give at most ${PERCENT_DECIMALS} decimals` };
+  return millionths;
 }
 
 /** Millionths back to a percentage for the answer: the nearest double to the exact decimal. */

@@ -20,7 +20,10 @@ const base = (changes: Partial<OwnershipQuery>): OwnershipQuery => ({
 const pointers = (query: OwnershipQuery) => validateOwnershipQuery(query).problems.map((p) => p.pointer);
 
 describe('graph validation', () => {
-  test('a valid graph has no problems', () => assert.deepEqual(validateOwnershipQuery(base({})), { problems: [], total: 0 }));
+  test('a valid graph has no problems, and hands its resolved ids on to the evaluation', () => {
+    const result = validateOwnershipQuery(base({}));
+    assert.deepEqual([result.problems, result.total, result.resolved?.indexOf.get('T')], [[], 0, 2]);
+  });
 
   const cases: [string, Partial<OwnershipQuery>, string[]][] = [
     ['a target that is not an entity', { target: 'Q' }, ['/target']],
