@@ -18,6 +18,8 @@ import { collectWarnings } from './warnings.ts';
 export type EvaluationOptions = ScopeOptions & {
   /** The BIS rule's dated status; the table in rule-status.ts unless a test or a future table says otherwise. */
   affiliatesRule?: readonly RuleWindow[];
+  /** Positions in `entities` to list in the answer whatever their status (parties that screening matched). */
+  alsoReport?: ReadonlySet<number>;
 };
 
 /** `resolved`: what validateOwnershipQuery resolved for this query, so that ids are looked up once. */
@@ -63,7 +65,8 @@ export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOpti
   for (let v = 0; v < graph.size; v++) {
     const designations = graph.designations[v] ?? [];
     // Covered sets, not statuses: a U.S. conduit is listed although the rule does not restrict it.
-    if (v !== target && designations.length === 0 && !isCovered(ofac.upper, v) && !(bisOperative && isCovered(bis.upper, v))) continue;
+    const reported = v === target || designations.length > 0 || options.alsoReport?.has(v) || isCovered(ofac.upper, v) || (bisOperative && isCovered(bis.upper, v));
+    if (!reported) continue;
     entities.push({
       id: graph.ids[v] as string,
       ofac_blocked: ofacStatus(v, 'lower'),

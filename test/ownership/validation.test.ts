@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { easternDate, isCalendarDate } from '../../src/ownership/as-of.ts';
+import { easternDate } from '../../src/eastern-date.ts';
+import { isCalendarDate } from '../../src/ownership/as-of.ts';
 import { fromMillionths, THRESHOLD, toMillionths } from '../../src/ownership/percent.ts';
 import type { OwnershipQuery } from '../../src/ownership/types.ts';
 import { MAX_PROBLEMS, validateOwnershipQuery } from '../../src/ownership/validate.ts';
