@@ -6,40 +6,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { documentedAnswer, FAQ_401_EXAMPLE_3, REQUEST_EXAMPLES } from '../../src/features/ownership/examples.ts';
 import { createOwnershipService } from '../../src/features/ownership/service.ts';
 import { ownershipRequest } from '../../src/features/ownership/request.ts';
-import { importList, type ListToImport } from '../../src/lists/list-import.ts';
-import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
+import { loadSdn } from '../helpers/sdn-loading.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const sdn = (main: string, aliases?: string): ListToImport => ({
-  list: 'OFAC_SDN',
-  format: 'ofac-legacy',
-  files: [],
-  sourceSha256: 'e'.repeat(64),
-  entities: parseOfacLegacy('OFAC_SDN', { main, ...(aliases && { aliases }) }).entities,
-  warnings: [],
-});
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'latin1');
 
-/** FAQ 401 Example 3, with names no list holds and ids distinctive enough to look for in the audit trail. */
-const example3 = {
-  target: 'target-zeta-77',
-  as_of: '2026-11-22',
-  screen_names: false,
-  entities: [
-    { id: 'owner-xi-91', name: 'Quillon Vexmark', type: 'person', designations: [{ list: 'OFAC_SDN', programs: ['RUSSIA-EO14024'] }] },
-    { id: 'holding-alpha-12', name: 'Alpha Distinctive Holdings Ltd', type: 'entity', country: 'cy' },
-    { id: 'target-zeta-77', name: 'Zeta Distinctive Trading LLC', type: 'entity', country: 'AE' },
-  ],
-  ownerships: [
-    { owner: 'owner-xi-91', owned: 'holding-alpha-12', percent: 50 },
-    { owner: 'owner-xi-91', owned: 'target-zeta-77', percent: 10 },
-    { owner: 'holding-alpha-12', owned: 'target-zeta-77', percent: 40 },
-  ],
-};
+/** The first example of the OpenAPI description, FAQ 401 Example 3, evaluated on the designations it gives. */
+const example3 = { ...FAQ_401_EXAMPLE_3, screen_names: false };
 
 describe('POST /api/v1/ownership/check', () => {
   let harness: TestApp;
@@ -62,20 +40,20 @@ describe('POST /api/v1/ownership/check', () => {
     assert.equal(response.json().code, 'tier_required');
   });
 
-  test('FAQ 401 Example 3: blocked and BIS-restricted, with contributors, paths, the rule status and its source; audited without names or ids', async () => {
+  test('the documented example, FAQ 401 Example 3: blocked and BIS-restricted, with contributors, paths, the rule status and its source; audited without names or ids', async () => {
     const response = await check(example3);
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json();
     assert.equal(body.object, 'ownership_check');
     assert.match(body.id, /^own_/);
-    assert.deepEqual([body.target, body.as_of], ['target-zeta-77', '2026-11-22']);
+    assert.deepEqual([body.target, body.as_of], ['T', '2026-11-22']);
     assert.deepEqual([body.ofac.blocked, body.ofac.basis, body.ofac.aggregate_percent, body.ofac.determinate], [true, 'ownership', 50, true]);
-    assert.deepEqual(body.ofac.contributors.map((c: { owner: string; percent: number }) => [c.owner, c.percent]), [['holding-alpha-12', 40], ['owner-xi-91', 10]]);
-    assert.equal(body.ofac.paths[0].text, 'owner-xi-91 [OFAC_SDN] —50%→ holding-alpha-12 [covered owners hold 50%] —40%→ target-zeta-77 [covered owners hold 50%]');
+    assert.deepEqual(body.ofac.contributors.map((c: { owner: string; percent: number }) => [c.owner, c.percent]), [['A', 40], ['X', 10]]);
+    assert.equal(body.ofac.paths[0].text, 'X [OFAC_SDN] —50%→ A [covered owners hold 50%] —40%→ T [covered owners hold 50%]');
     assert.deepEqual([body.bis.restricted, body.bis.affiliates_rule_status, body.bis.red_flag_29, body.bis.foreign_entity], [true, 'in_force', false, true]);
     assert.match(body.bis.affiliates_rule_window.source, /90 FR 50857/);
-    assert.deepEqual(body.bis.inherited_from, [{ entity: 'owner-xi-91', lists: ['OFAC_SDN'] }]);
-    assert.deepEqual(body.entities.map((e: { id: string; ofac_blocked: boolean }) => [e.id, e.ofac_blocked]), [['owner-xi-91', true], ['holding-alpha-12', true], ['target-zeta-77', true]]);
+    assert.deepEqual(body.bis.inherited_from, [{ entity: 'X', lists: ['OFAC_SDN'] }]);
+    assert.deepEqual(body.entities.map((e: { id: string; ofac_blocked: boolean }) => [e.id, e.ofac_blocked]), [['X', true], ['A', true], ['T', true]]);
     assert.deepEqual(body.entities[0].designations, [{ list: 'OFAC_SDN', programs: ['RUSSIA-EO14024'], source: 'given' }]);
     assert.equal(body.screening.performed, false);
 
@@ -85,7 +63,18 @@ describe('POST /api/v1/ownership/check', () => {
     );
     assert.equal(audit?.organization_id, enterprise.organizationId);
     assert.deepEqual([audit?.details.entities, audit?.details.ownerships, (audit?.details.ofac as { blocked: boolean }).blocked], [3, 3, true]);
-    assert.doesNotMatch(JSON.stringify(audit?.details), /Quillon|Distinctive|owner-xi|holding-alpha|target-zeta/);
+    // Counts, verdicts and versions only: no field that could carry the caller's names or ids.
+    assert.deepEqual(Object.keys(audit?.details ?? {}).sort(), ['as_of', 'bis', 'designated_by_screening', 'entities', 'list_versions', 'names_screened', 'ofac', 'ownerships', 'screen_names', 'warnings']);
+    assert.doesNotMatch(JSON.stringify(audit?.details), /Oligarch|Alpha Holdings|Target Trading/);
+  });
+
+  test('the documented examples answer as documented: the first as its example answer, the second with Red Flag 29', async () => {
+    const live = (await check(example3)).json();
+    const { id: _id, checked_at: _at, ...documented } = documentedAnswer();
+    assert.deepEqual({ ...live, id: undefined, checked_at: undefined }, { ...documented, id: undefined, checked_at: undefined });
+    const unknown = (await check(REQUEST_EXAMPLES[1])).json();
+    assert.deepEqual([unknown.bis.restricted, unknown.bis.determinate, unknown.bis.red_flag_29, unknown.bis.aggregate_percent, unknown.bis.aggregate_percent_upper], [false, false, true, 35, 100]);
+    assert.ok(unknown.warnings.some((w: { code: string }) => w.code === 'control_not_ownership'));
   });
 
   test('as_of defaults to today in US Eastern time', async () => {
@@ -96,7 +85,7 @@ describe('POST /api/v1/ownership/check', () => {
   });
 
   test('a suspended date and a U.S. target: OFAC still blocks, BIS does not reach it', async () => {
-    const us = { ...example3, as_of: '2026-06-01', entities: example3.entities.map((e) => (e.id === 'target-zeta-77' ? { ...e, country: 'US' } : e)) };
+    const us = { ...example3, as_of: '2026-06-01', entities: example3.entities.map((e) => (e.id === 'T' ? { ...e, country: 'US' } : e)) };
     const body = (await check(us)).json();
     assert.deepEqual([body.ofac.blocked, body.bis.restricted, body.bis.affiliates_rule_status, body.bis.aggregate_percent], [true, false, 'suspended', null]);
   });
@@ -116,18 +105,18 @@ describe('POST /api/v1/ownership/check', () => {
     const cases: [string, unknown, string[]][] = [
       ['no target', { ...example3, target: undefined }, ['/target']],
       ['a target that is not an entity', { ...example3, target: 'nobody' }, ['/target']],
-      ['duplicate entity ids', withEntities([...example3.entities, { id: 'holding-alpha-12', type: 'entity' }]), ['/entities/3/id']],
+      ['duplicate entity ids', withEntities([...example3.entities, { id: 'A', type: 'entity' }]), ['/entities/3/id']],
       ['unknown ids in a stake', withStakes([{ owner: 'ghost', owned: 'phantom', percent: 10 }]), ['/ownerships/0/owner', '/ownerships/0/owned']],
-      ['self-ownership', withStakes([{ owner: 'holding-alpha-12', owned: 'holding-alpha-12', percent: 10 }]), ['/ownerships/0/owned']],
-      ['an owned natural person', withStakes([{ owner: 'holding-alpha-12', owned: 'owner-xi-91', percent: 10 }]), ['/ownerships/0/owned']],
-      ['a negative stake', withStakes([{ owner: 'owner-xi-91', owned: 'holding-alpha-12', percent: -5 }]), ['/ownerships/0/percent']],
-      ['a stake over 100', withStakes([{ owner: 'owner-xi-91', owned: 'holding-alpha-12', percent: 100.01 }]), ['/ownerships/0/percent']],
-      ['a stake with seven decimals', withStakes([{ owner: 'owner-xi-91', owned: 'holding-alpha-12', percent: 12.3456789 }]), ['/ownerships/0/percent']],
-      ['a missing percent (null is how to say unknown)', withStakes([{ owner: 'owner-xi-91', owned: 'holding-alpha-12' }]), ['/ownerships/0/percent']],
+      ['self-ownership', withStakes([{ owner: 'A', owned: 'A', percent: 10 }]), ['/ownerships/0/owned']],
+      ['an owned natural person', withStakes([{ owner: 'A', owned: 'X', percent: 10 }]), ['/ownerships/0/owned']],
+      ['a negative stake', withStakes([{ owner: 'X', owned: 'A', percent: -5 }]), ['/ownerships/0/percent']],
+      ['a stake over 100', withStakes([{ owner: 'X', owned: 'A', percent: 100.01 }]), ['/ownerships/0/percent']],
+      ['a stake with seven decimals', withStakes([{ owner: 'X', owned: 'A', percent: 12.3456789 }]), ['/ownerships/0/percent']],
+      ['a missing percent (null is how to say unknown)', withStakes([{ owner: 'X', owned: 'A' }]), ['/ownerships/0/percent']],
       ['the same stake twice', withStakes([example3.ownerships[0], example3.ownerships[0]]), ['/ownerships/1']],
       ['an as_of that is no date', { ...example3, as_of: '2026-02-30' }, ['/as_of']],
       ['a country that does not exist', withEntities([...example3.entities, { id: 'q', type: 'entity', country: 'QQ' }]), ['/entities/3/country']],
-      ['an unknown list code', withEntities([{ id: 'target-zeta-77', type: 'entity', designations: [{ list: 'EU_FSF' }] }]), ['/entities/0/designations/0/list']],
+      ['an unknown list code', withEntities([{ id: 'T', type: 'entity', designations: [{ list: 'EU_FSF' }] }]), ['/entities/0/designations/0/list']],
       ['an unknown field', { ...example3, targets: ['x'] }, ['/targets']],
       ['a party to screen without a name', { ...example3, screen_names: true, entities: [...example3.entities, { id: 'nameless', type: 'entity' }] }, ['/entities/3/name']],
       ['more entities and stakes than a check takes', { target: 'e0', screen_names: false, entities: Array.from({ length: 100_001 }, (_, i) => ({ id: `e${i}`, type: 'entity' })), ownerships: [] }, ['/entities']],
@@ -153,7 +142,7 @@ describe('POST /api/v1/ownership/check', () => {
     });
 
     test('lists the first 1,000 problems and counts them all', async () => {
-      const ownerships = Array.from({ length: 1_500 }, (_, i) => ({ owner: `ghost-${i}`, owned: 'target-zeta-77', percent: 1 }));
+      const ownerships = Array.from({ length: 1_500 }, (_, i) => ({ owner: `ghost-${i}`, owned: 'T', percent: 1 }));
       const problem = (await check({ ...example3, ownerships })).json();
       assert.equal(problem.errors.length, 1_000);
       assert.equal(problem.errors_total, 1_500);
@@ -176,8 +165,7 @@ describe('POST /api/v1/ownership/check', () => {
 
   describe('with the fixture SDN loaded', () => {
     before(async () => {
-      await importList(harness.database.db.lists, sdn(fixture('ofac/sdn.csv'), fixture('ofac/alt.csv')));
-      await harness.app.lists.refresh();
+      await loadSdn(harness, fixture('ofac/sdn.csv'), fixture('ofac/alt.csv'));
     });
 
     const screened = {
@@ -230,8 +218,7 @@ describe('ownership check against the real SDN', { skip: skipWithoutListData() }
   before(async () => {
     harness = await buildTestApp();
     tenant = await createTenant(harness.database.owner, { tier: 'enterprise' });
-    await importList(harness.database.db.lists, sdn(readListFile('ofac_sdn_2024-05/sdn.csv')));
-    await harness.app.lists.refresh();
+    await loadSdn(harness, readListFile('ofac_sdn_2024-05/sdn.csv'));
   });
   after(() => harness.close());
 

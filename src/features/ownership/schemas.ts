@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import { DESIGNATION_LISTS, type DesignationList } from '../../ownership/list-scope.ts';
+import { REQUEST_EXAMPLES } from './examples.ts';
 
 export const MAX_ENTITIES = 100_000;
 export const MAX_OWNERSHIPS = 500_000;
@@ -76,33 +77,6 @@ export const OwnershipCheckBody = Type.Object(
   },
   {
     additionalProperties: false,
-    examples: [
-      {
-        target: 'T',
-        as_of: '2026-11-22',
-        entities: [
-          { id: 'X', name: 'Example Oligarch', type: 'person', designations: [{ list: 'OFAC_SDN', programs: ['RUSSIA-EO14024'] }] },
-          { id: 'A', name: 'Alpha Holdings Ltd', type: 'entity', country: 'CY' },
-          { id: 'T', name: 'Target Trading LLC', type: 'entity', country: 'AE' },
-        ],
-        ownerships: [
-          { owner: 'X', owned: 'A', percent: 50 },
-          { owner: 'X', owned: 'T', percent: 10 },
-          { owner: 'A', owned: 'T', percent: 40 },
-        ],
-      },
-      {
-        target: 'T',
-        screen_names: false,
-        entities: [
-          { id: 'E', type: 'entity', country: 'CN', designations: [{ list: 'BIS_EL' }] },
-          { id: 'T', type: 'entity', country: 'HK' },
-        ],
-        ownerships: [
-          { owner: 'E', owned: 'T', percent: 35 },
-          { owner: 'E', owned: 'T', percent: null, kind: 'control' },
-        ],
-      },
-    ],
+    examples: REQUEST_EXAMPLES,
   },
 );

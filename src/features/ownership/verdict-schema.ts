@@ -4,6 +4,7 @@
  * does not name.
  */
 import { Type } from 'typebox';
+import { documentedAnswer } from './examples.ts';
 import { ListCode } from './schemas.ts';
 
 const Percent = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
@@ -99,29 +100,32 @@ const ScreeningSummary = Type.Object({
   ),
 });
 
-export const OwnershipCheckResult = Type.Object({
-  object: Type.Literal('ownership_check'),
-  id: Type.String({ description: 'The id of this check, `own_…`, as recorded in the audit trail.' }),
-  target: Type.String(),
-  as_of: Type.String(),
-  checked_at: Type.String({ format: 'date-time' }),
-  ofac: Type.Object({
-    blocked: Type.Boolean({ description: 'Listed on the SDN list, or owned 50% or more, directly or through blocked entities, by blocked persons in the aggregate.' }),
-    ...explained,
-  }),
-  bis: Type.Object({
-    restricted: Type.Boolean({ description: 'On the Entity List, the MEU List or an SDN under a 15 CFR 744.8(a)(1) program, or, while the Affiliates Rule is in force, a foreign entity owned 50% or more by such parties or their covered affiliates.' }),
-    ...explained,
-    affiliates_rule_status: Type.Union([Type.Literal('not_in_effect'), Type.Literal('in_force'), Type.Literal('suspended')]),
-    affiliates_rule_window: Type.Object(
-      { from: Type.Union([Type.String(), Type.Null()]), to: Type.Union([Type.String(), Type.Null()]), scheduled: Type.Boolean(), source: Type.String() },
-      { description: 'The dated status the answer used, with its source; `scheduled` when the status was announced for the future when the table was written.' },
-    ),
-    foreign_entity: Type.Boolean({ description: 'The rule reaches foreign (non-U.S.) entities only.' }),
-    red_flag_29: Type.Boolean({ description: 'The target could be covered but unknown percentages keep it from being determined: resolve the ownership or apply for a license (Supp. No. 3 to Part 732).' }),
-    inherited_from: Type.Array(Type.Object({ entity: Type.String(), lists: Lists }), { description: 'The listed parties whose restrictions reach the target.' }),
-  }),
-  entities: Type.Array(EntityVerdict, { description: 'The target and every party designated, matched by screening or covered (possibly) under either rule, in request order.' }),
-  warnings: Type.Array(Warning),
-  screening: ScreeningSummary,
-});
+export const OwnershipCheckResult = Type.Object(
+  {
+    object: Type.Literal('ownership_check'),
+    id: Type.String({ description: 'The id of this check, `own_…`, as recorded in the audit trail.' }),
+    target: Type.String(),
+    as_of: Type.String(),
+    checked_at: Type.String({ format: 'date-time' }),
+    ofac: Type.Object({
+      blocked: Type.Boolean({ description: 'Listed on the SDN list, or owned 50% or more, directly or through blocked entities, by blocked persons in the aggregate.' }),
+      ...explained,
+    }),
+    bis: Type.Object({
+      restricted: Type.Boolean({ description: 'On the Entity List, the MEU List or an SDN under a 15 CFR 744.8(a)(1) program, or, while the Affiliates Rule is in force, a foreign entity owned 50% or more by such parties or their covered affiliates.' }),
+      ...explained,
+      affiliates_rule_status: Type.Union([Type.Literal('not_in_effect'), Type.Literal('in_force'), Type.Literal('suspended')]),
+      affiliates_rule_window: Type.Object(
+        { from: Type.Union([Type.String(), Type.Null()]), to: Type.Union([Type.String(), Type.Null()]), scheduled: Type.Boolean(), source: Type.String() },
+        { description: 'The dated status the answer used, with its source; `scheduled` when the status was announced for the future when the table was written.' },
+      ),
+      foreign_entity: Type.Boolean({ description: 'The rule reaches foreign (non-U.S.) entities only.' }),
+      red_flag_29: Type.Boolean({ description: 'The target could be covered but unknown percentages keep it from being determined: resolve the ownership or apply for a license (Supp. No. 3 to Part 732).' }),
+      inherited_from: Type.Array(Type.Object({ entity: Type.String(), lists: Lists }), { description: 'The listed parties whose restrictions reach the target.' }),
+    }),
+    entities: Type.Array(EntityVerdict, { description: 'The target and every party designated, matched by screening or covered (possibly) under either rule, in request order.' }),
+    warnings: Type.Array(Warning),
+    screening: ScreeningSummary,
+  },
+  { examples: [documentedAnswer()] },
+);
