@@ -116,7 +116,6 @@ function ruleSets(graph: OwnershipGraph, seedLevel: (v: number) => SeedLevel, li
 const listedTarget = (graph: OwnershipGraph, rule: RuleSets, target: number) =>
   rule.seeds[target] === SeedLevel.Definite ? [{ entity: graph.ids[target] as string, lists: rule.listsOf(target) }] : [];
 
-
 /**
  * The parts both rules report alike. Paths run over the lower set, or over the upper one when
  * only unknown stakes or unknown programs could make the target covered, to show how.

@@ -127,5 +127,8 @@ export const OwnershipCheckResult = Type.Object(
     warnings: Type.Array(Warning),
     screening: ScreeningSummary,
   },
-  { examples: [documentedAnswer()] },
+  {
+    description: 'The verdict of each rule on the target with its reasons, the status of every party that matters, and what a reviewer must know (warnings).',
+    examples: [documentedAnswer()],
+  },
 );
