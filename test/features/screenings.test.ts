@@ -8,22 +8,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { canonicalJson } from '../../src/canonical-json.ts';
-import { importList, type ListToImport } from '../../src/lists/list-import.ts';
-import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
+import { loadSdn } from '../helpers/sdn-loading.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { pdfPages, skipWithoutPdftotext } from '../evidence/pdf-text.ts';
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'latin1');
-const sdn = (main: string, aliases?: string): ListToImport => ({
-  list: 'OFAC_SDN',
-  format: 'ofac-legacy',
-  files: [],
-  sourceSha256: 'd'.repeat(64),
-  entities: parseOfacLegacy('OFAC_SDN', { main, ...(aliases && { aliases }) }).entities,
-  warnings: [],
-});
 
 describe('screening endpoints', () => {
   let harness: TestApp;
@@ -52,8 +43,7 @@ describe('screening endpoints', () => {
 
   describe('with the fixture SDN loaded', () => {
     before(async () => {
-      await importList(harness.database.db.lists, sdn(fixture('ofac/sdn.csv'), fixture('ofac/alt.csv')));
-      await harness.app.lists.refresh();
+      await loadSdn(harness, fixture('ofac/sdn.csv'), fixture('ofac/alt.csv'));
     });
 
     test('a listed name is a potential match, explained, stored and readable by id', async () => {
@@ -240,8 +230,7 @@ describe('screening the real SDN', { skip: skipWithoutListData() }, () => {
   before(async () => {
     harness = await buildTestApp();
     tenant = await createTenant(harness.database.owner, { tier: 'defense' });
-    await importList(harness.database.db.lists, sdn(readListFile('ofac_sdn_2024-05/sdn.csv')));
-    await harness.app.lists.refresh();
+    await loadSdn(harness, readListFile('ofac_sdn_2024-05/sdn.csv'));
   });
   after(() => harness.close());
 
