@@ -218,13 +218,13 @@ describe('screening endpoints', () => {
       assert.equal(tooMany.json().errors[0].pointer, '/vendors');
     });
 
-    test('each screening is audited and leaves a screening_completed event, without the names screened', async () => {
+    test('each screening is audited and leaves a screening.completed event, without the names screened', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', company: 'Distinctive Holdings' })).json();
       const [event] = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
         'SELECT type, data FROM event_outbox WHERE data->>\'screening_id\' = $1',
         [screening.id],
       );
-      assert.equal(event?.type, 'screening_completed');
+      assert.equal(event?.type, 'screening.completed');
       const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>("SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'", [screening.id]);
       assert.ok(audit);
       assert.doesNotMatch(JSON.stringify([event, audit.details]), /Karim|Distinctive/);

@@ -1,7 +1,7 @@
 /**
  * Screening as a service: match against the loaded lists (refusing with 503 when none is
  * loaded, never answering a false "clear"), then store the answer, its audit record and its
- * `screening_completed` event in one tenant transaction.
+ * `screening.completed` event in one tenant transaction.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import { canonicalJson } from '../../canonical-json.ts';
@@ -93,7 +93,7 @@ async function store(trx: TenantTransaction, context: AuditContext, record: Scre
   };
   await insertScreening(trx, organizationId, stored);
   await recordEvent(trx, organizationId, {
-    type: 'screening_completed',
+    type: 'screening.completed',
     data: { screening_id: record.id, source: record.source, outcome: record.outcome, score: record.score, matches: record.matches.length, reference: record.reference },
     ...(context.requestId && { requestId: context.requestId }),
   });
