@@ -53,3 +53,20 @@ export async function recordEventForEveryOrganization(
   }
   return organizations.length;
 }
+
+/** An event as stored. */
+export type StoredEvent = { id: string; type: string; data: unknown; created_at: Date };
+
+const EVENT_COLUMNS = ['id', 'type', 'data', 'created_at'] as const;
+
+export async function findEvent(trx: TenantTransaction, id: string): Promise<StoredEvent | undefined> {
+  return trx.selectFrom('event_outbox').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Events oldest first, after an event id (ids sort by creation time), optionally of some types. */
+export async function listEvents(trx: TenantTransaction, page: { limit: number; after?: string; types?: string[] }): Promise<StoredEvent[]> {
+  let query = trx.selectFrom('event_outbox').select(EVENT_COLUMNS).orderBy('id').limit(page.limit);
+  if (page.after) query = query.where('id', '>', page.after);
+  if (page.types?.length) query = query.where('type', 'in', page.types);
+  return query.execute();
+}
