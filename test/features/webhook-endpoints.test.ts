@@ -35,7 +35,7 @@ describe('webhook endpoints', () => {
     harness.database.db.withTenant({ organizationId, kind: 'system', id: 'test' }, (trx) => recordEvent(trx, organizationId, { type, data }));
 
   before(async () => {
-    harness = await buildWebhooksTestApp(dns, { WEBHOOK_ALLOWED_HOSTS: 'receiver.test' });
+    harness = await buildWebhooksTestApp(dns, { env: { WEBHOOK_ALLOWED_HOSTS: 'receiver.test' } });
     admin = await createTenant(harness.database.owner, { tier: 'defense', admin: true });
     standard = await createKey(harness.database.owner, admin.organizationId);
     other = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });

@@ -78,8 +78,10 @@ export function fakeDns(table: Record<string, string[]>): Resolver & { table: Re
   return Object.assign(resolve, { table });
 }
 
-/** The real application whose webhooks resolve names through `resolve`; the delivery worker is the test's own. */
-export async function buildWebhooksTestApp(resolve: Resolver, env: Record<string, string> = {}): Promise<TestApp> {
-  const features = (await loadFeatures()).map((feature) => (feature.name === 'webhooks' ? createWebhooksFeature({ resolve }) : feature));
+/** The real application whose webhooks resolve names through `resolve` (and tell time by `clock`); the delivery worker is the test's own. */
+export async function buildWebhooksTestApp(resolve: Resolver, options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+  const webhooks = createWebhooksFeature({ resolve, ...(options.clock && { clock: options.clock }) });
+  const features = (await loadFeatures()).map((feature) => (feature.name === 'webhooks' ? webhooks : feature));
+  const env = options.env ?? {};
   return buildTestApp({ features, env });
 }
