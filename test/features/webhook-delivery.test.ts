@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, type TestContext, test } from 'node:test';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { EventType } from '../../src/events/event-types.ts';
 import { recordEvent } from '../../src/events/outbox.ts';
@@ -27,7 +28,7 @@ describe('webhook delivery', () => {
   const advance = (ms: number) => (now += ms);
   const logged: unknown[] = [];
   const dns = fakeDns({ 'rebind.example.com': ['93.184.216.34'] });
-  let makeWorker: (options?: { concurrency?: number }) => DeliveryWorker;
+  let makeWorker: (options?: { concurrency?: number; timeoutMs?: number }) => DeliveryWorker;
   let worker: DeliveryWorker;
 
   const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
@@ -57,13 +58,13 @@ describe('webhook delivery', () => {
     tenant = await createTenant(harness.database.owner, { tier: 'defense', admin: true });
     const secrets = await loadSecretBox(undefined, harness.database.db.operator);
     const log = { info: (o: unknown) => logged.push(o), warn: (o: unknown) => logged.push(o), error: (o: unknown) => logged.push(o) };
-    makeWorker = ({ concurrency = 10 } = {}) =>
+    makeWorker = ({ concurrency = 10, timeoutMs = TIMEOUT_MS } = {}) =>
       createDeliveryWorker({
         withTenant: harness.database.db.withTenant,
         secrets,
         policy: { allowList: AllowList.parse(`127.0.0.1:${receiver.port}`), allowHttp: false },
         resolve: dns,
-        timeoutMs: TIMEOUT_MS,
+        timeoutMs,
         concurrency,
         pollIntervalMs: 20,
         userAgent: 'Gatehouse-Webhooks/test',
@@ -259,6 +260,13 @@ describe('webhook delivery', () => {
     assert.equal((await deliveriesOf(id))[0].state, 'succeeded');
   });
 
+  test("claiming is refused inside an organization's transaction: only the worker's, with no organization, reaches across", async () => {
+    const asTenant = harness.database.db.withTenant({ organizationId: tenant.organizationId, kind: 'system', id: 'test' }, (trx) =>
+      sql`SELECT * FROM claim_webhook_deliveries(now(), now(), 10, 'sneaky')`.execute(trx),
+    );
+    await assert.rejects(asTenant, /outside any organization's transaction/);
+  });
+
   test('the running worker delivers on its own and stops cleanly', async (t) => {
     await endpoint(t, '/running');
     const running = makeWorker();
@@ -268,6 +276,22 @@ describe('webhook delivery', () => {
     await running.stop();
     assert.ok(request);
     assert.equal(requestsTo('/running')[0]?.headers['webhook-id'], eventId);
+  });
+
+  test('stopping interrupts a delivery in flight at once; it is sent again, with its webhook-id, once its lease ends', async (t) => {
+    const { id } = await endpoint(t, '/interrupted');
+    receiver.plan('hang');
+    const patient = makeWorker({ timeoutMs: 60_000 });
+    patient.start();
+    const eventId = await emit('case.opened');
+    await receiver.waitFor(receiver.received.length + 1);
+    const stopping = performance.now();
+    await patient.stop();
+    assert.ok(performance.now() - stopping < 5_000, 'not the 60 s timeout');
+    assert.deepEqual((await deliveriesOf(id))[0].history, [], 'an interrupted attempt is not an outcome');
+    advance(2 * 60_000 + 1_000);
+    assert.equal(await worker.runOnce(), 1);
+    assert.deepEqual(requestsTo('/interrupted').map((r) => r.headers['webhook-id']), [eventId, eventId]);
   });
 
   test('the worker logs the host, never the path (a capability) or a secret', () => {

@@ -4,18 +4,8 @@
  */
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { AttemptOutcome, DeliveryState } from './tables.ts';
+import type { AttemptRecord, DeliveryState } from './tables.ts';
 import './tables.ts';
-
-export type AttemptRecord = {
-  number: number;
-  attempted_at: Date;
-  outcome: AttemptOutcome;
-  status: number | null;
-  latency_ms: number;
-  response_body: string | null;
-  error: string | null;
-};
 
 export type DeliveryRecord = {
   endpoint_id: string;

@@ -70,15 +70,7 @@ export async function listEndpoints(trx: TenantTransaction, page: { limit: numbe
   return query.execute();
 }
 
-export type EndpointChanges = Partial<{
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  disabled_reason: DisabledReason | null;
-  disabled_at: Date | null;
-  failing_since: Date | null;
-}> &
+export type EndpointChanges = Partial<Pick<EndpointRecord, 'url' | 'description' | 'events' | 'enabled' | 'disabled_reason' | 'disabled_at' | 'failing_since'>> &
   Partial<SealedSecrets>;
 
 export async function updateEndpoint(trx: TenantTransaction, id: string, changes: EndpointChanges): Promise<EndpointRecord | undefined> {

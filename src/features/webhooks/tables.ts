@@ -38,20 +38,22 @@ declare module '../../db/schema.ts' {
       created_at: Timestamp;
       updated_at: Timestamp;
     };
-    webhook_attempts: {
-      organization_id: string;
-      endpoint_id: string;
-      event_id: string;
-      number: number;
-      attempted_at: Date;
-      outcome: AttemptOutcome;
-      status: number | null;
-      latency_ms: number;
-      response_body: string | null;
-      error: string | null;
-    };
+    webhook_attempts: AttemptRecord & { organization_id: string; endpoint_id: string; event_id: string };
   }
 }
+
+/** What one attempt was, as kept and as shown. */
+export type AttemptColumns = {
+  attempted_at: Date;
+  outcome: AttemptOutcome;
+  status: number | null;
+  latency_ms: number;
+  response_body: string | null;
+  error: string | null;
+};
+
+/** An attempt and its number among its delivery's attempts. */
+export type AttemptRecord = AttemptColumns & { number: number };
 
 /** The key of a delivery: one event to one endpoint of one organization. */
 export type DeliveryKey = { organizationId: string; endpointId: string; eventId: string };

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Actor, TenantTransaction, WithTenant } from '../../../db/tenant.ts';
 import type { StoredEvent } from '../../../events/outbox.ts';
 import type { SealedSecrets } from '../../../webhooks/signing-secrets.ts';
-import type { AttemptOutcome, DeliveryKey, DeliveryState } from '../tables.ts';
+import type { AttemptColumns, DeliveryKey, DeliveryState } from '../tables.ts';
 import '../tables.ts';
 
 /** Who the worker is, in the audit trail and in `app.actor`. */
@@ -44,21 +44,12 @@ export async function loadClaimed(trx: TenantTransaction, key: DeliveryKey, toke
   return { url, sealed: { secret_ciphertext, previous_secret_ciphertext, previous_secret_expires_at }, event };
 }
 
-export type AttemptRow = {
-  attempted_at: Date;
-  outcome: AttemptOutcome;
-  status: number | null;
-  latency_ms: number;
-  response_body: string | null;
-  error: string | null;
-};
-
 /**
  * Counts and keeps an attempt. `mine` says the claim is still this worker's (nobody redelivered
  * it meanwhile, no other worker took it over after the lease): only then may it decide what comes
  * next. `roundAttempts` counts this round's attempts, this one included.
  */
-export async function recordAttempt(trx: TenantTransaction, key: DeliveryKey, token: string, attempt: AttemptRow): Promise<{ mine: boolean; roundAttempts: number } | undefined> {
+export async function recordAttempt(trx: TenantTransaction, key: DeliveryKey, token: string, attempt: AttemptColumns): Promise<{ mine: boolean; roundAttempts: number } | undefined> {
   const counted = await trx
     .updateTable('webhook_deliveries')
     .set({

@@ -1,7 +1,7 @@
 /**
  * One attempt to deliver a webhook: check where it goes (again, at delivery time), POST the body
- * to the checked address with a deadline, follow no redirect, and report what happened. It never
- * throws: every failure is an outcome the attempt records.
+ * to the checked address with a deadline, follow no redirect, and report what happened. Every
+ * failure is an outcome the attempt records; it throws only when `signal` aborted it.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -17,7 +17,15 @@ const RESPONSE_KEPT_CHARS = 1024;
 const RESPONSE_READ_BYTES = 64 * 1024;
 const ERROR_KEPT_CHARS = 500;
 
-export type SendOptions = { policy: AddressPolicy; resolve: Resolver; timeoutMs: number; userAgent: string; now: () => Date };
+export type SendOptions = {
+  policy: AddressPolicy;
+  resolve: Resolver;
+  timeoutMs: number;
+  userAgent: string;
+  now: () => Date;
+  /** Aborted when the process stops: the attempt is then not an outcome, it is left to be made again. */
+  signal?: AbortSignal;
+};
 
 export type SendResult = {
   outcome: AttemptOutcome;
@@ -43,7 +51,7 @@ export async function sendWebhook(urlText: string, headers: Record<string, strin
   });
   try {
     const destination = await resolveDestination(urlText, options.policy, options.resolve, options.timeoutMs);
-    const answer = await post(destination, { ...headers, 'content-type': 'application/json', 'user-agent': options.userAgent }, body, options.timeoutMs - elapsed());
+    const answer = await post(destination, { ...headers, 'content-type': 'application/json', 'user-agent': options.userAgent }, body, options.timeoutMs - elapsed(), options.signal);
     const status = answer.status;
     const retryAfterMs = parseRetryAfter(answer.retryAfter, options.now());
     return {
@@ -55,6 +63,7 @@ export async function sendWebhook(urlText: string, headers: Record<string, strin
       ...(retryAfterMs !== undefined && { retryAfterMs }),
     };
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     if (error instanceof RefusedDestination) return failure('refused', error.message);
     if (error instanceof DeadlineExceeded) return failure('timeout', `no complete answer within ${options.timeoutMs} ms`);
     const { code, message } = error as NodeJS.ErrnoException;
@@ -65,7 +74,7 @@ export async function sendWebhook(urlText: string, headers: Record<string, strin
 type Answer = { status: number; body: string; retryAfter: string | undefined };
 
 /** POSTs to the checked address only: the lookup answers with it, so no second resolution can swap it. */
-function post(destination: Destination, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Answer> {
+function post(destination: Destination, headers: Record<string, string>, body: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
   const { address, family } = destination.address;
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
@@ -73,7 +82,7 @@ function post(destination: Destination, headers: Record<string, string>, body: s
   };
   const client = destination.url.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve, reject) => {
-    const request = client.request(destination.url, { method: 'POST', headers, lookup, agent: false });
+    const request = client.request(destination.url, { method: 'POST', headers, lookup, agent: false, ...(signal && { signal }) });
     const timer = setTimeout(() => request.destroy(new DeadlineExceeded()), Math.max(1, timeoutMs));
     const finish = (outcome: () => void) => {
       clearTimeout(timer);

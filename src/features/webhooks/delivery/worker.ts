@@ -39,7 +39,7 @@ export type DeliveryWorkerOptions = {
 export type DeliveryWorker = {
   /** Runs until `stop`, polling when idle. */
   start(): void;
-  /** Stops claiming and waits for the deliveries in flight. */
+  /** Stops claiming, interrupts the deliveries in flight and waits for them to wind up. */
   stop(): Promise<void>;
   /** Claims what is due now (up to `concurrency`) and delivers it; resolves with how many. */
   runOnce(): Promise<number>;
@@ -53,6 +53,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // Longer than an attempt can take (the timeout covers DNS and HTTP), with room for the two short transactions.
   const leaseMs = 2 * options.timeoutMs + 1_000;
   const { withTenant, log } = options;
+  // Stopping aborts the requests in flight rather than waiting out their timeouts: shutdown stays
+  // within its grace period, and an interrupted delivery is simply sent again (same webhook-id).
+  const stopped = new AbortController();
 
   async function claim(max: number): Promise<Claimed[]> {
     const now = clock();
@@ -75,7 +78,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       [SIGNATURE_HEADERS.timestamp]: String(timestamp),
       [SIGNATURE_HEADERS.signature]: signatureHeader(secrets, key.eventId, timestamp, body),
     };
-    const result = await sendWebhook(work.url, headers, body, { ...options, now: clock });
+    const { policy, resolve, timeoutMs, userAgent } = options;
+    const result = await sendWebhook(work.url, headers, body, { policy, resolve, timeoutMs, userAgent, now: clock, signal: stopped.signal });
     const settled = await withTenant(actor, (trx) => settleAttempt(trx, { key, token, attemptedAt: now, result, now: clock(), random }));
     log.info(
       {
@@ -93,9 +97,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   const deliverLogged = (claimed: Claimed) =>
-    deliver(claimed).catch((error) =>
-      log.error({ err: error, endpoint_id: claimed.endpointId, event_id: claimed.eventId }, 'webhook delivery failed; retried when its lease ends'),
-    );
+    deliver(claimed).catch((error) => {
+      const where = { endpoint_id: claimed.endpointId, event_id: claimed.eventId };
+      if (stopped.signal.aborted) log.info(where, 'webhook delivery interrupted by shutdown; sent again when its lease ends');
+      else log.error({ err: error, ...where }, 'webhook delivery failed; retried when its lease ends');
+    });
 
   let stopping = false;
   let running: Promise<void> | undefined;
@@ -140,6 +146,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     },
     async stop() {
       stopping = true;
+      stopped.abort();
       wake?.();
       await running;
     },
