@@ -72,7 +72,25 @@ export const EndpointSchema = Type.Object(
     created_at: DateTime,
     updated_at: DateTime,
   },
-  { $id: 'WebhookEndpoint' },
+  {
+    $id: 'WebhookEndpoint',
+    examples: [
+      {
+        object: 'webhook_endpoint',
+        id: EXAMPLE_ENDPOINT_ID,
+        url: 'https://hooks.example.com/gatehouse',
+        description: 'security desk',
+        events: ['screening.completed', 'visitor.checked_in'],
+        enabled: false,
+        disabled_reason: 'gone',
+        disabled_at: '2026-11-21T14:02:09.000Z',
+        failing_since: '2026-11-21T14:02:09.000Z',
+        previous_secret_expires_at: null,
+        created_at: '2026-11-20T09:30:00.000Z',
+        updated_at: '2026-11-21T14:02:09.000Z',
+      },
+    ],
+  },
 );
 
 export const EndpointWithSecretSchema = Type.Object(
@@ -131,7 +149,25 @@ export const DeliverySchema = Type.Object(
     updated_at: DateTime,
     history: Type.Array(AttemptSchema, { description: 'Every attempt, oldest first.' }),
   },
-  { $id: 'WebhookDelivery' },
+  {
+    $id: 'WebhookDelivery',
+    examples: [
+      {
+        object: 'webhook_delivery',
+        endpoint_id: EXAMPLE_ENDPOINT_ID,
+        event_id: EXAMPLE_EVENT_ID,
+        event_type: 'screening.completed',
+        state: 'pending',
+        attempts: 1,
+        next_attempt_at: '2026-11-20T09:31:17.412Z',
+        created_at: '2026-11-20T09:31:12.204Z',
+        updated_at: '2026-11-20T09:31:12.530Z',
+        history: [
+          { number: 1, attempted_at: '2026-11-20T09:31:12.301Z', outcome: 'http_error', status: 503, latency_ms: 212, response_body: 'upstream unavailable', error: null },
+        ],
+      },
+    ],
+  },
 );
 
 export const DeliveryListQuery = Type.Object(
