@@ -31,7 +31,34 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
   '/api/v1/api-keys/:id/revoke': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/revoke`,
   '/api/v1/screenings/:id': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}`,
   '/api/v1/screenings/:id/evidence': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}/evidence`,
+  '/api/v1/webhook-endpoints/:id': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}`,
+  '/api/v1/webhook-endpoints/:id/rotate-secret': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/rotate-secret`,
+  '/api/v1/webhook-endpoints/:id/test': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/test`,
+  '/api/v1/webhook-endpoints/:id/deliveries': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries`,
+  '/api/v1/webhook-endpoints/:id/deliveries/:event_id/redeliver': async (app, as) =>
+    `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries/${await newEventId(app, as)}/redeliver`,
 };
+
+/** A valid body for the routes that need one, so that the answer is about the id, not the body. */
+const OWNED_RECORD_BODIES: Record<string, object> = {
+  'PATCH /api/v1/webhook-endpoints/:id': { enabled: false },
+};
+
+/** A webhook endpoint of `as`'s organization, written directly: its URL is not resolved here. */
+async function newEndpointId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('we');
+  await app.database.owner(
+    `INSERT INTO webhook_endpoints (organization_id, id, url, events, secret_ciphertext) VALUES ($1, $2, 'https://hooks.example.com/x', '{case.opened}', 'sealed')`,
+    [as.organizationId, id],
+  );
+  return id;
+}
+
+async function newEventId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('evt');
+  await app.database.owner("INSERT INTO event_outbox (organization_id, id, type, data) VALUES ($1, $2, 'case.opened', '{}')", [as.organizationId, id]);
+  return id;
+}
 
 /** A stored screening of `as`'s organization, written directly: this suite loads no list. */
 async function newScreeningId(app: TestApp, as: TestTenant): Promise<string> {
@@ -116,16 +143,24 @@ describe('every authenticated route', () => {
     }
   });
 
+  /** What a route taking an id could change. */
+  const changeable = async () => [
+    await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'),
+    await harness.database.owner('SELECT id, url, enabled, secret_ciphertext, updated_at FROM webhook_endpoints ORDER BY id'),
+    await harness.database.owner('SELECT endpoint_id, event_id, state, next_attempt_at FROM webhook_deliveries ORDER BY endpoint_id, event_id'),
+  ];
+
   test("answers 404 for another organization's ids, and changes nothing", async () => {
     const withIds = routes.filter((r) => r.url.includes(':'));
     assert.deepEqual(withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`), [], 'routes without a fixture');
     for (const route of withIds) {
       const path = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<string>)(harness, owner);
-      const before = await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id');
-      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers });
+      const before = await changeable();
+      const body = OWNED_RECORD_BODIES[`${route.method} ${route.url}`];
+      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers, ...(body && { payload: body }) });
       assert.equal(response.statusCode, 404, `${route.method} ${path}: ${response.body}`);
       assert.equal(response.json().code, 'not_found');
-      assert.deepEqual(await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'), before, 'nothing changed');
+      assert.deepEqual(await changeable(), before, 'nothing changed');
     }
   });
 });
