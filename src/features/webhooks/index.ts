@@ -86,7 +86,8 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
         description:
           'Creates an endpoint that receives the chosen events as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, ' +
           '`webhook-signature`). The body is `{"object": "event", "id", "type", "timestamp", "data"}`, with thin `data` (ids, statuses, counts: ' +
-          'fetch details through the API). The answer holds the signing `secret`, shown this once. Needs an admin key or the admin role.',
+          'fetch details through the API). Delivery is at least once and unordered: de-duplicate on `webhook-id` (the event id) and order by ' +
+          '`timestamp`. The answer holds the signing `secret`, shown this once. Needs an admin key or the admin role.',
         body: CreateEndpointBody,
         response: { 201: EndpointWithSecretSchema },
       },
