@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { AllowList } from './webhooks/address-policy.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -46,6 +47,25 @@ export type Config = {
    * Without it such names are shown transliterated.
    */
   evidenceFallbackFont: { path: string; family?: string } | undefined;
+  /** Outbound webhook delivery and the keys that keep webhook secrets. */
+  webhooks: WebhooksConfig;
+};
+
+export type WebhooksConfig = {
+  /** Hosts, host:port pairs and CIDR ranges webhooks may reach although private (and by plain http). */
+  allowList: AllowList;
+  /** Plain http to any public host; otherwise https only. */
+  allowHttp: boolean;
+  /** One attempt's limit, DNS to response; a slower receiver's attempt fails as a timeout. */
+  deliveryTimeoutMs: number;
+  /** Deliveries one process sends at the same time. */
+  concurrency: number;
+  /** How often an idle delivery worker looks for due deliveries. */
+  pollIntervalMs: number;
+  /** Run a delivery worker in `serve` (any number of processes may). */
+  worker: boolean;
+  /** AES-256 keys sealing webhook secrets, the first sealing; unset: a key kept in the database's owner-only table. */
+  secretsKeys: Buffer[] | undefined;
 };
 
 /** The official download of each list source; `undefined` when an operator turned one off. */
@@ -120,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 100_000),
     externalIdentityProvider: undefined,
     evidenceFallbackFont: fallbackFont === undefined ? undefined : { path: path.resolve(fallbackFont), ...(fallbackFamily && { family: fallbackFamily }) },
+    webhooks: webhooksConfig(read, problems),
     lists: {
       dir: listsDir === undefined ? undefined : path.resolve(listsDir),
       autoUpdate: read.boolean('LISTS_AUTO_UPDATE', true),
@@ -144,6 +165,20 @@ export function loadConfig(env: Env = process.env): Config {
   config.externalIdentityProvider = given === 3 ? (idp as NonNullable<Config['externalIdentityProvider']>) : undefined;
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function webhooksConfig(read: EnvReader, problems: string[]): WebhooksConfig {
+  const keys = read.optionalString('WEBHOOK_SECRETS_KEY')?.split(',').map((k) => Buffer.from(k.trim(), 'base64'));
+  if (keys?.some((k) => k.length !== 32)) problems.push('WEBHOOK_SECRETS_KEY must be one or more comma-separated base64 keys of 32 bytes (openssl rand -base64 32)');
+  return {
+    allowList: AllowList.parse(read.optionalString('WEBHOOK_ALLOWED_HOSTS'), problems),
+    allowHttp: read.boolean('WEBHOOK_ALLOW_HTTP', false),
+    deliveryTimeoutMs: read.integer('WEBHOOK_DELIVERY_TIMEOUT_MS', 15_000, 100, 120_000),
+    concurrency: read.integer('WEBHOOK_DELIVERY_CONCURRENCY', 8, 1, 100),
+    pollIntervalMs: read.integer('WEBHOOK_POLL_INTERVAL_MS', 1_000, 20, 60_000),
+    worker: read.boolean('WEBHOOK_WORKER', true),
+    secretsKeys: keys,
+  };
 }
 
 /** Reads typed values from the environment, collecting every problem instead of stopping at the first. */

@@ -43,7 +43,28 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
   '/api/v1/sessions/:id': async (app, as) => `/api/v1/sessions/${await newSessionId(app, as)}`,
   '/api/v1/sessions/:id/update': async (app, as) => ({ path: `/api/v1/sessions/${await newSessionId(app, as)}/update`, payload: { status: 'checked_out' } }),
   '/api/v1/adjudication/:id/notes': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`, payload: { text: 'security suite' } }),
+  '/api/v1/webhook-endpoints/:id': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}`,
+  '/api/v1/webhook-endpoints/:id/rotate-secret': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/rotate-secret`,
+  '/api/v1/webhook-endpoints/:id/test': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/test`,
+  '/api/v1/webhook-endpoints/:id/deliveries': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries`,
+  '/api/v1/webhook-endpoints/:id/deliveries/:event_id/redeliver': async (app, as) =>
+    `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries/${await newEventId(app, as)}/redeliver`,
 };
+
+/** A valid body for the routes that need one, so that the answer is about the id, not the body. */
+const OWNED_RECORD_BODIES: Record<string, object> = {
+  'PATCH /api/v1/webhook-endpoints/:id': { enabled: false },
+};
+
+/** A webhook endpoint of `as`'s organization, written directly: its URL is not resolved here. */
+async function newEndpointId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('we');
+  await app.database.owner(
+    `INSERT INTO webhook_endpoints (organization_id, id, url, events, secret_ciphertext) VALUES ($1, $2, 'https://hooks.example.com/x', '{case.opened}', 'sealed')`,
+    [as.organizationId, id],
+  );
+  return id;
+}
 
 /** A visitor on site, of `as`'s organization, written directly. */
 async function newSessionId(app: TestApp, as: TestTenant): Promise<string> {
@@ -67,6 +88,12 @@ async function newCaseId(app: TestApp, as: TestTenant): Promise<string> {
   return id;
 }
 
+async function newEventId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('evt');
+  await app.database.owner("INSERT INTO event_outbox (organization_id, id, type, data) VALUES ($1, $2, 'case.opened', '{}')", [as.organizationId, id]);
+  return id;
+}
+
 /** A stored screening of `as`'s organization, written directly: this suite loads no list. */
 async function newScreeningId(app: TestApp, as: TestTenant): Promise<string> {
   const id = newId('scr');
@@ -83,9 +110,11 @@ async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
   return response.json().id;
 }
 
-/** What a refused request must leave as it was: keys, cases and their histories, visitor sessions. */
+/** What a refused request must leave as it was: keys, cases and their histories, visitor sessions, webhook endpoints and deliveries. */
 const snapshot = async () => ({
   keys: await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'),
+  endpoints: await harness.database.owner('SELECT id, url, enabled, secret_ciphertext, updated_at FROM webhook_endpoints ORDER BY id'),
+  deliveries: await harness.database.owner('SELECT endpoint_id, event_id, state, next_attempt_at FROM webhook_deliveries ORDER BY endpoint_id, event_id'),
   cases: await harness.database.owner('SELECT id, status, assignee, pending_decision, updated_at FROM cases ORDER BY id'),
   sessions: await harness.database.owner('SELECT id, status, metadata, updated_at FROM visitor_sessions ORDER BY id'),
   caseEvents: await harness.database.owner('SELECT count(*)::int AS n FROM case_events'),
@@ -158,12 +187,13 @@ describe('every authenticated route', () => {
     }
   });
 
+  /** What a route taking an id could change. */
   test("answers 404 for another organization's ids, and changes nothing", async () => {
     const withIds = routes.filter((r) => r.url.includes(':'));
     assert.deepEqual(withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`), [], 'routes without a fixture');
     for (const route of withIds) {
       const owned = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<OwnedRequest>)(harness, owner);
-      const { path, payload } = typeof owned === 'string' ? { path: owned, payload: undefined } : owned;
+      const { path, payload } = typeof owned === 'string' ? { path: owned, payload: OWNED_RECORD_BODIES[`${route.method} ${route.url}`] } : owned;
       const before = await snapshot();
       const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers, ...(payload && { payload }) });
       assert.equal(response.statusCode, 404, `${route.method} ${path}: ${response.body}`);

@@ -16,6 +16,8 @@ export const ERROR_CATALOG = {
   key_revoked: { status: 401, title: 'The API key is revoked' },
   /** The JWT is past its expiry time. */
   token_expired: { status: 401, title: 'The token has expired' },
+  /** An inbound webhook lacks a valid Standard Webhooks signature, or its timestamp is too far from ours. */
+  invalid_signature: { status: 401, title: 'The webhook signature is not valid' },
   /** The organization is suspended: none of its credentials work. */
   organization_suspended: { status: 403, title: 'The organization is suspended' },
   /** The endpoint belongs to a tier the organization does not have; `required_tier` names it. */

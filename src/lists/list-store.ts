@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { recordEventForEveryOrganization } from '../events/outbox.ts';
 import type { EntityType, ListCode, ListEntity } from '../screening/model.ts';
 import type { CountsByType, HashedEntry, ListDiff } from './list-content.ts';
 import './list-tables.ts';
@@ -128,6 +129,8 @@ function importTransaction(trx: Transaction<Schema>): ListImportTransaction {
         .execute();
       const [written] = await activeVersions(trx, version.list);
       if (!written) throw new Error(`list version ${version.id} vanished inside its own transaction`);
+      // Committed with the version, or not at all: subscribers hear of exactly the versions that became active.
+      await recordEventForEveryOrganization(trx, { type: 'lists.updated', data: listsUpdatedData(written) });
       return written;
     },
   };
@@ -158,4 +161,16 @@ async function activeVersions(db: Kysely<Schema>, list?: ListCode): Promise<List
     files: row.files,
     warnings: row.warnings,
   }));
+}
+
+/** The thin payload of `lists.updated`: which version of which list, and how much changed. */
+function listsUpdatedData(version: ListVersion): Record<string, unknown> {
+  return {
+    list: version.list,
+    version_id: version.id,
+    previous_version_id: version.previousVersionId,
+    published_on: version.publishedOn,
+    entity_count: version.entityCount,
+    ...version.changes,
+  };
 }

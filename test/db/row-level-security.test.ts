@@ -119,6 +119,40 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Row | Pro
     updated_at: new Date().toISOString(),
   }),
   vendors: (organizationId) => ({ organization_id: organizationId, id: newId('ven'), name: 'Example Vendor', latest_screening_id: newId('scr') }),
+  webhook_endpoints: (organizationId) => ({
+    organization_id: organizationId,
+    id: newId('we'),
+    url: 'https://hooks.example.com/rls',
+    events: '{screening.completed}', // an array literal: the test also writes it into SQL as text
+    secret_ciphertext: 'sealed',
+  }),
+  // Deliveries and attempts hang off an endpoint and an event of the same organization: see webhookParents.
+  webhook_deliveries: (organizationId) => ({
+    organization_id: organizationId,
+    endpoint_id: webhookParents.get(organizationId)?.endpointId,
+    event_id: webhookParents.get(organizationId)?.deliveredEventId,
+    next_attempt_at: new Date().toISOString(),
+  }),
+  webhook_attempts: (organizationId) => ({
+    organization_id: organizationId,
+    endpoint_id: webhookParents.get(organizationId)?.endpointId,
+    event_id: webhookParents.get(organizationId)?.attemptedEventId,
+    number: 1,
+    attempted_at: new Date().toISOString(),
+    outcome: 'succeeded',
+    status: 200,
+    latency_ms: 12,
+  }),
+  inbound_webhook_receipts: (organizationId) => ({
+    organization_id: organizationId,
+    id: newId('iwh'),
+    kind: 'visitor_checked_in',
+    key_paths: '{visitor}',
+    key_paths_truncated: false,
+    signed: false,
+    request_id: 'req_test',
+  }),
+  inbound_webhook_secrets: (organizationId) => ({ organization_id: organizationId, secret_ciphertext: 'sealed' }),
   idempotency_keys: (organizationId) => ({
     organization_id: organizationId,
     key: newId('key'),
@@ -127,6 +161,25 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Row | Pro
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
   }),
 };
+
+/** Per organization: an endpoint and two events (one for the delivery row, one with a delivery for the attempt row). */
+const webhookParents = new Map<string, { endpointId: string; deliveredEventId: string; attemptedEventId: string }>();
+
+async function createWebhookParents(organizationId: string) {
+  const parents = { endpointId: newId('we'), deliveredEventId: newId('evt'), attemptedEventId: newId('evt') };
+  await insertAsOwner('webhook_endpoints', { ...TENANT_ROW_FACTORIES.webhook_endpoints?.(organizationId), id: parents.endpointId });
+  for (const eventId of [parents.deliveredEventId, parents.attemptedEventId]) {
+    // A type the endpoint does not subscribe to: the fan-out trigger makes no delivery of its own.
+    await insertAsOwner('event_outbox', { organization_id: organizationId, id: eventId, type: 'rls.parent', data: '{}' });
+  }
+  await insertAsOwner('webhook_deliveries', {
+    organization_id: organizationId,
+    endpoint_id: parents.endpointId,
+    event_id: parents.attemptedEventId,
+    next_attempt_at: new Date().toISOString(),
+  });
+  webhookParents.set(organizationId, parents);
+}
 
 let database: TestDatabase;
 let orgA: string;
@@ -161,6 +214,7 @@ before(async () => {
       WHERE table_schema = 'public' AND column_name = 'organization_id' ORDER BY table_name`,
   );
   tenantTables = rows.map((r) => r.table_name);
+  for (const organizationId of [orgA, orgB]) await createWebhookParents(organizationId);
 });
 after(() => database.close());
 

@@ -9,6 +9,7 @@
  * A visitor waiting on a case is let in only by the case: moving a session to checked_in while its
  * case is open or denied is refused, so no desk can step around adjudication.
  */
+import type { EventType } from '../../events/event-types.ts';
 import { AppError } from '../../http/errors.ts';
 
 export const SESSION_STATUSES = ['pending_review', 'checked_in', 'escalated', 'denied', 'checked_out'] as const;
@@ -26,7 +27,7 @@ export const allowedNext = (status: SessionStatus): readonly SessionStatus[] => 
 export const isFinal = (status: SessionStatus): boolean => NEXT[status].length === 0;
 
 /** The event each arrival emits, for the statuses that have one. */
-export const EVENT_ON_ARRIVAL: Partial<Record<SessionStatus, string>> = {
+export const EVENT_ON_ARRIVAL: Partial<Record<SessionStatus, EventType>> = {
   checked_in: 'visitor.checked_in',
   checked_out: 'visitor.checked_out',
   escalated: 'session.escalated',
