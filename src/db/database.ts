@@ -11,7 +11,7 @@ import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migra
 import { createOperator, type Operator } from './operator.ts';
 import { openPgliteConnection } from './pglite-connection.ts';
 import { openPostgresConnection } from './postgres-connection.ts';
-import { createWithTenant, type RoleSwitch, RUNTIME_ROLE, type WithTenant } from './tenant.ts';
+import { createWithTenant, type RoleSwitch, type WithTenant } from './tenant.ts';
 
 export type Database = {
   backend: Backend;
@@ -82,9 +82,9 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
  * could `SET ROLE` straight back to the owner. When we are a superuser (always, on the embedded
  * database) we therefore change the session user itself, for this transaction only.
  *
- * PGlite 0.5.16 does not undo `SET LOCAL SESSION AUTHORIZATION` at commit or rollback, and ignores
- * `RESET SESSION AUTHORIZATION` (PostgreSQL 15 does both right: all were tried), so there the
- * connection is put back by naming the owner before it is released.
+ * PGlite 0.5.16 does not undo `SET LOCAL SESSION AUTHORIZATION` (nor its set_config form) at
+ * commit or rollback, and ignores `RESET SESSION AUTHORIZATION` (PostgreSQL 15 does both right:
+ * all were tried), so there the connection is put back by naming the owner before it is released.
  */
 async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
   const { rows } = await sql<{ owner: string; super: boolean }>`
@@ -92,9 +92,9 @@ async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
     connection.kysely,
   );
   const me = rows[0];
-  if (!me?.super) return { enter: `SET LOCAL ROLE ${RUNTIME_ROLE}` };
+  if (!me?.super) return { setting: 'role' };
   return {
-    enter: `SET LOCAL SESSION AUTHORIZATION ${RUNTIME_ROLE}`,
+    setting: 'session_authorization',
     ...(connection.backend === 'pglite' && { restoreAfter: `SET SESSION AUTHORIZATION ${me.owner}` }),
   };
 }
