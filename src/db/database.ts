@@ -4,6 +4,7 @@
  * Kysely instance.
  */
 import { sql } from 'kysely';
+import { createKeyLookup, type KeyAuthentication } from '../auth/api-key-store.ts';
 import type { Config } from '../config.ts';
 import { createListStore, type ListStore } from '../lists/list-store.ts';
 import type { Backend, Connection } from './connection.ts';
@@ -20,6 +21,8 @@ export type Database = {
   operator: Operator;
   /** The restricted-party lists, shared by every organization (written by imports, read by the catalog). */
   lists: ListStore;
+  /** The API key with this SHA-256, whichever organization holds it (authentication, before any organization is known). */
+  lookUpApiKey: (hash: Buffer) => Promise<KeyAuthentication | undefined>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -67,6 +70,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch }),
     operator: createOperator(connection.kysely),
     lists: createListStore(connection.kysely),
+    lookUpApiKey: createKeyLookup(connection.kysely),
     ping: async () => {
       await sql`SELECT 1`.execute(connection.kysely);
     },
