@@ -34,15 +34,23 @@ declare module '../db/schema.ts' {
 export type AuditEventInput = Omit<ChainedFields, 'seq' | 'occurred_at'>;
 export type AuditRecord = ChainedFields & { hash: string; prev_hash: string };
 
-export async function appendEvent(trx: TenantTransaction, organizationId: string, event: AuditEventInput): Promise<AuditRecord> {
+/**
+ * Appends events to the organization's chain in order, in two statements however many there are:
+ * the head is read and locked, the hashes are chained here, and the events go in with the head's
+ * update in one statement (a bulk operation's thousand screenings do not take three thousand).
+ */
+export async function appendEvents(trx: TenantTransaction, organizationId: string, events: readonly AuditEventInput[]): Promise<AuditRecord[]> {
+  if (events.length === 0) return [];
   const head = (await lockHead(trx)) ?? (await createHead(trx, organizationId));
-  head.hash = asBuffer(head.hash);
-
-  const fields: ChainedFields = { ...event, seq: Number(head.seq) + 1, occurred_at: new Date().toISOString() };
-  const hash = chainHash(head.hash, fields);
-  await trx
-    .insertInto('audit_events')
-    .values({
+  let previous = asBuffer(head.hash);
+  let seq = Number(head.seq);
+  const occurredAt = new Date().toISOString();
+  const records: AuditRecord[] = [];
+  const rows = events.map((event) => {
+    const fields: ChainedFields = { ...event, seq: ++seq, occurred_at: occurredAt };
+    const hash = chainHash(previous, fields);
+    records.push({ ...fields, hash: hash.toString('hex'), prev_hash: previous.toString('hex') });
+    const row = {
       organization_id: organizationId,
       seq: fields.seq,
       occurred_at: fields.occurred_at,
@@ -56,13 +64,26 @@ export async function appendEvent(trx: TenantTransaction, organizationId: string
       source_ip: fields.source_ip,
       outcome: fields.outcome,
       details: JSON.stringify(fields.details),
-      prev_hash: head.hash,
+      prev_hash: previous,
       hash,
-    })
-    .execute();
-  await trx.updateTable('audit_heads').set({ seq: fields.seq, hash }).execute();
-  return { ...fields, hash: hash.toString('hex'), prev_hash: head.hash.toString('hex') };
+    };
+    previous = hash;
+    return row;
+  });
+  for (let at = 0; at < rows.length; at += INSERT_BATCH) {
+    const batch = rows.slice(at, at + INSERT_BATCH);
+    const last = batch.at(-1) as (typeof rows)[number];
+    await trx
+      .with('appended', (db) => db.insertInto('audit_events').values(batch))
+      .updateTable('audit_heads')
+      .set({ seq: last.seq, hash: last.hash })
+      .execute();
+  }
+  return records;
 }
+
+/** Events per statement: 15 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_BATCH = 2_000;
 
 /** The organization's chain head, locked until the transaction ends; undefined before its first event. */
 const lockHead = (trx: TenantTransaction) => trx.selectFrom('audit_heads').select(['seq', 'hash']).forUpdate().executeTakeFirst();

@@ -8,7 +8,7 @@ import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
-import { actorName, applySuppressions, type CaseToOpen, openCase, reopenCase } from './case-opening.ts';
+import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase } from './case-opening.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
 import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
@@ -46,7 +46,7 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     // Inside another feature's transaction.
     currentRules,
     applySuppressions,
-    openCase,
+    openCases,
     reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
     caseStatus: caseStatusOf,
     async caseHistory(trx: TenantTransaction, caseId: string) {
