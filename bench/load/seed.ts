@@ -59,8 +59,6 @@ export async function seedHistory(options: SeedOptions): Promise<Seeded> {
     const loadedLists = snapshot.versions.map((v) => v.list);
     const screenings = app.services.get('screenings');
     const keys = createApiKeyService(db.withTenant);
-    const random = seededRandom(options.seed ^ 0x2545f491);
-    const pick = (items: string[]) => items[Math.floor(random() * items.length)] as string;
 
     const organizations: (SeededOrganization & { keyId: string })[] = [];
     for (let n = 0; n < options.organizations; n++) {
@@ -75,8 +73,11 @@ export async function seedHistory(options: SeedOptions): Promise<Seeded> {
     let potentialMatches = 0;
     const perOrganization = Math.ceil(options.screenings / options.organizations);
     const now = Date.now();
-    for (const [n, org] of organizations.entries()) {
-      const quota = Math.min(perOrganization, options.screenings - n * perOrganization);
+    const seedOrganization = async (org: (typeof organizations)[number], n: number) => {
+      // Each organization draws from its own seeded sequence: the same seed, the same history, however the work interleaves.
+      const random = seededRandom((options.seed + n) ^ 0x2545f491);
+      const pick = (items: string[]) => items[Math.floor(random() * items.length)] as string;
+      const quota = Math.max(0, Math.min(perOrganization, options.screenings - n * perOrganization));
       let stored = 0;
       for (let at = 0; at < quota; at += BATCH) {
         const size = Math.min(BATCH, quota - at);
@@ -98,7 +99,16 @@ export async function seedHistory(options: SeedOptions): Promise<Seeded> {
         done += size;
         options.progress?.(done);
       }
-    }
+    };
+    // Two organizations at a time: one screens (this thread) while the other's batch is written (the database's).
+    let next = 0;
+    const worker = async () => {
+      while (next < organizations.length) {
+        const n = next++;
+        await seedOrganization(organizations[n] as (typeof organizations)[number], n);
+      }
+    };
+    await Promise.all([worker(), worker()]);
     return {
       organizations: organizations.map(({ id, apiKey, screeningIds }) => ({ id, apiKey, screeningIds })),
       screenings: done,
