@@ -23,7 +23,7 @@ import { ProblemSchema } from './http/problem.ts';
 import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { RouteIndex } from './http/route-index.ts';
-import { createServiceRegistry } from './http/services.ts';
+import { createServiceRegistry, type ServiceRegistry } from './http/services.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
@@ -38,7 +38,7 @@ export type AppDependencies = {
   features?: Feature[];
 };
 
-export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog };
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; services: ServiceRegistry };
 
 export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
   const routeIndex = new RouteIndex();
@@ -117,5 +117,5 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   }
   await registerOperationsRoutes(app, metrics);
   await app.ready();
-  return Object.assign(app, { routeIndex, readiness, lists });
+  return Object.assign(app, { routeIndex, readiness, lists, services });
 }

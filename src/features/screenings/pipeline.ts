@@ -28,8 +28,10 @@ export type ScreenOptions = {
    * audit event instead of one each, and announces itself instead of each screening.
    */
   recordedBy?: { auditHash: string };
-  /** For input i, a closed case to reopen rather than a new one to open (a re-screen of a decided subject). */
+  /** For input i, the subject's case to reopen rather than a new one to open (a re-screen of a decided subject). */
   reopen?: (index: number) => string | undefined;
+  /** Store only what found something: a re-screen of thousands of subjects keeps no row for each clear one (its run counts them). */
+  onlyPotentialMatches?: boolean;
 };
 
 type Registry = Pick<ServiceRegistry, 'get'>;
@@ -72,7 +74,7 @@ export async function screenMany(
       ).hash;
     stored.push({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash, caseId });
   }
-  await insertScreenings(trx, organizationId, stored);
+  await insertScreenings(trx, organizationId, options.onlyPotentialMatches ? stored.filter((s) => s.record.outcome === 'potential_match') : stored);
 
   const views: ScreeningView[] = [];
   for (const [i, { record, caseId }] of stored.entries()) {
@@ -81,7 +83,7 @@ export async function screenMany(
       const toOpen = { caseId, screening: record, rulesVersion: version, rules, now };
       caseStatus = options.reopen?.(i) ? await adjudication.reopenCase(trx, context, toOpen) : await adjudication.openCase(trx, context, toOpen);
     }
-    if (!options.recordedBy) {
+    if (!options.recordedBy && !(options.onlyPotentialMatches && record.outcome === 'clear')) {
       await recordEvent(trx, organizationId, {
         type: 'screening.completed',
         data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
