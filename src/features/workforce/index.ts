@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
 import { cleanProfiles } from './profile-input.ts';
-import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, SYNC_BODY_LIMIT_BYTES, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
+import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, SYNC_BODY_LIMIT_BYTES, SYNC_RUNNING_MS, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
 import { findSync, listProfiles, type ProfileRow, type SyncRow } from './store.ts';
 import { workforceMonitoring } from './monitoring-source.ts';
 import { runSync } from './sync.ts';
@@ -38,7 +38,7 @@ const workforce: Feature = {
     api.put(
       '/workforce/sync',
       {
-        config: { tier: 'enterprise', idempotent: true },
+        config: { tier: 'enterprise', idempotent: true, longRunningMs: SYNC_RUNNING_MS },
         schema: {
           tags: TAG,
           summary: 'Sync workforce profiles in bulk',
@@ -49,6 +49,8 @@ const workforce: Feature = {
             'country or citizenship changed, is screened (potential matches open cases); other changes are stored without screening; the same',
             'payload again changes nothing (`unchanged`). `full` also deactivates active profiles absent from the payload. Profiles are written in',
             'batches: a sync that fails part-way keeps what it wrote and says `failed`, and sending the payload again completes it. Audited; emits `workforce.sync_completed`.',
+            `A sync of 50,000 new profiles takes about a minute; the connection is held open for up to ${SYNC_RUNNING_MS / 60_000} minutes. Send an \`Idempotency-Key\`:`,
+            'a retry after your client gave up answers 409 `idempotency_key_in_progress` while the sync still runs, and its answer once it is done.',
           ].join(' '),
           body: SyncBody,
           response: { 200: SyncSchema },

@@ -6,6 +6,8 @@ import { countryCode, enumOf, Metadata, text } from '../../http/text-fields.ts';
 
 export const MAX_PROFILES = 50_000;
 export const SYNC_BODY_LIMIT_BYTES = 25 * 2 ** 20;
+/** How long one sync may run: 50,000 new profiles screened take about a minute on a 2-core machine. */
+export const SYNC_RUNNING_MS = 15 * 60_000;
 const US_PERSON = ['us_citizen', 'lawful_permanent_resident', 'protected_individual', 'foreign_person', 'unknown'] as const;
 
 const ProfileBody = Type.Object(
