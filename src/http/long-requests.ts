@@ -15,7 +15,9 @@ declare module 'fastify' {
 export function installLongRequests(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const allowed = request.routeOptions.config?.longRunningMs;
-    if (allowed) request.raw.socket?.setTimeout(allowed);
+    // inject() (tests) has no real socket to set a timeout on.
+    const socket = request.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+    if (allowed && typeof socket?.setTimeout === 'function') socket.setTimeout(allowed);
   });
 }
 
