@@ -15,6 +15,7 @@ import { installAuthentication } from './http/authentication.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
+import { installLongRequests } from './http/long-requests.ts';
 import { installMetrics } from './http/metrics.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
@@ -39,13 +40,7 @@ export type AppDependencies = {
   features?: Feature[];
 };
 
-export type App = Api & {
-  routeIndex: RouteIndex;
-  readiness: Readiness;
-  lists: ListCatalog;
-  /** The features' services, for in-process callers that are not requests (the load benchmark's seeding). */
-  services: Pick<ServiceRegistry, 'get'>;
-};
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; services: ServiceRegistry };
 
 export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
   const routeIndex = new RouteIndex();
@@ -93,6 +88,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   const idp = config.externalIdentityProvider;
   const tokens = createTokenService(db, await loadSigningKey(db), idp && { ...idp, keys: externalKeySet(idp.jwksUrl) });
   installAuthentication(app, createAuthenticator(db, tokens), createRateLimiter(config));
+  installLongRequests(app);
   installIdempotency(app, db, {
     retentionSeconds: config.idempotencyRetentionSeconds,
     // A request cannot outlive its timeout, so an older reservation belongs to a dead process.

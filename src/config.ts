@@ -31,6 +31,8 @@ export type Config = {
   idempotencyRetentionSeconds: number;
   /** How old a prescreen may be and still stand for the screening at check-in. */
   checkinPrescreenFreshnessHours: number;
+  /** How often the monitoring worker looks for runs to work; 0 turns the worker off in this process. */
+  monitoringIntervalSeconds: number;
   /** On the first start of an empty embedded database, create a sandbox organization and key. */
   sandboxBootstrap: boolean;
   /** Requests a second per credential, by tier (bursts of twice that); organizations may have their own. */
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
     checkinPrescreenFreshnessHours: read.integer('CHECKIN_PRESCREEN_FRESHNESS_HOURS', 24, 0, 24 * 30),
+    monitoringIntervalSeconds: read.integer('MONITORING_INTERVAL_SECONDS', 10, 0, 3_600),
     sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
     rateLimitPerSecond: {
       defense: read.integer('RATE_LIMIT_DEFENSE_PER_SECOND', 50, 1, 100_000),

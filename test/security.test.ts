@@ -43,6 +43,23 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
   '/api/v1/sessions/:id': async (app, as) => `/api/v1/sessions/${await newSessionId(app, as)}`,
   '/api/v1/sessions/:id/update': async (app, as) => ({ path: `/api/v1/sessions/${await newSessionId(app, as)}/update`, payload: { status: 'checked_out' } }),
   '/api/v1/adjudication/:id/notes': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`, payload: { text: 'security suite' } }),
+  '/api/v1/workforce/syncs/:id': async (app, as) => {
+    const id = newId('wfs');
+    await app.database.owner(
+      `INSERT INTO workforce_syncs (organization_id, id, mode, status, counts, actor, started_at) VALUES ($1, $2, 'upsert', 'completed', '{}', 'test', now())`,
+      [as.organizationId, id],
+    );
+    return `/api/v1/workforce/syncs/${id}`;
+  },
+  '/api/v1/monitoring/runs/:id': async (app, as) => {
+    const id = newId('mon');
+    await app.database.owner(
+      `INSERT INTO monitoring_runs (organization_id, id, list, list_version_id, previous_version_id, changed_entries, status, cursor, counts, created_at)
+       VALUES ($1, $2, 'OFAC_SDN', $3, $3, 1, 'completed', '{}', '{}', now())`,
+      [as.organizationId, id, newId('lv')],
+    );
+    return `/api/v1/monitoring/runs/${id}`;
+  },
   '/api/v1/webhook-endpoints/:id': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}`,
   '/api/v1/webhook-endpoints/:id/rotate-secret': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/rotate-secret`,
   '/api/v1/webhook-endpoints/:id/test': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/test`,

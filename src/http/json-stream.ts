@@ -63,7 +63,7 @@ class TopLevelArrayScanner {
         else if (c === '\\') this.escaped = true;
         else if (c === '"') {
           this.inString = false;
-          if (this.element && !this.elementIsContainer && this.depth === 2) this.endElement(text, i + 1, flush);
+          if (this.element && !this.elementIsContainer && this.depth === 2) this.endElement(i + 1, flush);
         }
         continue;
       }
@@ -82,7 +82,7 @@ class TopLevelArrayScanner {
         this.element = [];
         this.elementIsContainer = c === '{' || c === '[';
       } else if (inArray && this.element && !this.elementIsContainer && (c === ',' || c === ']' || WHITESPACE.has(c))) {
-        this.endElement(text, i, flush); // a number, true, false or null ends where its text does
+        this.endElement(i, flush); // a number, true, false or null ends where its text does
         if (c === ',') {
           this.awaitingElement = true;
           from = i + 1;
@@ -104,14 +104,14 @@ class TopLevelArrayScanner {
         }
       } else if (c === '}' || c === ']') {
         this.depth -= 1;
-        if (this.depth === 2 && this.element && this.elementIsContainer) this.endElement(text, i + 1, flush);
+        if (this.depth === 2 && this.element && this.elementIsContainer) this.endElement(i + 1, flush);
         else if (this.depth === 1) this.arrayKey = undefined;
       }
     }
     flush(text.length);
   }
 
-  private endElement(text: string, end: number, flush: (to: number) => void) {
+  private endElement(end: number, flush: (to: number) => void) {
     flush(end);
     const parts = this.element as string[];
     this.element = undefined;

@@ -29,7 +29,7 @@ describe('POST /api/v1/ownership/check', () => {
 
   before(async () => {
     harness = await buildTestApp();
-    enterprise = await createTenant(harness.database.owner, { tier: 'enterprise' });
+    enterprise = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
     defense = await createTenant(harness.database.owner, { tier: 'defense' });
   });
   after(() => harness.close());
@@ -201,6 +201,19 @@ describe('POST /api/v1/ownership/check', () => {
       assert.deepEqual([owner.designations, owner.screening_matches?.[0]?.counted], [[], false]);
       assert.equal(body.ofac.blocked, false);
       assert.ok(body.warnings.some((w) => w.code === 'potential_match_not_counted'));
+    });
+
+    test("the organization's own match threshold (its adjudication rules) decides what counts", async () => {
+      const put = (rules: object) => harness.app.inject({ method: 'PUT', url: '/api/v1/adjudication/rules', headers: enterprise.headers, payload: rules });
+      const score = (await check(screened)).json().entities.find((e: { id: string }) => e.id === 'IRCO').screening_matches[0].score as number;
+      assert.equal((await put({ thresholds: { match: Math.min(1, score + 0.01) } })).statusCode, 200);
+      try {
+        const body = (await check(screened)).json();
+        assert.equal(body.screening.threshold, Math.min(1, score + 0.01));
+        assert.equal(body.entities.find((e: { id: string }) => e.id === 'IRCO').screening_matches[0].counted, score >= 1, 'below the raised threshold: not counted');
+      } finally {
+        await put({});
+      }
     });
 
     test('designations given are trusted and not screened', async () => {

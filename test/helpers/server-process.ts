@@ -32,7 +32,8 @@ export type ServerProcess = {
  */
 export const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LISTS_AUTO_UPDATE: 'false', ...env });
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/** `timeoutMs`: a fresh embedded database migrates on its first start, which on a busy 2-core machine has taken over a minute. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, 'serve'], { env: childEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

@@ -6,7 +6,6 @@
 import type { AuditContext } from '../../audit/audit.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
-import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import { MAX_SCREENED_NAMES, ownershipRequest } from './request.ts';
 import { MAX_ENTITIES, MAX_OWNERSHIPS, OwnershipCheckBody } from './schemas.ts';
 import { createOwnershipService } from './service.ts';
@@ -17,12 +16,6 @@ import { OwnershipCheckResult } from './verdict-schema.ts';
  * 100,000 entities and 500,000 stakes with 36-character ids come to about 70 MB of JSON.
  */
 export const OWNERSHIP_BODY_LIMIT_BYTES = 96 * 2 ** 20;
-
-/**
- * The score a name found by screening must reach to count as a designation. One threshold for
- * every organization until adjudication rules (issue 6) give each its own: read them here.
- */
-const matchThreshold = async (_context: AuditContext): Promise<number> => DEFAULT_THRESHOLD;
 
 const DESCRIPTION = [
   "Evaluates an ownership graph under OFAC's 50 Percent Rule and the BIS Affiliates Rule (Supp. No. 8 to Part 744) on `as_of` (default: today, US Eastern).",
@@ -42,7 +35,9 @@ const DESCRIPTION = [
 
 const ownership: Feature = {
   name: 'ownership',
-  async register(api, { db, lists }) {
+  async register(api, { db, lists, services }) {
+    // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
+    const matchThreshold = async (context: AuditContext) => (await services.get('adjudication').getRules(context)).rules.thresholds.match;
     const service = createOwnershipService(db.withTenant, lists, { matchThreshold });
     api.post(
       '/ownership/check',

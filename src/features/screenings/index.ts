@@ -13,6 +13,7 @@ import { prescreenInput } from './screening-input.ts';
 import { createScreeningService } from './service.ts';
 import { VendorScreenBody, VendorScreenResult } from './vendor-schemas.ts';
 import { vendorInputs } from './vendor-input.ts';
+import { vendorMonitoring } from './vendor-monitoring.ts';
 
 const DESCRIPTION_PRESCREEN = [
   'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
@@ -29,6 +30,7 @@ const screenings: Feature = {
     const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
     const service = createScreeningService(db.withTenant, lists, services);
     services.provide('screenings', service);
+    services.extend('monitoring.sources', vendorMonitoring);
     api.addSchema(ScreeningSchema);
 
     api.post(

@@ -29,8 +29,10 @@ export type ScreenOptions = {
    * audit event instead of one each, and announces itself instead of each screening.
    */
   recordedBy?: { auditHash: string };
-  /** For input i, a closed case to reopen rather than a new one to open (a re-screen of a decided subject). */
+  /** For input i, the subject's case to reopen rather than a new one to open (a re-screen of a decided subject). */
   reopen?: (index: number) => string | undefined;
+  /** Store only what found something: a re-screen of thousands of subjects keeps no row for each clear one (its run counts them). */
+  onlyPotentialMatches?: boolean;
 };
 
 type Registry = Pick<ServiceRegistry, 'get'>;
@@ -60,19 +62,20 @@ export async function screenMany(
   const auditHashes = recordedBy
     ? records.map(() => recordedBy.auditHash)
     : (
-          await recordAudits(
-            trx,
-            context,
-            records.map((record, i) => ({
-              action: 'screening.created',
-              target: { type: 'screening', id: record.id },
-              // Outcome and counts only: the names screened are personal data and stay in the screening row.
-              details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseIds[i], list_versions: record.list_versions.map((v) => v.version_id) },
-            })),
-          )
-        ).map((audited) => audited.hash);
+        await recordAudits(
+          trx,
+          context,
+          records.map((record, i) => ({
+            action: 'screening.created',
+            target: { type: 'screening', id: record.id },
+            // Outcome and counts only: the names screened are personal data and stay in the screening row.
+            details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseIds[i], list_versions: record.list_versions.map((v) => v.version_id) },
+          })),
+        )
+      ).map((audited) => audited.hash);
   const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: auditHashes[i] as string, caseId: caseIds[i] ?? null }));
-  await insertScreenings(trx, organizationId, stored);
+  const kept = (s: StoredScreening) => !options.onlyPotentialMatches || s.record.outcome === 'potential_match';
+  await insertScreenings(trx, organizationId, stored.filter(kept));
 
   // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).
   const caseStatuses = new Map<number, string>();
@@ -86,7 +89,7 @@ export async function screenMany(
     await recordEvents(
       trx,
       organizationId,
-      stored.map(({ record, caseId }) => ({
+      stored.filter(kept).map(({ record, caseId }) => ({
         type: 'screening.completed' as const,
         data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
         ...(context.requestId && { requestId: context.requestId }),

@@ -140,3 +140,20 @@ export async function organizationName(trx: TenantTransaction, organizationId: s
   const row = await trx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
   return row?.name ?? organizationId;
 }
+
+export type WatchedVendor = { id: string; name: string; country: string | null; identifiers: Record<string, string>; case_id: string | null; updated_at: Date };
+
+/** Vendors in id order after `afterId`, with the case of their latest screening: what monitoring watches. */
+export async function watchedVendors(trx: TenantTransaction, afterId: string | null, limit: number): Promise<WatchedVendor[]> {
+  let query = trx
+    .selectFrom('vendors as v')
+    .leftJoin('screenings as s', (join) => join.onRef('s.organization_id', '=', 'v.organization_id').onRef('s.id', '=', 'v.latest_screening_id'))
+    .select(['v.id', 'v.name', 'v.country', 'v.identifiers', 's.case_id', 'v.updated_at']);
+  if (afterId) query = query.where('v.id', '>', afterId);
+  const rows = await query.orderBy('v.id').limit(limit).execute();
+  return rows.map((row) => ({ ...row, identifiers: fromJson<Record<string, string>>(row.identifiers), case_id: row.case_id ?? null, updated_at: new Date(row.updated_at) }));
+}
+
+export async function recordVendorRescreen(trx: TenantTransaction, id: string, screeningId: string): Promise<void> {
+  await trx.updateTable('vendors').set({ latest_screening_id: screeningId }).where('id', '=', id).execute();
+}

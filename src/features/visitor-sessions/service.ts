@@ -9,12 +9,13 @@ import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { AppError } from '../../http/errors.ts';
 import { METADATA_MAX_BYTES } from '../../http/input-checker.ts';
-import type { ServiceRegistry, Services } from '../../http/services.ts';
+import type { Extensions, ServiceRegistry, Services } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import { type Checkin, prescreenReuse, type ReuseVerdict, screeningInputOf } from './checkin-input.ts';
 import { assertMove, EVENT_ON_ARRIVAL, onSiteAfter, type SessionStatus, statusForCase } from './session-states.ts';
 import {
+  attachCase,
   findSession,
   type HistoryEntry,
   insertSession,
@@ -25,6 +26,7 @@ import {
   type SessionPosition,
   type SessionRow,
   updateSession,
+  watchedSessions,
 } from './session-store.ts';
 
 type Registry = Pick<ServiceRegistry, 'get' | 'on'>;
@@ -80,7 +82,27 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
     }
   });
 
+  /** Visitors not yet gone, as continuous monitoring watches them. */
+  const monitoringSource: Extensions['monitoring.sources'] = {
+    kind: 'visitor_session',
+    async subjects(trx, afterId, limit) {
+      const sessions = await watchedSessions(trx, afterId, limit);
+      return sessions.map((s) => ({ id: s.id, input: screeningInputOf(s.visitor), caseId: s.case_id, screenedAt: s.created_at }));
+    },
+    async recordRescreen(trx, context, sessionId, finding) {
+      if (!finding.caseId) return;
+      const session = await findSession(trx, sessionId, { forUpdate: true });
+      if (!session || session.case_id === finding.caseId) return; // a reopened case moves its sessions itself (the hook above)
+      await attachCase(trx, sessionId, finding.caseId);
+      const attached = { ...session, case_id: finding.caseId };
+      // A new match on a visitor inside escalates the visit.
+      if (session.status === 'checked_in') await move(trx, context, attached, 'escalated', new Date(), { note: 'a list change matched this visitor' });
+    },
+  };
+
   return {
+    monitoringSource,
+
     async checkIn(context: AuditContext, checkin: Checkin): Promise<CheckinResult> {
       const now = new Date();
       const currentVersions = requireLists(lists).versions.map((v) => v.id);

@@ -114,6 +114,17 @@ export async function openSessionsOfCase(trx: TenantTransaction, caseId: string)
   return rows.map(toSession);
 }
 
+/** Sessions not yet final, in id order after `afterId`: the visitors monitoring watches. */
+export async function watchedSessions(trx: TenantTransaction, afterId: string | null, limit: number): Promise<SessionRow[]> {
+  let query = trx.selectFrom('visitor_sessions').select(COLUMNS).where('status', 'not in', ['denied', 'checked_out']);
+  if (afterId) query = query.where('id', '>', afterId);
+  return (await query.orderBy('id').limit(limit).execute()).map(toSession);
+}
+
+export async function attachCase(trx: TenantTransaction, id: string, caseId: string): Promise<void> {
+  await trx.updateTable('visitor_sessions').set({ case_id: caseId }).where('id', '=', id).execute();
+}
+
 export type SessionChange = {
   status?: SessionStatus;
   on_site?: boolean;

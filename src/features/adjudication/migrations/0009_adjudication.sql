@@ -44,7 +44,7 @@ CREATE TABLE cases (
 );
 SELECT enable_tenant_isolation('cases');
 GRANT SELECT, INSERT ON cases TO gatehouse_runtime;
-GRANT UPDATE (screening_id, status, priority, priority_rank, priority_reasons, score, lists, assignee, sla_due_at, pending_decision, match_decisions, updated_at, closed_at)
+GRANT UPDATE (screening_id, status, priority, priority_rank, priority_reasons, score, lists, assignee, sla_due_at, rules_version, pending_decision, match_decisions, updated_at, closed_at)
   ON cases TO gatehouse_runtime;
 -- The queue: open and escalated cases by priority, then age; the keyset cursor follows this order.
 CREATE INDEX cases_queue ON cases (organization_id, priority_rank DESC, created_at, id) WHERE status IN ('OPEN', 'ESCALATED');
