@@ -56,7 +56,7 @@ export async function openReadyDatabase(config: Config, migrate = config.migrate
 
 export async function openDatabase(config: Config): Promise<Database> {
   const connection = config.databaseUrl
-    ? await openPostgresConnection({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? await openPostgresConnection({ url: config.databaseUrl, poolSize: config.databasePoolSize, prepareStatements: config.databasePrepareStatements })
     : await openPgliteConnection(config.dataDir);
   return createDatabase(connection, { statementTimeoutMs: config.requestTimeoutMs });
 }
