@@ -14,9 +14,10 @@
  * GET /api/healthz with the same generator settings (bench/load/ceiling.ts). `--soak 600` then
  * holds half the highest rate held for 600 s and watches RSS, event-loop delay and connections.
  *
- * On a machine with two or more CPUs the service (and the bare server) run on CPU 1, and this
- * process (the load generator) and PostgreSQL on CPU 0, so that the generator does not take the
- * server's core (`--no-pin` to let the scheduler decide). `--cpu-prof` writes the service's CPU
+ * On a machine with two or more CPUs, with PostgreSQL the service (and the ceiling's servers) run
+ * on CPU 1, and this process (the load generator) and PostgreSQL on CPU 0, so that the generator
+ * does not take the server's core; the embedded database's service uses both CPUs (cpuLayout
+ * below; `--no-pin` lets the scheduler decide everywhere). `--cpu-prof` writes the service's CPU
  * profile to bench/results/profiles/ when it stops. Figures go to BENCHMARKS.md (one section per
  * database, one for the ceiling, one per soak) and everything measured to
  * bench/results/load-<time>.json (not committed). Exit code 2 when the list data is missing or an argument is wrong.
@@ -87,12 +88,7 @@ try {
   const dataDir = resolveDataDir(values.data);
 
   const pin = values.pin && os.cpus().length >= 2;
-  // The generator (this process) keeps to CPU 0; the servers get CPU 1.
-  if (pin) spawnSync('taskset', ['-pc', '0', String(process.pid)]);
-  const serverCpus = pin ? '1' : undefined;
-  const pinning = pin
-    ? 'The service and the bare server ran on CPU 1; the load generator and PostgreSQL on CPU 0.'
-    : 'No CPU pinning: generator, service and database shared both CPUs as the scheduler saw fit.';
+  const layout = (name: 'embedded' | 'postgres') => cpuLayout(pin, name);
 
   log('building the subjects (real list names, typos, transliterations, clean names)');
   const subjects = await buildPrescreenMix(dataDir, 15_000, seed);
@@ -107,14 +103,16 @@ try {
   ];
   let ceiling: Ceiling | undefined;
   const runs: DatabaseLoadRun[] = [];
-  for (const { name, open } of databases.filter((d) => !values.only || d.name === values.only)) {
+  const chosen = databases.filter((d) => !values.only || d.name === values.only);
+  for (const [n, { name, open }] of chosen.entries()) {
     const database = await open();
     if ('skipped' in database) {
       log(database.skipped);
       continue;
     }
     running.push(database.close);
-    if (pin) for (const pid of database.serverPids()) spawnSync('taskset', ['-apc', '0', String(pid)]);
+    const cpus = layout(name);
+    if (cpus.generator) spawnSync('taskset', ['-pc', cpus.generator, String(process.pid)]);
     log(`${database.label}: importing the lists`);
     const imported = importLists(database, dataDir);
     log(`${database.label}: seeding ${organizations} organizations and ${screenings.toLocaleString('en')} screenings`);
@@ -135,7 +133,7 @@ try {
     log(`seeded in ${seeded.seconds.toFixed(0)} s (${seeded.potentialMatches.toLocaleString('en')} potential matches)`);
 
     const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(RESULTS_DIR, 'profiles')}`] : [];
-    const { service } = await startReadyService(database, { nodeArgs, ...(serverCpus && { cpus: serverCpus }) });
+    const { service } = await startReadyService(database, { nodeArgs, ...(cpus.server && { cpus: cpus.server }) });
     running.push(service.stop);
     const started = performance.now();
     const visitors = clean.map(visitorBody).filter((b): b is string => b !== undefined);
@@ -148,7 +146,8 @@ try {
     log(`${(organizations * sessionsPerOrganization).toLocaleString('en')} visitors checked in over HTTP in ${sessionSeconds.toFixed(0)} s`);
 
     const databasePids = database.serverPids().length > 0 ? () => database.serverPids() : undefined;
-    if (values.ceiling && !ceiling) ceiling = await measureCeiling({ baseUrl: service.baseUrl, pid: service.pid }, { ...(serverCpus && { cpus: serverCpus }), settings, log });
+    // Once, on the last database's service: with PostgreSQL's layout (a server on one CPU) when it runs.
+    if (values.ceiling && n === chosen.length - 1) ceiling = await measureCeiling({ baseUrl: service.baseUrl, pid: service.pid }, { ...(cpus.server && { cpus: cpus.server }), settings, log });
 
     const target = {
       baseUrl: service.baseUrl,
@@ -157,7 +156,7 @@ try {
       serverPid: service.pid,
       ...(databasePids && { databasePids }),
     };
-    if (pin && databasePids) for (const pid of databasePids()) spawnSync('taskset', ['-apc', '0', String(pid)]);
+    if (cpus.database && databasePids) for (const pid of databasePids()) spawnSync('taskset', ['-apc', cpus.database, String(pid)]);
     log(`${database.label}: stepping the mix`);
     const through = name === 'postgres' ? TARGETS.postgres.rate : TARGETS.embedded.rate;
     const steps = await stepUp(target, rates, settings, log, through);
@@ -166,7 +165,7 @@ try {
       label: database.label,
       lists: imported.lists,
       seeded: { organizations, screenings: seeded.screenings, potentialMatches: seeded.potentialMatches, seconds: seeded.seconds, sessions: organizations * sessionsPerOrganization, sessionSeconds },
-      pinning,
+      pinning: cpus.described,
       settings,
       steps,
     };
@@ -190,19 +189,32 @@ try {
     }
   }
   if (ceiling) {
-    const section = ceilingSection(ceiling, pinning);
+    const section = ceilingSection(ceiling, layout(runs.at(-1)?.database ?? 'postgres').described);
     console.log(`\n## Ceiling\n\n${section.join('\n')}`);
-    if (values.write) recordBenchmark('Load: the ceiling of this machine', 'npm run bench:load', ceilingSection(ceiling, pinning));
+    if (values.write) recordBenchmark('Load: the ceiling of this machine', 'npm run bench:load', section);
   }
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model.trim(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), commit, machine, pinning, settings, runs, ceiling }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), commit, machine, settings, runs, ceiling }, null, 2)}\n`);
   log(`wrote ${file}`);
 } catch (error) {
   await stopEverything();
   exitOnUsageProblem('bench:load', error);
 } finally {
   await stopEverything();
+}
+
+/**
+ * Which CPUs each process keeps to (taskset lists). With PostgreSQL the service gets CPU 1 to
+ * itself, and the generator shares CPU 0 with PostgreSQL. The embedded database runs in a thread
+ * of the service, which then needs both CPUs: nothing is pinned.
+ */
+function cpuLayout(pin: boolean, database: 'embedded' | 'postgres') {
+  if (!pin) return { generator: '0-1', described: 'No CPU pinning (--no-pin): generator, service and database shared both CPUs as the scheduler saw fit.' };
+  if (database === 'embedded') {
+    return { generator: '0-1', described: 'No CPU pinning: the service (its main thread and the embedded database\'s thread) and the load generator shared both CPUs.' };
+  }
+  return { generator: '0', server: '1', database: '0', described: 'The service (and the ceiling\'s servers) ran on CPU 1; the load generator and PostgreSQL on CPU 0.' };
 }
