@@ -1,21 +1,20 @@
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Connection, Session } from './connection.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { type PgliteLike, startPgliteThread } from './pglite-thread.ts';
 import type { Schema } from './schema.ts';
 
 /**
- * Opens the embedded database in its own thread (pglite-thread.ts). With a folder, its files live
- * in `<dataDir>/pgdata` under an exclusive lock; without one, it lives in memory.
+ * Opens the embedded database. With a folder, its files live in `<dataDir>/pgdata` under an
+ * exclusive lock; without one, it lives in memory (tests).
  */
 export async function openPgliteConnection(dataDir: string | undefined): Promise<Connection> {
   const lock = dataDir === undefined ? undefined : lockDataDir(dataDir);
-  let pglite: PgliteLike;
+  let pglite: PGlite;
   try {
-    pglite = await startPgliteThread(dataDir === undefined ? undefined : path.join(dataDir, 'pgdata'));
+    pglite = await PGlite.create(dataDir === undefined ? undefined : path.join(dataDir, 'pgdata'));
   } catch (error) {
     lock?.release();
     throw error;
@@ -23,16 +22,15 @@ export async function openPgliteConnection(dataDir: string | undefined): Promise
   return pgliteConnection(pglite, () => lock?.release());
 }
 
-/** Wraps an open PGlite (in this thread, as tests open it, or in its own); `onClose` runs after it is closed. */
-export function pgliteConnection(pglite: PgliteLike, onClose: () => void = () => {}): Connection {
+/** Wraps an open PGlite instance; `onClose` runs after it is closed. */
+export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {}): Connection {
   const session: Session = {
     exec: async (script) => {
       await pglite.exec(script);
     },
     query: async <Row>(text: string, params?: unknown[]) => (await pglite.query<Row>(text, params)).rows,
   };
-  // The dialect calls only query() and close(), which the thread's stand-in has.
-  const kysely = new Kysely<Schema>({ dialect: new PGliteDialect(pglite as PGlite) });
+  const kysely = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
   return {
     backend: 'pglite',
     kysely,
