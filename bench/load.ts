@@ -14,10 +14,9 @@
  * GET /api/healthz with the same generator settings (bench/load/ceiling.ts). `--soak 600` then
  * holds half the highest rate held for 600 s and watches RSS, event-loop delay and connections.
  *
- * On a machine with two or more CPUs, with PostgreSQL the service (and the ceiling's servers) run
- * on CPU 1, and this process (the load generator) and PostgreSQL on CPU 0, so that the generator
- * does not take the server's core; the embedded database's service uses both CPUs (cpuLayout
- * below; `--no-pin` lets the scheduler decide everywhere). `--cpu-prof` writes the service's CPU
+ * On a machine with two or more CPUs the service (and the ceiling's servers) run on CPU 1, and
+ * this process (the load generator) and PostgreSQL on CPU 0, so that the generator does not take
+ * the server's core (cpuLayout below; `--no-pin` lets the scheduler decide). `--cpu-prof` writes the service's CPU
  * profile to bench/results/profiles/ when it stops. Figures go to BENCHMARKS.md (one section per
  * database, one for the ceiling, one per soak) and everything measured to
  * bench/results/load-<time>.json (not committed). Exit code 2 when the list data is missing or an argument is wrong.
@@ -146,7 +145,7 @@ try {
     log(`${(organizations * sessionsPerOrganization).toLocaleString('en')} visitors checked in over HTTP in ${sessionSeconds.toFixed(0)} s`);
 
     const databasePids = database.serverPids().length > 0 ? () => database.serverPids() : undefined;
-    // Once, on the last database's service: with PostgreSQL's layout (a server on one CPU) when it runs.
+    // Once, on the last database's service.
     if (values.ceiling && n === chosen.length - 1) ceiling = await measureCeiling({ baseUrl: service.baseUrl, pid: service.pid }, { ...(cpus.server && { cpus: cpus.server }), settings, log });
 
     const target = {
@@ -207,14 +206,12 @@ try {
 }
 
 /**
- * Which CPUs each process keeps to (taskset lists). With PostgreSQL the service gets CPU 1 to
- * itself, and the generator shares CPU 0 with PostgreSQL. The embedded database runs in a thread
- * of the service, which then needs both CPUs: nothing is pinned.
+ * Which CPUs each process keeps to (taskset lists): the service (and the ceiling's servers) gets
+ * CPU 1 to itself, as far as this process can arrange it; the generator shares CPU 0 with
+ * PostgreSQL. The embedded database runs inside the service's process, on CPU 1.
  */
 function cpuLayout(pin: boolean, database: 'embedded' | 'postgres') {
   if (!pin) return { generator: '0-1', described: 'No CPU pinning (--no-pin): generator, service and database shared both CPUs as the scheduler saw fit.' };
-  if (database === 'embedded') {
-    return { generator: '0-1', described: 'No CPU pinning: the service (its main thread and the embedded database\'s thread) and the load generator shared both CPUs.' };
-  }
-  return { generator: '0', server: '1', database: '0', described: 'The service (and the ceiling\'s servers) ran on CPU 1; the load generator and PostgreSQL on CPU 0.' };
+  const described = `The service (and the ceiling's servers) ran on CPU 1; the load generator${database === 'postgres' ? ' and PostgreSQL' : ''} on CPU 0.`;
+  return { generator: '0', server: '1', database: '0', described };
 }
