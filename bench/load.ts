@@ -16,10 +16,11 @@
  *
  * On a machine with two or more CPUs the service (and the ceiling's servers) run on CPU 1, and
  * this process (the load generator) and PostgreSQL on CPU 0, so that the generator does not take
- * the server's core (cpuLayout below; `--no-pin` lets the scheduler decide). `--cpu-prof` writes the service's CPU
- * profile to bench/results/profiles/ when it stops. Figures go to BENCHMARKS.md (one section per
- * database, one for the ceiling, one per soak) and everything measured to
- * bench/results/load-<time>.json (not committed). Exit code 2 when the list data is missing or an argument is wrong.
+ * the server's core (cpuLayout below; `--no-pin` lets the scheduler decide). `--cpu-prof` writes
+ * the service's CPU profile to bench/results/profiles/ when it stops (bench/load/profile-summary.ts
+ * sums it up). Figures go to BENCHMARKS.md (one section per database, one for the ceiling, one per
+ * soak) and everything measured to bench/results/load-<time>.json (not committed). Exit code 2
+ * when the list data is missing or an argument is wrong.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
