@@ -35,7 +35,7 @@ export function stepTable(steps: readonly StepResult[], withDatabase: boolean): 
     `|---|---|---|---|---|---|---|---|---|${withDatabase ? '---|' : ''}---|---|---|`,
     ...steps.map(
       (s) =>
-        `| ${rate(s.offeredRate)} | ${rate(s.achievedRate)} | ${ms(s.all.p50)} | ${ms(s.all.p95)} | ${ms(s.all.p99)} | ${ms(s.all.max)} | ${errors(s)} | ${s.serverCpuPercent}% | ${s.serverRssMiB} MiB (${s.serverPeakRssMiB}) |${withDatabase ? ` ${s.databaseCpuPercent ?? '—'}% |` : ''} ${s.generatorCpuPercent}% | ${s.connections} | ${s.loadAverage.toFixed(2)} |`,
+        `| ${rate(s.offeredRate)}${s.repeated ? ' (again)' : ''} | ${rate(s.achievedRate)} | ${ms(s.all.p50)} | ${ms(s.all.p95)} | ${ms(s.all.p99)} | ${ms(s.all.max)} | ${errors(s)} | ${s.serverCpuPercent}% | ${s.serverRssMiB} MiB (${s.serverPeakRssMiB}) |${withDatabase ? ` ${s.databaseCpuPercent ?? '—'}% |` : ''} ${s.generatorCpuPercent}% | ${s.connections} | ${s.loadAverage.toFixed(2)} |`,
     ),
   ];
 }
@@ -48,8 +48,10 @@ function endpointTable(step: StepResult): string[] {
   ];
 }
 
-const stepAt = (steps: readonly StepResult[], offered: number) => steps.find((s) => s.offeredRate === offered);
-const knee = (steps: readonly StepResult[]) => steps.find((s) => s.stoppedBecause);
+/** The step at this rate, its repeat when it had one. */
+const stepAt = (steps: readonly StepResult[], offered: number) => steps.filter((s) => s.offeredRate === offered).at(-1);
+/** Where stepping stopped: the last step, when it and the measurement before it both degraded. */
+const knee = (steps: readonly StepResult[]) => (steps.at(-1)?.stoppedBecause && steps.at(-1)?.repeated ? steps.at(-1) : undefined);
 
 export function verdicts(run: DatabaseLoadRun, ceiling: Ceiling | undefined): string[] {
   const lines: string[] = [];
@@ -71,7 +73,7 @@ export function verdicts(run: DatabaseLoadRun, ceiling: Ceiling | undefined): st
     lines.push(`- Highest step held with p95 under ${t.p95Ms} ms and no error: ${best ? rate(best.offeredRate) : 'none'}${ratio(best, ceiling)}.`);
   }
   const stop = knee(run.steps);
-  if (stop) lines.push(`- Stepping stopped: at ${rate(stop.offeredRate)}, ${stop.stoppedBecause}.`);
+  if (stop) lines.push(`- Stepping stopped at ${rate(stop.offeredRate)}, measured twice: ${stop.stoppedBecause}.`);
   return lines;
 }
 
@@ -90,7 +92,7 @@ export function databaseSection(run: DatabaseLoadRun, ceiling: Ceiling | undefin
   const targetStep = stepAt(run.steps, target);
   const best = capacity(run.steps, run.database === 'postgres' ? TARGETS.postgres.capacityP95Ms : TARGETS.embedded.p95Ms);
   return [
-    `${run.label}. Lists: ${run.lists.count} imported (${run.lists.entities.toLocaleString('en')} entities).`,
+    `${run.label[0]?.toUpperCase()}${run.label.slice(1)}. Lists: ${run.lists.count} imported (${run.lists.entities.toLocaleString('en')} entities).`,
     `Seeded before measuring: ${s.organizations} organizations (Enterprise), ${s.screenings.toLocaleString('en')} stored screenings through the service's screening pipeline in process (${s.potentialMatches.toLocaleString('en')} potential matches, each with its case, audit event and outbox events) in ${s.seconds.toFixed(0)} s, then ${s.sessions.toLocaleString('en')} visitor sessions by check-ins over HTTP in ${s.sessionSeconds.toFixed(0)} s.`,
     `Mix: ${mix}; each request for a random organization with its own key. Each step: ${run.settings.warmUpSeconds} s at its rate not counted, then ${run.settings.seconds} s measured, each request due at a fixed time (latency counts from then: bench/api/paced-load.ts). ${run.pinning}`,
     '',
@@ -110,7 +112,7 @@ export function ceilingSection(ceiling: Ceiling, pinning: string): string[] {
     return `| ${name} | ${best ? rate(best.offeredRate) : 'none'} | ${best ? ms(best.all.p50) : '—'} | ${best ? ms(best.all.p99) : '—'} | ${best ? `${best.serverCpuPercent}%` : '—'} | ${best ? `${best.generatorCpuPercent}%` : '—'} |`;
   };
   return [
-    `The same generator, stepping, connections and pinning as the mix (${pinning}). A bare Node.js \`http\` server answering a fixed small JSON, and the service's \`GET /api/healthz\` (Fastify with every hook, no database).`,
+    `The same generator, stepping, connections and pinning as the mix (${pinning.replace(/\.$/, '')}). A bare Node.js \`http\` server answering a fixed small JSON, and the service's \`GET /api/healthz\` (Fastify with every hook, no database).`,
     '',
     '| server | highest step held (p95 < 50 ms, no error) | p50 there | p99 there | server CPU there | generator CPU there |',
     '|---|---|---|---|---|---|',

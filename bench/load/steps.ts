@@ -33,8 +33,10 @@ export type StepResult = {
   /** The 1-minute load average as the step began. */
   loadAverage: number;
   sampleErrors: Record<string, string>;
-  /** Why the stepping stopped after this step, when it did. */
+  /** How this step degraded, when it did (stepping stops when its repeat degrades too). */
   stoppedBecause?: string;
+  /** A second measurement of the same rate, after the first degraded. */
+  repeated?: true;
 };
 
 export type Target = {
@@ -112,22 +114,27 @@ export function stopReason(step: StepResult, first: StepResult): string | undefi
 }
 
 /**
- * Runs `rates` in order until a step degrades; that step is kept, marked with the reason. Rates up
- * to `through` are measured whatever happens, so a target rate is always judged on its own step.
+ * Runs `rates` in order until a step degrades. A degraded step is measured once more before it
+ * counts (on a machine shared with other work a single step can catch someone else's burst); if
+ * the repeat degrades too, stepping stops there, both kept, marked with the reason. Rates up to
+ * `through` are measured whatever happens, so a target rate is always judged on its own step.
  */
 export async function stepUp(target: Target, rates: readonly number[], settings: StepSettings, log: (line: string) => void, through = 0): Promise<StepResult[]> {
   const steps: StepResult[] = [];
-  for (const rate of rates) {
+  const measure = async (rate: number, again: boolean) => {
     const step = await measureStep(target, rate, settings);
+    if (again) step.repeated = true;
     steps.push(step);
-    const first = steps[0] as StepResult;
     log(
-      `${rate}/s: achieved ${step.achievedRate.toFixed(0)}/s, p50 ${step.all.p50.toFixed(1)} p95 ${step.all.p95.toFixed(1)} p99 ${step.all.p99.toFixed(1)} max ${step.all.max.toFixed(1)} ms, ` +
+      `${rate}/s${again ? ' (again)' : ''}: achieved ${step.achievedRate.toFixed(0)}/s, p50 ${step.all.p50.toFixed(1)} p95 ${step.all.p95.toFixed(1)} p99 ${step.all.p99.toFixed(1)} max ${step.all.max.toFixed(1)} ms, ` +
         `${failuresOf(step)} failed, server ${step.serverCpuPercent}%${step.databaseCpuPercent !== undefined ? `, PostgreSQL ${step.databaseCpuPercent}%` : ''}, load ${step.loadAverage.toFixed(2)}`,
     );
-    const reason = stopReason(step, first);
+    const reason = stopReason(step, steps[0] as StepResult);
     if (reason) step.stoppedBecause = reason;
-    if (reason && rate >= through) break;
+    return reason;
+  };
+  for (const rate of rates) {
+    if ((await measure(rate, false)) && (await measure(rate, true)) && rate >= through) break;
   }
   return steps;
 }
