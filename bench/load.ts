@@ -1,7 +1,8 @@
 /**
  * npm run bench:load [-- --only embedded|postgres] [--rates 50,100,…] [--seconds S] [--warm-up S]
  *                       [--organizations N] [--screenings N] [--sessions N] [--soak SECONDS] [--soak-rate R]
- *                       [--no-ceiling] [--no-pin] [--cpu-prof] [--database-url URL] [--data DIR] [--seed S] [--no-write]
+ *                       [--no-ceiling] [--no-pin] [--cpu-prof] [--service-env NAME=VALUE]… [--database-url URL] [--data DIR]
+ *                       [--seed S] [--no-write]
  *
  * The whole service under a realistic mix over real HTTP, against what the machine can do at all.
  * For the embedded database (a fresh DATA_DIR) and PostgreSQL (--database-url or DATABASE_URL as
@@ -70,6 +71,7 @@ try {
       ceiling: { type: 'boolean', default: true },
       pin: { type: 'boolean', default: true },
       'cpu-prof': { type: 'boolean', default: false },
+      'service-env': { type: 'string', multiple: true, default: [] },
       'database-url': { type: 'string' },
       data: { type: 'string' },
       seed: { type: 'string', default: '20261123' },
@@ -85,6 +87,14 @@ try {
   const sessionsPerOrganization = positiveInteger('--sessions', values.sessions);
   const soakSeconds = values.soak ? positiveInteger('--soak', values.soak) : undefined;
   const seed = positiveInteger('--seed', values.seed);
+  // A setting of the service to compare runs with and without (e.g. DATABASE_PREPARE_STATEMENTS=false).
+  const serviceEnv = Object.fromEntries(
+    values['service-env'].map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new UsageError('--service-env takes NAME=VALUE');
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
   const dataDir = resolveDataDir(values.data);
 
   const pin = values.pin && os.cpus().length >= 2;
@@ -133,7 +143,7 @@ try {
     log(`seeded in ${seeded.seconds.toFixed(0)} s (${seeded.potentialMatches.toLocaleString('en')} potential matches)`);
 
     const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(RESULTS_DIR, 'profiles')}`] : [];
-    const { service } = await startReadyService(database, { nodeArgs, ...(cpus.server && { cpus: cpus.server }) });
+    const { service } = await startReadyService({ ...database, env: { ...database.env, ...serviceEnv } }, { nodeArgs, ...(cpus.server && { cpus: cpus.server }) });
     running.push(service.stop);
     const started = performance.now();
     const visitors = clean.map(visitorBody).filter((b): b is string => b !== undefined);
