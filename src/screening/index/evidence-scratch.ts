@@ -37,8 +37,9 @@ export class EvidenceScratch {
     this.touchedByToken.length = 0;
   }
 
-  credit(nameIds: readonly number[], amount: number) {
-    for (const id of nameIds) {
+  credit(nameIds: ArrayLike<number>, amount: number) {
+    for (let i = 0; i < nameIds.length; i++) {
+      const id = nameIds[i] as number;
       if (this.tokenStamp[id] !== this.stamp) {
         this.tokenStamp[id] = this.stamp;
         this.tokenBest[id] = amount;

@@ -32,20 +32,31 @@ const CONFLICT_WEIGHT = 1;
 const PAIR_THRESHOLD = 0.7;
 
 /**
- * One word, or two adjacent words read as one; `memo` remembers its similarity to list units.
- * `lineage` counts the bin/ibn/ben before the word: in SALMAN BIN MUHAMMAD, Salman is the man and
- * Muhammad his father, so the same two names the other way round are another man.
+ * A name ready to score. Its units are its words and, where two adjacent words may be read as one,
+ * the pair (`joined[i]` holds the keys of words i and i+1 together). A unit's weight and place are
+ * read from the tokens, so a list name, prepared once at index build, keeps two arrays and nothing
+ * per unit.
+ *
+ * `lineage` counts, word by word, the bin/ibn/ben before it: in SALMAN BIN MUHAMMAD, Salman is the
+ * man and Muhammad his father, so the same two names the other way round are another man. It is
+ * kept only for names that have such a particle and are written in order.
+ *
+ * `memo` (query names only) remembers each unit's similarity to the list words it met.
  */
-type Unit = { from: number; to: number; keys: TokenKeys; weight: number; lineage: number; memo?: Map<TokenKeys, TokenSimilarity> };
-
-/** A name ready to score: its tokens and its units. List names are prepared once, at index build. */
-export type PreparedName = { tokens: readonly WeightedToken[]; units: readonly Unit[]; hasLineage: boolean; isPerson: boolean };
+export type PreparedName = {
+  tokens: readonly WeightedToken[];
+  joined: readonly (TokenKeys | undefined)[];
+  lineage: readonly number[] | undefined;
+  isPerson: boolean;
+  memo: Map<TokenKeys, TokenSimilarity>[] | undefined;
+};
 
 const LINEAGE_PARTICLES = new Set(['bin', 'ibn', 'ben', 'bint', 'binti']);
 /** How much a pairing across generations (the man's name for his father's) is still worth. */
 const CROSS_LINEAGE_FACTOR = 0.6;
 /** A number on one name and not the other (Fund II, Brigade 44) is another entity more often than not. */
 const NUMBER_MISMATCH_FACTOR = 0.9;
+const NO_JOINS: readonly (TokenKeys | undefined)[] = [];
 
 /** The word as written, for joining: a legal form joins by its letters (Siemens AG = SiemensAG). */
 export const joinText = (t: Pick<WeightedToken, 'role' | 'text' | 'shown'>) => (t.role === 'legal_form' ? t.shown.replace(/ /g, '') : t.text);
@@ -60,47 +71,79 @@ export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 
  * (OFAC's "LAST, First") is not, and lineage (bin, ibn) is then not read from it.
  */
 export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; memo?: boolean }): PreparedName {
-  let lineage = 0;
-  const lineages = tokens.map((t) => (LINEAGE_PARTICLES.has(t.text) ? lineage++ : lineage));
-  const units: Unit[] = tokens.map((t, i) => ({ from: i, to: i, keys: keysOf(t.text, t), weight: t.weight, lineage: lineages[i] as number }));
+  let joined: (TokenKeys | undefined)[] | undefined;
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i] as WeightedToken;
     const b = tokens[i + 1] as WeightedToken;
     if (!joinable(a) || !joinable(b) || (a.role === 'legal_form' && b.role === 'legal_form')) continue;
-    const keys = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
-    units.push({ from: i, to: i + 1, keys, weight: a.weight + b.weight, lineage: lineages[i] as number });
+    joined ??= new Array<TokenKeys | undefined>(tokens.length - 1).fill(undefined);
+    joined[i] = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
   }
-  if (options.memo) for (const unit of units) unit.memo = new Map();
-  return { tokens, units, hasLineage: options.orderKnown && lineage > 0, isPerson: options.isPerson };
+  let generation = 0;
+  const lineage = tokens.map((t) => (LINEAGE_PARTICLES.has(t.text) ? generation++ : generation));
+  const units = tokens.length + (joined ?? NO_JOINS).length;
+  return {
+    tokens,
+    joined: joined ?? NO_JOINS,
+    lineage: options.orderKnown && generation > 0 ? lineage : undefined,
+    isPerson: options.isPerson,
+    memo: options.memo ? Array.from({ length: units }, () => new Map()) : undefined,
+  };
 }
 
 const identifying = (t: TokenKeys) => t.role === 'name' || t.role === 'number';
 
-function similarity(q: Unit, l: Unit): TokenSimilarity {
-  const known = q.memo?.get(l.keys);
+/** Units are numbered words first (0 … n−1), then joins (n + i joins words i and i + 1). */
+const unitCount = (name: PreparedName) => name.tokens.length + name.joined.length;
+const unitKeys = (name: PreparedName, unit: number) => (unit < name.tokens.length ? name.tokens[unit] : name.joined[unit - name.tokens.length]);
+const unitFrom = (name: PreparedName, unit: number) => (unit < name.tokens.length ? unit : unit - name.tokens.length);
+const unitTo = (name: PreparedName, unit: number) => (unit < name.tokens.length ? unit : unit - name.tokens.length + 1);
+function unitWeight(name: PreparedName, unit: number): number {
+  const from = unitFrom(name, unit);
+  const to = unitTo(name, unit);
+  return (name.tokens[from] as WeightedToken).weight + (to === from ? 0 : (name.tokens[to] as WeightedToken).weight);
+}
+
+function similarity(query: PreparedName, unit: number, q: TokenKeys, l: TokenKeys): TokenSimilarity {
+  const memo = query.memo?.[unit];
+  const known = memo?.get(l);
   if (known) return known;
-  const computed = tokenSimilarity(q.keys, l.keys);
-  q.memo?.set(l.keys, computed);
+  const computed = tokenSimilarity(q, l);
+  memo?.set(l, computed);
   return computed;
 }
+
+type Pair = { qFrom: number; qTo: number; lFrom: number; lTo: number; weight: number; identifies: boolean; similarity: number; how: TokenExplanation['how'] };
 
 /** `explainTokens` false skips the account, for ranking candidates before the winners are explained. */
 export function scoreNames(queryName: PreparedName, listName: PreparedName, explainTokens = true): NameScore {
   const { tokens: query } = queryName;
   const { tokens: list } = listName;
-  const pairs: { q: Unit; l: Unit; similarity: number; how: TokenExplanation['how'] }[] = [];
-  const lineageMatters = queryName.hasLineage && listName.hasLineage;
-  for (const q of queryName.units) {
-    for (const l of listName.units) {
-      if (q.from !== q.to && l.from !== l.to) continue; // two joins pair as their single words
-      const found = similarity(q, l);
+  const pairs: Pair[] = [];
+  const lineageMatters = queryName.lineage !== undefined && listName.lineage !== undefined;
+  const queryUnits = unitCount(queryName);
+  const listUnits = unitCount(listName);
+  for (let qu = 0; qu < queryUnits; qu++) {
+    const q = unitKeys(queryName, qu);
+    if (!q) continue;
+    const qJoin = qu >= query.length;
+    for (let lu = 0; lu < listUnits; lu++) {
+      const l = unitKeys(listName, lu);
+      if (!l || (qJoin && lu >= list.length)) continue; // two joins pair as their single words
+      const found = similarity(queryName, qu, q, l);
       const how = found.how;
-      const value = lineageMatters && q.lineage !== l.lineage ? found.similarity * CROSS_LINEAGE_FACTOR : found.similarity;
-      if (value >= PAIR_THRESHOLD || (how === 'initial' && value > 0)) pairs.push({ q, l, similarity: value, how });
+      const qFrom = unitFrom(queryName, qu);
+      const lFrom = unitFrom(listName, lu);
+      const crossesLineage = lineageMatters && queryName.lineage?.[qFrom] !== listName.lineage?.[lFrom];
+      const value = crossesLineage ? found.similarity * CROSS_LINEAGE_FACTOR : found.similarity;
+      if (value >= PAIR_THRESHOLD || (how === 'initial' && value > 0)) {
+        const weight = (unitWeight(queryName, qu) + unitWeight(listName, lu)) / 2;
+        pairs.push({ qFrom, qTo: unitTo(queryName, qu), lFrom, lTo: unitTo(listName, lu), weight, identifies: identifying(q) && identifying(l), similarity: value, how });
+      }
     }
   }
   // Best first; on a tie the pairing of single words beats a join.
-  pairs.sort((a, b) => b.similarity - a.similarity || a.q.to - a.q.from + (a.l.to - a.l.from) - (b.q.to - b.q.from + (b.l.to - b.l.from)));
+  pairs.sort((a, b) => b.similarity - a.similarity || a.qTo - a.qFrom + (a.lTo - a.lFrom) - (b.qTo - b.qFrom + (b.lTo - b.lFrom)));
 
   const usedQuery = new Uint8Array(query.length);
   const usedList = new Uint8Array(list.length);
@@ -109,17 +152,17 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   let weightOfPairs = 0;
   let identityMatched = false;
   for (const pair of pairs) {
-    if (usedQuery[pair.q.from] || usedQuery[pair.q.to] || usedList[pair.l.from] || usedList[pair.l.to]) continue;
-    usedQuery.fill(1, pair.q.from, pair.q.to + 1);
-    usedList.fill(1, pair.l.from, pair.l.to + 1);
-    const weight = (pair.q.weight + pair.l.weight) / 2;
-    matched += pair.similarity * weight;
-    weightOfPairs += weight;
-    identityMatched ||= identifying(pair.q.keys) && identifying(pair.l.keys);
-    const how = pair.q.from !== pair.q.to || pair.l.from !== pair.l.to ? 'merged' : pair.how;
-    if (explainTokens) explained.push({ query: shownOf(query, pair.q), list: shownOf(list, pair.l), how, similarity: round(pair.similarity), weight: round(weight) });
+    if (usedQuery[pair.qFrom] || usedQuery[pair.qTo] || usedList[pair.lFrom] || usedList[pair.lTo]) continue;
+    usedQuery.fill(1, pair.qFrom, pair.qTo + 1);
+    usedList.fill(1, pair.lFrom, pair.lTo + 1);
+    matched += pair.similarity * pair.weight;
+    weightOfPairs += pair.weight;
+    identityMatched ||= pair.identifies;
+    const how = pair.qFrom !== pair.qTo || pair.lFrom !== pair.lTo ? 'merged' : pair.how;
+    if (explainTokens) {
+      explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
+    }
   }
-
   let extraQuery = 0;
   query.forEach((t, i) => {
     if (usedQuery[i]) return;
@@ -145,9 +188,9 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
 
 const NO_EXPLANATION: TokenExplanation[] = [];
 
-const shownOf = (tokens: readonly WeightedToken[], unit: Unit) =>
+const shownOf = (tokens: readonly WeightedToken[], from: number, to: number) =>
   tokens
-    .slice(unit.from, unit.to + 1)
+    .slice(from, to + 1)
     .map((t) => t.shown)
     .join(' ');
 
