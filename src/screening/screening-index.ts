@@ -92,6 +92,6 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
       score,
       matchedName: listedName,
       queryName: best.queryName,
-      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name).tokens, qualifiers),
+      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers),
     }));
 }

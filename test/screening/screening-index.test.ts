@@ -32,6 +32,9 @@ const entities: ListEntity[] = [
   entity('12', 'person', ['KIM, Jong Un']),
   entity('13', 'person', ['ABDULLAH']),
   entity('14', 'person', ['ALI, Mohamed']),
+  entity('15', 'person', ['Mohammed bin Salman']),
+  entity('16', 'organization', ['KKR ASIAN FUND IV L.P.']),
+  entity('17', 'person', ['Isa Bin Tarif Al Bin Ali']),
 ];
 const index = buildScreeningIndex(entities);
 
@@ -98,6 +101,27 @@ describe('scoring properties', () => {
     const shorter = scoreOf({ name: 'John Smith', kind: 'person' }, '4');
     const longer = scoreOf({ name: 'John Robert Michael Smith', kind: 'person' }, '4');
     assert.ok(shorter > longer, `${shorter} > ${longer}`);
+  });
+
+  test("a man's own name and his father's are not interchangeable, unless the name's order is not its own", () => {
+    assert.ok(scoreOf({ name: 'Salman bin Mohammed', kind: 'person' }, '15') < DEFAULT_THRESHOLD);
+    assert.ok(scoreOf({ name: 'bin Salman Mohammed', kind: 'person' }, '15') >= DEFAULT_THRESHOLD, 'a name cannot open with bin');
+    assert.ok(scoreOf({ name: 'Salman Mohammed bin', kind: 'person' }, '15') >= DEFAULT_THRESHOLD, 'nor close with it');
+  });
+
+  test('spellings of one particle meet (ben and bin, el and al)', () => {
+    const match = top({ name: 'Isa Ben Tarif El Ben Ali', kind: 'person' });
+    assert.equal(match?.entity.entryId, '17');
+    assert.ok(match.score >= 0.95, match.explanation.summary);
+  });
+
+  test('a sibling numbered differently (the next fund, a renamed hull) is a match below the same number, and says so', () => {
+    const sibling = top({ name: 'KKR Asian Fund III L.P.', kind: 'organization' });
+    assert.equal(sibling?.entity.entryId, '16');
+    assert.ok(sibling.score >= DEFAULT_THRESHOLD && sibling.score < top({ name: 'KKR Asian Fund 4 LP', kind: 'organization' })!.score);
+    assert.match(sibling.explanation.summary, /the numbers differ/);
+    assert.deepEqual(sibling.explanation.tokens.filter((t) => t.weight === 0).map((t) => t.query ?? t.list), ['iii', 'iv']);
+    assert.ok(scoreOf({ name: 'KKR Asian Fund', kind: 'organization' }, '16') < DEFAULT_THRESHOLD, 'a number on one side only is another entity');
   });
 
   test('an identifier on the entry lifts a weak name match', () => {

@@ -4,6 +4,7 @@
  */
 import type { MatchExplanation, QualifierExplanation, TokenExplanation } from '../match-types.ts';
 import type { ListedName } from '../model.ts';
+import type { NameScore } from './name-score.ts';
 
 const KIND_WORDS: Record<ListedName['kind'], string> = {
   primary: 'the listed name',
@@ -26,13 +27,8 @@ const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   unmatched_list: '',
 };
 
-export function explain(
-  queryName: string,
-  listedName: ListedName,
-  nameScore: number,
-  tokens: TokenExplanation[],
-  qualifiers: QualifierExplanation[],
-): MatchExplanation {
+export function explain(queryName: string, listedName: ListedName, nameScore: number, name: NameScore, qualifiers: QualifierExplanation[]): MatchExplanation {
+  const { tokens, numberFactor } = name;
   const paired = tokens.filter((t) => t.query !== undefined && t.list !== undefined);
   const extraQuery = tokens.filter((t) => t.how === 'unmatched_query').map((t) => t.query);
   const extraList = tokens.filter((t) => t.how === 'unmatched_list').map((t) => t.list);
@@ -41,6 +37,7 @@ export function explain(
     paired.length > 0 ? `words: ${paired.map((t) => (t.how === 'exact' ? t.query : `${t.query}≈${t.list} ${HOW_WORDS[t.how]}`)).join(', ')}` : '',
     extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
     extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',
+    numberFactor < 1 ? `the numbers differ (name score ×${numberFactor.toFixed(2)})` : '',
     ...qualifiers.filter((q) => q.effect !== 'unknown').map((q) => `${q.detail} (${q.contribution >= 0 ? '+' : ''}${q.contribution.toFixed(2)})`),
   ];
   return {

@@ -20,7 +20,8 @@ import { tokenSimilarity, type TokenKeys, type TokenSimilarity } from './token-s
 
 export type WeightedToken = TokenKeys & { shown: string; weight: number };
 
-export type NameScore = { score: number; tokens: TokenExplanation[] };
+/** `numberFactor`: what a number on one name and not the other did to the score (1 when none). */
+export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number };
 
 const EXTRA_QUERY_WEIGHT = 0.55;
 /**
@@ -37,9 +38,10 @@ const PAIR_THRESHOLD = 0.7;
  * read from the tokens, so a list name, prepared once at index build, keeps two arrays and nothing
  * per unit.
  *
- * `lineage` counts, word by word, the bin/ibn/ben before it: in SALMAN BIN MUHAMMAD, Salman is the
- * man and Muhammad his father, so the same two names the other way round are another man. It is
- * kept only for names that have such a particle and are written in order.
+ * `lineage` says, word by word, whether it names the man (before the first bin/ibn/ben) or his
+ * forebears (after it): in SALMAN BIN MUHAMMAD, Salman is the man and Muhammad his father, so the
+ * same two names the other way round are another man. It is kept only for names that have such a
+ * particle and are written in order.
  *
  * `memo` (query names only) remembers each unit's similarity to the list words it met.
  */
@@ -54,7 +56,12 @@ export type PreparedName = {
 const LINEAGE_PARTICLES = new Set(['bin', 'ibn', 'ben', 'bint', 'binti']);
 /** How much a pairing across generations (the man's name for his father's) is still worth. */
 const CROSS_LINEAGE_FACTOR = 0.6;
-/** A number on one name and not the other (Fund II, Brigade 44) is another entity more often than not. */
+/**
+ * A number on one name and not the other (Fund II, Brigade 44) is another entity more often than
+ * not. Two names alike but for the number in the same place (Fund VII, Fund VIII; a tanker renamed
+ * from ARMAN 113 to ARMAN 114) are siblings a screener must see: the differing numbers cost this
+ * factor alone, not a missing word on each side.
+ */
 const NUMBER_MISMATCH_FACTOR = 0.9;
 const NO_JOINS: readonly (TokenKeys | undefined)[] = [];
 
@@ -79,13 +86,17 @@ export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, op
     joined ??= new Array<TokenKeys | undefined>(tokens.length - 1).fill(undefined);
     joined[i] = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
   }
-  let generation = 0;
-  const lineage = tokens.map((t) => (LINEAGE_PARTICLES.has(t.text) ? generation++ : generation));
+  // The man himself (0) or his forebears (1): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN, but
+  // a grandfather's name given or left out does not move the father's. A particle that opens or
+  // closes the name (bin Salman Mohammed) leads nowhere: the order is not the name's own.
+  const particles = tokens.flatMap((t, i) => (LINEAGE_PARTICLES.has(t.text) ? [i] : []));
+  const ordered = particles.length > 0 && particles.every((i) => i > 0 && i < tokens.length - 1);
+  const lineage = tokens.map((_, i) => (i > (particles[0] ?? tokens.length) ? 1 : 0));
   const units = tokens.length + (joined ?? NO_JOINS).length;
   return {
     tokens,
     joined: joined ?? NO_JOINS,
-    lineage: options.orderKnown && generation > 0 ? lineage : undefined,
+    lineage: options.orderKnown && ordered ? lineage : undefined,
     isPerson: options.isPerson,
     memo: options.memo ? Array.from({ length: units }, () => new Map()) : undefined,
   };
@@ -163,6 +174,21 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
       explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
     }
   }
+  // Numbers left on both sides are the same place numbered differently: paired off, in order, as
+  // neither matched nor extra (their weight in the average is 0; the factor below accounts for them).
+  const queryNumbers = query.flatMap((t, i) => (!usedQuery[i] && t.role === 'number' ? [i] : []));
+  const listNumbers = list.flatMap((t, i) => (!usedList[i] && t.role === 'number' ? [i] : []));
+  const numbersDiffer = queryNumbers.length > 0 || listNumbers.length > 0;
+  for (let k = 0; k < Math.min(queryNumbers.length, listNumbers.length); k++) {
+    const [q, l] = [queryNumbers[k] as number, listNumbers[k] as number];
+    usedQuery[q] = 1;
+    usedList[l] = 1;
+    if (explainTokens) {
+      explained.push({ query: (query[q] as WeightedToken).shown, how: 'unmatched_query', similarity: 0, weight: 0 });
+      explained.push({ list: (list[l] as WeightedToken).shown, how: 'unmatched_list', similarity: 0, weight: 0 });
+    }
+  }
+
   let extraQuery = 0;
   query.forEach((t, i) => {
     if (usedQuery[i]) return;
@@ -181,9 +207,9 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   const conflict = Math.min(extraQuery, extraList);
   const extraListWeight = listName.isPerson ? EXTRA_LIST_WEIGHT.person : EXTRA_LIST_WEIGHT.other;
   const denominator = weightOfPairs + EXTRA_QUERY_WEIGHT * extraQuery + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
-  const numbersDiffer = query.some((t, i) => !usedQuery[i] && t.role === 'number') || list.some((t, i) => !usedList[i] && t.role === 'number');
-  const score = identityMatched && denominator > 0 ? (matched / denominator) * (numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1) : 0;
-  return { score, tokens: explained };
+  const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
+  const score = identityMatched && denominator > 0 ? (matched / denominator) * numberFactor : 0;
+  return { score, tokens: explained, numberFactor };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];

@@ -8,7 +8,7 @@ import { editDistance } from '../normalize/edit-distance.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { sameGivenName } from '../normalize/nicknames.ts';
 import type { Script } from '../normalize/fold.ts';
-import type { WordRole } from '../normalize/name-vocabulary.ts';
+import { sameParticle, type WordRole } from '../normalize/name-vocabulary.ts';
 
 /** What the scorer knows about a token, precomputed once per distinct token. */
 export type TokenKeys = {
@@ -23,6 +23,7 @@ export type TokenKeys = {
 export type TokenSimilarity = { similarity: number; how: TokenMatchKind };
 
 const NONE: TokenSimilarity = { similarity: 0, how: 'unmatched_query' };
+const PHONETIC = { close: 0.88, distant: 0.78 } as const;
 
 /** Edits a token of this length may absorb and still be the same name (rigour-style budget). */
 export function typoBudget(length: number): number {
@@ -62,6 +63,7 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   // Two characters with one reading are two names (高市, 高石): the reading alone is weak evidence.
   if (a.glyph && b.glyph && a.glyph !== b.glyph) return a.text === b.text ? { similarity: 0.6, how: 'transliterated' } : NONE;
   if (a.text === b.text) return { similarity: 1, how: crossScript(a, b) ? 'transliterated' : 'exact' };
+  if (a.role === 'particle' && b.role === 'particle') return sameParticle(a.text, b.text) ? { similarity: 0.9, how: 'phonetic' } : NONE;
   // Numbers are identities (a vessel's hull number, a company's "No. 2"): exact or nothing.
   if (a.role === 'number' || b.role === 'number') return NONE;
 
@@ -93,12 +95,22 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
 
   if (sameGivenName(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
   const typo = typoSimilarity(a.text, b.text);
-  // Double Metaphone codes are short and vowel-blind (tingliao and daniel share TNL): the same
-  // sound counts only when the spellings are also within half a word of each other.
-  const samePhonetic =
-    a.phonetic.some((code) => b.phonetic.includes(code)) &&
-    editDistance(a.text, b.text, Math.ceil(Math.min(a.text.length, b.text.length) / 2)) <= Math.ceil(Math.min(a.text.length, b.text.length) / 2);
-  if (samePhonetic && typo < 0.88) return { similarity: 0.88, how: 'phonetic' };
+  const phonetic = phoneticSimilarity(a, b);
+  if (phonetic > typo) return { similarity: phonetic, how: 'phonetic' };
   if (typo >= 0.7) return { similarity: typo, how: 'typo' };
   return NONE;
+}
+
+/**
+ * Double Metaphone codes are short and vowel-blind (tingliao and daniel share TNL; romana and
+ * rehman share RMN): the same sound counts only when the spellings are also within half a word of
+ * each other, and fully only within a third of it (Qaddafi, Kadhafi; Mohammed, Muhammad). Beyond
+ * that (Hussein, Husayn) it is a weaker sign, which two such words together do not make a match.
+ */
+function phoneticSimilarity(a: TokenKeys, b: TokenKeys): number {
+  if (!a.phonetic.some((code) => b.phonetic.includes(code))) return 0;
+  const shorter = Math.min(a.text.length, b.text.length);
+  const distance = editDistance(a.text, b.text, Math.ceil(shorter / 2));
+  if (distance <= Math.ceil(shorter / 3)) return PHONETIC.close;
+  return distance <= Math.ceil(shorter / 2) ? PHONETIC.distant : 0;
 }
