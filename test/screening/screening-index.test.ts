@@ -124,6 +124,15 @@ describe('scoring properties', () => {
     assert.ok(scoreOf({ name: 'KKR Asian Fund', kind: 'organization' }, '16') < DEFAULT_THRESHOLD, 'a number on one side only is another entity');
   });
 
+  test('two names sharing an ending (-dottir, -uddin) are held to the typo budget where they differ', () => {
+    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin'])]);
+    const score = (name: string) => shared.screen({ name, kind: 'person' }, { threshold: 0 })[0]?.score ?? 0;
+    assert.ok(score('Halla Jonsdottir') < DEFAULT_THRESHOLD, 'another father');
+    assert.ok(score('Mohammed Shamsuddin') < DEFAULT_THRESHOLD, 'another name');
+    assert.ok(score('Halla Tomasdotir') >= DEFAULT_THRESHOLD, 'a typo in the ending is still a typo');
+    assert.ok(score('Mohammed Shahabudin') >= DEFAULT_THRESHOLD);
+  });
+
   test('an identifier on the entry lifts a weak name match', () => {
     assert.ok(scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: ['AE 55512'] }, '7') > scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'));
   });

@@ -54,6 +54,22 @@ function typoSimilarity(a: string, b: string): number {
   return 1 - (0.8 * distance) / longest - firstLetterPenalty;
 }
 
+/**
+ * Endings many names share: a patronymic's (Jónsdóttir, Ivanovich), a family's (Lukashenko,
+ * Margoshvili, Hasanzadeh), a compound's (Shamsuddin, Nasrullah). Two names with the same ending
+ * differ only where they begin, so their beginnings alone are held to the typo budget: the shared
+ * ending makes Jónsdóttir look like Tómasdóttir and Shamsuddin like Shahabuddin, not the same name.
+ */
+const SHARED_ENDINGS = ['dottir', 'sson', 'ovich', 'evich', 'ovna', 'evna', 'enko', 'shvili', 'zadeh', 'oglu', 'uddin', 'addin', 'ullah', 'allah'];
+
+function differentStems(a: string, b: string): boolean {
+  const ending = SHARED_ENDINGS.find((e) => a.endsWith(e) && b.endsWith(e));
+  if (!ending) return false;
+  const [stemA, stemB] = [a.slice(0, -ending.length), b.slice(0, -ending.length)];
+  const budget = pairBudget(stemA, stemB);
+  return stemA !== stemB && editDistance(stemA, stemB, budget) > budget;
+}
+
 export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   if (a.role === 'legal_form' || b.role === 'legal_form') {
     if (a.role !== b.role) return NONE;
@@ -94,6 +110,7 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   if (a.script === 'han' || b.script === 'han') return NONE;
 
   if (sameGivenName(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
+  if (differentStems(a.text, b.text)) return NONE;
   const typo = typoSimilarity(a.text, b.text);
   const phonetic = phoneticSimilarity(a, b);
   if (phonetic > typo) return { similarity: phonetic, how: 'phonetic' };
