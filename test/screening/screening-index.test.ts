@@ -125,12 +125,23 @@ describe('scoring properties', () => {
   });
 
   test('two names sharing an ending (-dottir, -uddin) are held to the typo budget where they differ', () => {
-    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin'])]);
+    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin']), entity('c', 'person', ['Abdullah Yahya'])]);
     const score = (name: string) => shared.screen({ name, kind: 'person' }, { threshold: 0 })[0]?.score ?? 0;
     assert.ok(score('Halla Jonsdottir') < DEFAULT_THRESHOLD, 'another father');
     assert.ok(score('Mohammed Shamsuddin') < DEFAULT_THRESHOLD, 'another name');
     assert.ok(score('Halla Tomasdotir') >= DEFAULT_THRESHOLD, 'a typo in the ending is still a typo');
     assert.ok(score('Mohammed Shahabudin') >= DEFAULT_THRESHOLD);
+    assert.ok(score('Badullah Yahya') >= DEFAULT_THRESHOLD, 'one edit in a short beginning is still a typo');
+  });
+
+  test('a same-sounding word counts fully only when spelled within a third of itself', () => {
+    const sounds = buildScreeningIndex([entity('a', 'person', ['Oleg Baranov']), entity('b', 'person', ['Muammar Qaddafi'])]);
+    const match = (name: string) => sounds.screen({ name, kind: 'person' }, { threshold: 0 })[0];
+    const olga = match('Olga Barynova')?.explanation.tokens.find((t) => t.query === 'olga');
+    const barynova = match('Olga Barynova')?.explanation.tokens.find((t) => t.query === 'barynova');
+    assert.ok(olga && barynova && olga.similarity < barynova.similarity, 'olga and oleg are two letters of four apart, barynova and baranov two of eight');
+    const kadhafi = match('Muammar Kadhafi');
+    assert.ok((kadhafi?.score ?? 0) >= 0.9 && kadhafi?.explanation.tokens.some((t) => t.how === 'phonetic'), JSON.stringify(kadhafi?.explanation.tokens));
   });
 
   test('an identifier on the entry lifts a weak name match', () => {

@@ -66,8 +66,9 @@ function differentStems(a: string, b: string): boolean {
   const ending = SHARED_ENDINGS.find((e) => a.endsWith(e) && b.endsWith(e));
   if (!ending) return false;
   const [stemA, stemB] = [a.slice(0, -ending.length), b.slice(0, -ending.length)];
-  const budget = pairBudget(stemA, stemB);
-  return stemA !== stemB && editDistance(stemA, stemB, budget) > budget;
+  // One edit is a typo however short the beginnings (Badullah for Abdullah).
+  const budget = Math.max(1, pairBudget(stemA, stemB));
+  return editDistance(stemA, stemB, budget) > budget;
 }
 
 export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
@@ -128,6 +129,6 @@ function phoneticSimilarity(a: TokenKeys, b: TokenKeys): number {
   if (!a.phonetic.some((code) => b.phonetic.includes(code))) return 0;
   const shorter = Math.min(a.text.length, b.text.length);
   const distance = editDistance(a.text, b.text, Math.ceil(shorter / 2));
-  if (distance <= Math.ceil(shorter / 3)) return PHONETIC.close;
+  if (distance * 3 <= shorter) return PHONETIC.close;
   return distance <= Math.ceil(shorter / 2) ? PHONETIC.distant : 0;
 }
