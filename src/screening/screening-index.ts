@@ -63,7 +63,7 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
     const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
-    for (const nameId of index.candidates(tokens, accept)) {
+    for (const nameId of index.candidates(prepared, accept)) {
       const name = index.names[nameId] as IndexedName;
       const scored = scoreNames(prepared, name, false);
       const previous = bestByEntity.get(name.entity);

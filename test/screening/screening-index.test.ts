@@ -164,6 +164,7 @@ describe('spellings the matcher must see through, each explained', () => {
     ['a short form of a given name', { name: 'Muhammad Yusuf al Hashimi', kind: 'person' }, '10', 'nickname'],
     ['Arabic script against a Latin name', { name: 'صدام حسن', kind: 'person', lists: ['OFAC_SDN'] }, '2', 'transliterated'],
     ['spacing', { name: 'Abdul Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
+    ['three words around a particle the list writes as one', { name: 'Abd al-Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
     ['Chinese characters', { name: '习近平', kind: 'person' }, '9', 'merged'],
     ['Hangul, read in the spellings lists use', { name: '김정은', kind: 'person' }, '12', 'transliterated'],
     ['two Arabic-script words the list writes as one', { name: 'عبد الله', kind: 'person' }, '13', 'merged'],

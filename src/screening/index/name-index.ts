@@ -9,7 +9,7 @@ import { analyzeName } from '../normalize/analyze-name.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { otherForms } from '../normalize/nicknames.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
-import { joinable, joinText, prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
+import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
 import { HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
@@ -105,7 +105,8 @@ export class NameIndex {
       });
       const isPerson = (this.entities[name.entity] as ListEntity).type === 'person';
       const prepared = prepareName(tokens, this.vocabulary.joinedListKeysOf, { orderKnown: name.orderKnown, isPerson });
-      this.names.push({ tokens: prepared.tokens, joined: prepared.joined, lineage: prepared.lineage, isPerson, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind });
+      const { joined, joinedThree, lineage } = prepared;
+      this.names.push({ tokens, joined, joinedThree, lineage, isPerson, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind });
       this.nameWeight[nameId] = tokens.reduce((sum, t) => sum + t.weight, 0);
       for (const id of new Set(name.ids)) postingCount[id] = (postingCount[id] as number) + 1;
       for (let i = 0; i + 1 < tokens.length; i++) {
@@ -113,6 +114,7 @@ export class NameIndex {
         const b = tokens[i + 1] as WeightedToken;
         if (joinable(a) && joinable(b) && a.role !== 'legal_form') joinedPairs.add(joinText(a) + joinText(b), nameId);
       }
+      for (const three of joinedThree) if (three) joinedPairs.add(three.text, nameId);
     });
     // Postings as one array of name ids, each word's run after the one before it.
     this.postingStart = new Uint32Array(entries.length + 1);
@@ -139,7 +141,8 @@ export class NameIndex {
    * the rarity-weighted similarity of the query's words found in the name; a name whose evidence
    * covers less than MIN_EVIDENCE_SHARE of the query's weight cannot reach a useful score.
    */
-  candidates(query: readonly WeightedToken[], accept: (entity: ListEntity) => boolean): number[] {
+  candidates(prepared: PreparedName, accept: (entity: ListEntity) => boolean): number[] {
+    const query = prepared.tokens;
     const scratch = this.scratch();
     const searchable = query.filter((t) => t.role === 'name' || t.role === 'number' || t.role === 'patronymic');
     const tokens = searchable.length > 0 ? searchable : query;
@@ -149,17 +152,17 @@ export class NameIndex {
       scratch.credit(this.joinedPairs.get(token.text), token.weight);
       scratch.commitToken();
     }
-    // Two query words the list writes as one (Abdul Rahman → ABDULRAHMAN, عبد الله → Abdullah).
-    for (let i = 0; i + 1 < query.length; i++) {
-      const [first, second] = [query[i] as WeightedToken, query[i + 1] as WeightedToken];
-      if (!joinable(first) || !joinable(second)) continue;
-      const keys = this.vocabulary.keysOf(joinText(first) + joinText(second), { script: second.script, role: 'name' }, true);
-      const joined: WeightedToken = { ...keys, shown: `${first.shown} ${second.shown}`, weight: first.weight + second.weight };
-      // A list word one of the pair already found (cho → chol) is not credited again for the pair.
-      const [firstFound, secondFound] = [this.similarVocabulary(first), this.similarVocabulary(second)];
+    // Query words the list writes as one (Abdul Rahman → ABDULRAHMAN, عبد الله → Abdullah, Abd al-Rahman → ABDULRAHMAN).
+    for (let unit = query.length; unit < unitCount(prepared); unit++) {
+      const keys = unitKeys(prepared, unit);
+      if (!keys) continue;
+      const words = query.slice(unitFrom(prepared, unit), unitTo(prepared, unit) + 1);
+      const joined: WeightedToken = { ...keys, shown: words.map((w) => w.shown).join(' '), weight: words.reduce((sum, w) => sum + w.weight, 0) };
+      // A list word one of the words already found (cho → chol) is not credited again for the join.
+      const found = words.map((w) => this.similarVocabulary(w));
       scratch.nextToken();
       this.similarVocabulary(joined).forEach((similarity, vocabId) => {
-        if (!firstFound.has(vocabId) && !secondFound.has(vocabId)) scratch.credit(this.postingsOf(vocabId), similarity * joined.weight);
+        if (!found.some((f) => f.has(vocabId))) scratch.credit(this.postingsOf(vocabId), similarity * joined.weight);
       });
       scratch.commitToken();
     }

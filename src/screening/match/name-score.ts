@@ -34,9 +34,9 @@ const PAIR_THRESHOLD = 0.7;
 
 /**
  * A name ready to score. Its units are its words and, where two adjacent words may be read as one,
- * the pair (`joined[i]` holds the keys of words i and i+1 together). A unit's weight and place are
- * read from the tokens, so a list name, prepared once at index build, keeps two arrays and nothing
- * per unit.
+ * the pair (`joined[i]` holds the keys of words i and i+1 together), or three around a particle. A
+ * unit's weight and place are read from the tokens, so a list name, prepared once at index build,
+ * keeps a few arrays and nothing per unit.
  *
  * `lineage` says, word by word, whether it names the man (before the first bin/ibn/ben) or his
  * forebears (after it): in SALMAN BIN MUHAMMAD, Salman is the man and Muhammad his father, so the
@@ -48,6 +48,8 @@ const PAIR_THRESHOLD = 0.7;
 export type PreparedName = {
   tokens: readonly WeightedToken[];
   joined: readonly (TokenKeys | undefined)[];
+  /** Words i to i + 2 read as one where the middle one is a particle (Abd al-Rahman = Abdulrahman, van der Bilt = Vanderbilt). */
+  joinedThree: readonly (TokenKeys | undefined)[];
   lineage: readonly number[] | undefined;
   isPerson: boolean;
   memo: Map<TokenKeys, TokenSimilarity>[] | undefined;
@@ -79,12 +81,21 @@ export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 
  */
 export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; memo?: boolean }): PreparedName {
   let joined: (TokenKeys | undefined)[] | undefined;
+  let joinedThree: (TokenKeys | undefined)[] | undefined;
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i] as WeightedToken;
     const b = tokens[i + 1] as WeightedToken;
     if (!joinable(a) || !joinable(b) || (a.role === 'legal_form' && b.role === 'legal_form')) continue;
     joined ??= new Array<TokenKeys | undefined>(tokens.length - 1).fill(undefined);
     joined[i] = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
+    // Three words around a particle join in transliterations only: Arabic script writes the article
+    // onto its word (عبد الرحمن), and an abjad skeleton of three words is too short a key to trust.
+    const c = tokens[i + 2];
+    const written = c && [a, b, c].every((t) => t.script !== 'abjad' && t.role !== 'legal_form');
+    if (c && written && b.role === 'particle' && joinable(c)) {
+      joinedThree ??= new Array<TokenKeys | undefined>(tokens.length - 2).fill(undefined);
+      joinedThree[i] = keysOf(joinText(a) + joinText(b) + joinText(c), { script: c.script, role: 'name' }, true);
+    }
   }
   // The man himself (0) or his forebears (1): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN, but
   // a grandfather's name given or left out does not move the father's. A particle that opens or
@@ -92,10 +103,11 @@ export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, op
   const particles = tokens.flatMap((t, i) => (LINEAGE_PARTICLES.has(t.text) ? [i] : []));
   const ordered = particles.length > 0 && particles.every((i) => i > 0 && i < tokens.length - 1);
   const lineage = tokens.map((_, i) => (i > (particles[0] ?? tokens.length) ? 1 : 0));
-  const units = tokens.length + (joined ?? NO_JOINS).length;
+  const units = tokens.length + (joined ?? NO_JOINS).length + (joinedThree ?? NO_JOINS).length;
   return {
     tokens,
     joined: joined ?? NO_JOINS,
+    joinedThree: joinedThree ?? NO_JOINS,
     lineage: options.orderKnown && ordered ? lineage : undefined,
     isPerson: options.isPerson,
     memo: options.memo ? Array.from({ length: units }, () => new Map()) : undefined,
@@ -104,15 +116,30 @@ export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, op
 
 const identifying = (t: TokenKeys) => t.role === 'name' || t.role === 'number';
 
-/** Units are numbered words first (0 … n−1), then joins (n + i joins words i and i + 1). */
-const unitCount = (name: PreparedName) => name.tokens.length + name.joined.length;
-const unitKeys = (name: PreparedName, unit: number) => (unit < name.tokens.length ? name.tokens[unit] : name.joined[unit - name.tokens.length]);
-const unitFrom = (name: PreparedName, unit: number) => (unit < name.tokens.length ? unit : unit - name.tokens.length);
-const unitTo = (name: PreparedName, unit: number) => (unit < name.tokens.length ? unit : unit - name.tokens.length + 1);
+/**
+ * Units are numbered words first (0 … n−1), then pairs (n + i joins words i and i + 1), then
+ * threes (n + pairs + i joins words i to i + 2).
+ */
+export const unitCount = (name: PreparedName) => name.tokens.length + name.joined.length + name.joinedThree.length;
+export function unitKeys(name: PreparedName, unit: number): TokenKeys | undefined {
+  const pair = unit - name.tokens.length;
+  if (pair < 0) return name.tokens[unit];
+  return pair < name.joined.length ? name.joined[pair] : name.joinedThree[pair - name.joined.length];
+}
+export function unitFrom(name: PreparedName, unit: number): number {
+  const pair = unit - name.tokens.length;
+  if (pair < 0) return unit;
+  return pair < name.joined.length ? pair : pair - name.joined.length;
+}
+export function unitTo(name: PreparedName, unit: number): number {
+  const pair = unit - name.tokens.length;
+  if (pair < 0) return unit;
+  return pair < name.joined.length ? pair + 1 : pair - name.joined.length + 2;
+}
 function unitWeight(name: PreparedName, unit: number): number {
-  const from = unitFrom(name, unit);
-  const to = unitTo(name, unit);
-  return (name.tokens[from] as WeightedToken).weight + (to === from ? 0 : (name.tokens[to] as WeightedToken).weight);
+  let weight = 0;
+  for (let i = unitFrom(name, unit); i <= unitTo(name, unit); i++) weight += (name.tokens[i] as WeightedToken).weight;
+  return weight;
 }
 
 function similarity(query: PreparedName, unit: number, q: TokenKeys, l: TokenKeys): TokenSimilarity {
