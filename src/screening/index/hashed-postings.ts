@@ -9,20 +9,11 @@
  * (or credits a candidate that full scoring then judges), so a collision costs a comparison and
  * never loses a match.
  */
+import { fnv1a32 } from '../fnv1a.ts';
 
 /** Ids go below the hash in one exactly representable double: hash · 2^21 + id < 2^53. */
 const ID_LIMIT = 2 ** 21;
 const EMPTY = new Uint32Array(0);
-
-/** FNV-1a over the UTF-16 code units: stable, fast, and good enough to spread short words. */
-export function hashKey(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 export class HashedPostingsBuilder {
   private packed = new Float64Array(1024);
@@ -35,7 +26,7 @@ export class HashedPostingsBuilder {
       grown.set(this.packed);
       this.packed = grown;
     }
-    this.packed[this.length++] = hashKey(key) * ID_LIMIT + id;
+    this.packed[this.length++] = fnv1a32(key) * ID_LIMIT + id;
   }
 
   freeze(): HashedPostings {
@@ -63,7 +54,7 @@ export class HashedPostings {
 
   /** The ids filed under `key` (and under any key sharing its hash), as a view: not to be kept. */
   get(key: string): Uint32Array {
-    const hash = hashKey(key);
+    const hash = fnv1a32(key);
     let low = 0;
     let high = this.hashes.length;
     while (low < high) {

@@ -203,11 +203,15 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   }
   // Numbers left on both sides are the same place numbered differently: paired off, in order, as
   // neither matched nor extra (their weight in the average is 0; the factor below accounts for them).
-  const queryNumbers = query.flatMap((t, i) => (!usedQuery[i] && t.role === 'number' ? [i] : []));
-  const listNumbers = list.flatMap((t, i) => (!usedList[i] && t.role === 'number' ? [i] : []));
-  const numbersDiffer = queryNumbers.length > 0 || listNumbers.length > 0;
-  for (let k = 0; k < Math.min(queryNumbers.length, listNumbers.length); k++) {
-    const [q, l] = [queryNumbers[k] as number, listNumbers[k] as number];
+  const nextNumber = (tokens: readonly WeightedToken[], used: Uint8Array, from: number) => {
+    let i = from;
+    while (i < tokens.length && (used[i] || (tokens[i] as WeightedToken).role !== 'number')) i++;
+    return i;
+  };
+  let q = nextNumber(query, usedQuery, 0);
+  let l = nextNumber(list, usedList, 0);
+  const numbersDiffer = q < query.length || l < list.length;
+  for (; q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
     usedQuery[q] = 1;
     usedList[l] = 1;
     if (explainTokens) {
