@@ -180,11 +180,10 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
       }
     }
   }
-  // Best first; on a tie the pairing of single words beats a join.
-  pairs.sort((a, b) => b.similarity - a.similarity || a.qTo - a.qFrom + (a.lTo - a.lFrom) - (b.qTo - b.qFrom + (b.lTo - b.lFrom)));
+  pairs.sort(bestPairFirst);
 
-  const usedQuery = new Uint8Array(query.length);
-  const usedList = new Uint8Array(list.length);
+  const usedQuery = usedFlags(0, query.length);
+  const usedList = usedFlags(1, list.length);
   const explained: TokenExplanation[] = explainTokens ? [] : NO_EXPLANATION;
   let matched = 0;
   let weightOfPairs = 0;
@@ -203,11 +202,6 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   }
   // Numbers left on both sides are the same place numbered differently: paired off, in order, as
   // neither matched nor extra (their weight in the average is 0; the factor below accounts for them).
-  const nextNumber = (tokens: readonly WeightedToken[], used: Uint8Array, from: number) => {
-    let i = from;
-    while (i < tokens.length && (used[i] || (tokens[i] as WeightedToken).role !== 'number')) i++;
-    return i;
-  };
   let q = nextNumber(query, usedQuery, 0);
   let l = nextNumber(list, usedList, 0);
   const numbersDiffer = q < query.length || l < list.length;
@@ -221,17 +215,19 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   }
 
   let extraQuery = 0;
-  query.forEach((t, i) => {
-    if (usedQuery[i]) return;
+  for (let i = 0; i < query.length; i++) {
+    const t = query[i] as WeightedToken;
+    if (usedQuery[i]) continue;
     extraQuery += t.weight;
     if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
-  });
+  }
   let extraList = 0;
-  list.forEach((t, i) => {
-    if (usedList[i]) return;
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i] as WeightedToken;
+    if (usedList[i]) continue;
     extraList += t.weight;
     if (explainTokens) explained.push({ list: t.shown, how: 'unmatched_list', similarity: 0, weight: round(t.weight) });
-  });
+  }
 
   // Words left over on both sides are not extras but a different name in the same place
   // (AL-TIKRITI where the subject is AL-DULAIMI): that overlap counts against the match in full.
@@ -244,6 +240,28 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];
+
+/** Best first; on a tie the pairing of single words beats a join. */
+const bestPairFirst = (a: Pair, b: Pair) => b.similarity - a.similarity || a.qTo - a.qFrom + (a.lTo - a.lFrom) - (b.qTo - b.qFrom + (b.lTo - b.lFrom));
+
+/**
+ * Which words are paired, one array per side reused by every call (scoring is synchronous): a
+ * query scores dozens of list names, and a typed array allocated for each would feed the collector.
+ */
+const USED: Uint8Array[] = [new Uint8Array(64), new Uint8Array(64)];
+function usedFlags(side: 0 | 1, length: number): Uint8Array {
+  if ((USED[side] as Uint8Array).length < length) USED[side] = new Uint8Array(length * 2);
+  const flags = USED[side] as Uint8Array;
+  flags.fill(0, 0, length);
+  return flags;
+}
+
+/** The first number at or after `from` not yet paired. */
+function nextNumber(tokens: readonly WeightedToken[], used: Uint8Array, from: number): number {
+  let i = from;
+  while (i < tokens.length && (used[i] || (tokens[i] as WeightedToken).role !== 'number')) i++;
+  return i;
+}
 
 const shownOf = (tokens: readonly WeightedToken[], from: number, to: number) =>
   tokens
