@@ -111,6 +111,8 @@ describe('words that are not names', () => {
     assert.deepEqual(tokens('1st International Bank', false), tokens('First International Bank', false));
     assert.deepEqual(tokens('Carlyle Partners VII', false), ['name:carlyle', 'name:partners', 'number:7']);
     assert.deepEqual(tokens('X Corp', false), ['name:x', 'legal_form:~inc'], 'a first word is not a Roman numeral');
+    assert.deepEqual(tokens('Firsst Bank', false), ['number:1', 'name:bank'], 'a number word with a letter doubled');
+    assert.deepEqual(tokens('Steven Trading', false), ['name:steven', 'name:trading']);
     assert.deepEqual(tokens('Forty Tayyip', true), ['name:forty', 'name:tayyip'], "not in persons' names");
   });
 

@@ -125,13 +125,15 @@ describe('scoring properties', () => {
   });
 
   test('two names sharing an ending (-dottir, -uddin) are held to the typo budget where they differ', () => {
-    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin']), entity('c', 'person', ['Abdullah Yahya'])]);
+    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin']), entity('c', 'person', ['Abdullah Yahya']), entity('d', 'person', ['Sedov Alexei Semenovich']), entity('e', 'person', ['Lantratova Yana Valerievna'])]);
     const score = (name: string) => shared.screen({ name, kind: 'person' }, { threshold: 0 })[0]?.score ?? 0;
     assert.ok(score('Halla Jonsdottir') < DEFAULT_THRESHOLD, 'another father');
     assert.ok(score('Mohammed Shamsuddin') < DEFAULT_THRESHOLD, 'another name');
     assert.ok(score('Halla Tomasdotir') >= DEFAULT_THRESHOLD, 'a typo in the ending is still a typo');
     assert.ok(score('Mohammed Shahabudin') >= DEFAULT_THRESHOLD);
     assert.ok(score('Badullah Yahya') >= DEFAULT_THRESHOLD, 'one edit in a short beginning is still a typo');
+    assert.ok(score('Lantratova Yana Vaeryevna') >= DEFAULT_THRESHOLD, 'and two');
+    assert.ok(score('Sedov Aleksei Semyonovich') >= DEFAULT_THRESHOLD, 'beginnings of one sound are one name');
   });
 
   test('a same-sounding word counts fully only when spelled within a third of itself', () => {

@@ -34,7 +34,7 @@ export function explain(queryName: string, listedName: ListedName, nameScore: nu
   const extraList = tokens.filter((t) => t.how === 'unmatched_list').map((t) => t.list);
   const parts = [
     `"${queryName}" matched ${KIND_WORDS[listedName.kind]} "${listedName.full}" (name score ${nameScore.toFixed(2)})`,
-    paired.length > 0 ? `words: ${paired.map((t) => (t.how === 'exact' ? t.query : `${t.query}≈${t.list} ${HOW_WORDS[t.how]}`)).join(', ')}` : '',
+    paired.length > 0 ? `words: ${paired.map(pairInWords).join(', ')}` : '',
     extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
     extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',
     numberFactor < 1 ? `the numbers differ (name score ×${numberFactor.toFixed(2)})` : '',
@@ -49,4 +49,10 @@ export function explain(queryName: string, listedName: ListedName, nameScore: nu
     qualifiers,
     summary: parts.filter(Boolean).join('; '),
   };
+}
+
+/** An exact pair shows its word once, unless the two were written differently (Forty-Four and 44, read as one number). */
+function pairInWords(t: TokenExplanation): string {
+  if (t.how !== 'exact') return `${t.query}≈${t.list} ${HOW_WORDS[t.how]}`;
+  return t.query === t.list ? (t.query as string) : `${t.query}≈${t.list} exactly, once written out`;
 }

@@ -60,8 +60,8 @@ const LINEAGE_PARTICLES = new Set(['bin', 'ibn', 'ben', 'bint', 'binti']);
 const CROSS_LINEAGE_FACTOR = 0.6;
 /**
  * A number on one name and not the other (Fund II, Brigade 44) is another entity more often than
- * not. Two names alike but for the number in the same place (Fund VII, Fund VIII; a tanker renamed
- * from ARMAN 113 to ARMAN 114) are siblings a screener must see: the differing numbers cost this
+ * not. Two names alike but for the number in the same place (Fund VII, Fund VIII; a fishing fleet's
+ * FU YUAN YU 7621 and 7876) are siblings a screener must see: the differing numbers cost this
  * factor alone, not a missing word on each side.
  */
 const NUMBER_MISMATCH_FACTOR = 0.9;
@@ -187,30 +187,36 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   const explained: TokenExplanation[] = explainTokens ? [] : NO_EXPLANATION;
   let matched = 0;
   let weightOfPairs = 0;
-  let identityMatched = false;
+  let identityWeight = 0;
   for (const pair of pairs) {
     if (usedQuery[pair.qFrom] || usedQuery[pair.qTo] || usedList[pair.lFrom] || usedList[pair.lTo]) continue;
     usedQuery.fill(1, pair.qFrom, pair.qTo + 1);
     usedList.fill(1, pair.lFrom, pair.lTo + 1);
     matched += pair.similarity * pair.weight;
     weightOfPairs += pair.weight;
-    identityMatched ||= pair.identifies;
+    if (pair.identifies) identityWeight += pair.weight;
     const how = pair.qFrom !== pair.qTo || pair.lFrom !== pair.lTo ? 'merged' : pair.how;
     if (explainTokens) {
       explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
     }
   }
   // Numbers left on both sides are the same place numbered differently: paired off, in order, as
-  // neither matched nor extra (their weight in the average is 0; the factor below accounts for them).
-  let q = nextNumber(query, usedQuery, 0);
-  let l = nextNumber(list, usedList, 0);
-  const numbersDiffer = q < query.length || l < list.length;
-  for (; q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
-    usedQuery[q] = 1;
-    usedList[l] = 1;
-    if (explainTokens) {
-      explained.push({ query: (query[q] as WeightedToken).shown, how: 'unmatched_query', similarity: 0, weight: 0 });
-      explained.push({ list: (list[l] as WeightedToken).shown, how: 'unmatched_list', similarity: 0, weight: 0 });
+  // neither matched nor extra (their weight in the average is 0; the factor below accounts for
+  // them). Only on a name the matched words identify without its number: where they weigh less
+  // (RA-85554, an aircraft's registration), the number is the identity, and another is another craft.
+  const numbersDiffer = nextNumber(query, usedQuery, 0) < query.length || nextNumber(list, usedList, 0) < list.length;
+  let siblingWeight = 0;
+  for (let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0); q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
+    siblingWeight += ((query[q] as WeightedToken).weight + (list[l] as WeightedToken).weight) / 2;
+  }
+  if (siblingWeight > 0 && identityWeight >= siblingWeight) {
+    for (let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0); q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
+      usedQuery[q] = 1;
+      usedList[l] = 1;
+      if (explainTokens) {
+        explained.push({ query: (query[q] as WeightedToken).shown, how: 'unmatched_query', similarity: 0, weight: 0 });
+        explained.push({ list: (list[l] as WeightedToken).shown, how: 'unmatched_list', similarity: 0, weight: 0 });
+      }
     }
   }
 
@@ -235,7 +241,7 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   const extraListWeight = listName.isPerson ? EXTRA_LIST_WEIGHT.person : EXTRA_LIST_WEIGHT.other;
   const denominator = weightOfPairs + EXTRA_QUERY_WEIGHT * extraQuery + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
   const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
-  const score = identityMatched && denominator > 0 ? (matched / denominator) * numberFactor : 0;
+  const score = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;
   return { score, tokens: explained, numberFactor };
 }
 

@@ -4,6 +4,7 @@
  * of legal form. Anything weaker is 0: a token pair either explains itself or does not count.
  */
 import type { TokenMatchKind } from '../match-types.ts';
+import { phoneticKeys } from '../normalize/analyze-name.ts';
 import { editDistance } from '../normalize/edit-distance.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { sameGivenName } from '../normalize/nicknames.ts';
@@ -57,8 +58,9 @@ function typoSimilarity(a: string, b: string): number {
 /**
  * Endings many names share: a patronymic's (Jónsdóttir, Ivanovich), a family's (Lukashenko,
  * Margoshvili, Hasanzadeh), a compound's (Shamsuddin, Nasrullah). Two names with the same ending
- * differ only where they begin, so their beginnings alone are held to the typo budget: the shared
- * ending makes Jónsdóttir look like Tómasdóttir and Shamsuddin like Shahabuddin, not the same name.
+ * differ only where they begin, so their beginnings must be one name, within two edits (or their
+ * own typo budget) or of one sound (Semyonovich, Semenovich): the shared ending makes Jónsdóttir
+ * look like Tómasdóttir and Shamsuddin like Shahabuddin, not the same name.
  */
 const SHARED_ENDINGS = ['dottir', 'sson', 'ovich', 'evich', 'ovna', 'evna', 'enko', 'shvili', 'zadeh', 'oglu', 'uddin', 'addin', 'ullah', 'allah'];
 
@@ -66,9 +68,12 @@ function differentStems(a: string, b: string): boolean {
   const ending = SHARED_ENDINGS.find((e) => a.endsWith(e) && b.endsWith(e));
   if (!ending) return false;
   const [stemA, stemB] = [a.slice(0, -ending.length), b.slice(0, -ending.length)];
-  // One edit is a typo however short the beginnings (Badullah for Abdullah).
-  const budget = Math.max(1, pairBudget(stemA, stemB));
-  return editDistance(stemA, stemB, budget) > budget;
+  // Two edits are typos however short the beginnings (Badullah for Abdullah, Vaeryevna for
+  // Valerievna); a long word's third is not granted when its length is the shared ending.
+  const budget = Math.max(2, pairBudget(stemA, stemB));
+  if (editDistance(stemA, stemB, budget) <= budget) return false;
+  const codes = phoneticKeys({ text: stemA, script: 'latin', role: 'name' });
+  return !phoneticKeys({ text: stemB, script: 'latin', role: 'name' }).some((code) => codes.includes(code));
 }
 
 export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {

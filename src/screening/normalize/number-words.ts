@@ -28,10 +28,17 @@ const DIGIT_ORDINAL = /^(\d+)(?:st|nd|rd|th)$/;
 
 export type NumberSpan = { length: number; value: string };
 
+/** A number word typed with a letter doubled (Firsst, Fourtty) is still that word. */
+const undoubled = (word: string | undefined) => word?.replace(/(.)\1+/g, '$1');
+const UNDOUBLED = new Map(
+  [UNITS, TENS, ORDINALS].flatMap((table) => Object.keys(table).map((word) => [undoubled(word) as string, word] as const)),
+);
+const numberWord = (word: string | undefined) => (word === undefined ? undefined : word in UNITS || word in TENS || word in ORDINALS ? word : UNDOUBLED.get(undoubled(word) as string));
+
 /** The number written by the words from `at`, and how many words it takes; undefined when none. */
 export function numberAt(words: readonly string[], at: number): NumberSpan | undefined {
-  const word = words[at] as string;
-  const next = words[at + 1];
+  const word = numberWord(words[at]) ?? (words[at] as string);
+  const next = numberWord(words[at + 1]) ?? words[at + 1];
   const tens = TENS[word];
   if (tens !== undefined) {
     // Forty-Four, Forty 4: the unit may follow as a word or a digit.
