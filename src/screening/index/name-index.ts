@@ -14,6 +14,13 @@ import { EvidenceScratch } from './evidence-scratch.ts';
 import { HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
 
+/** Vocabulary ids close to a word and their similarity, in pairs: [id, similarity, id, similarity, …]. */
+type SimilarWords = readonly number[];
+const hasWord = (words: SimilarWords, vocabId: number) => {
+  for (let i = 0; i < words.length; i += 2) if (words[i] === vocabId) return true;
+  return false;
+};
+
 /** A list name: which entity and which of its names, prepared for scoring. */
 export type IndexedName = PreparedName & { entity: number; nameIndex: number; kind: NameKind };
 
@@ -148,7 +155,8 @@ export class NameIndex {
     const tokens = searchable.length > 0 ? searchable : query;
     for (const token of tokens) {
       scratch.nextToken();
-      this.similarVocabulary(token).forEach((similarity, vocabId) => scratch.credit(this.postingsOf(vocabId), similarity * token.weight));
+      const similar = this.similarVocabulary(token);
+      for (let i = 0; i < similar.length; i += 2) scratch.credit(this.postingsOf(similar[i] as number), (similar[i + 1] as number) * token.weight);
       scratch.credit(this.joinedPairs.get(token.text), token.weight);
       scratch.commitToken();
     }
@@ -161,9 +169,11 @@ export class NameIndex {
       // A list word one of the words already found (cho → chol) is not credited again for the join.
       const found = words.map((w) => this.similarVocabulary(w));
       scratch.nextToken();
-      this.similarVocabulary(joined).forEach((similarity, vocabId) => {
-        if (!found.some((f) => f.has(vocabId))) scratch.credit(this.postingsOf(vocabId), similarity * joined.weight);
-      });
+      const similar = this.similarVocabulary(joined);
+      for (let i = 0; i < similar.length; i += 2) {
+        const vocabId = similar[i] as number;
+        if (!found.some((f) => hasWord(f, vocabId))) scratch.credit(this.postingsOf(vocabId), (similar[i + 1] as number) * joined.weight);
+      }
       scratch.commitToken();
     }
     const total = tokens.reduce((sum, t) => sum + t.weight, 0);
@@ -179,10 +189,11 @@ export class NameIndex {
   }
 
   /**
-   * Vocabulary entries close to a query token, with their similarity. Remembered per word (most
-   * queries share words like "trading" or "mohammed"), up to SIMILAR_CACHE_LIMIT words.
+   * Vocabulary entries close to a query token, with their similarity, as one flat array of (id,
+   * similarity) pairs. Remembered per word (most queries share words like "trading" or
+   * "mohammed"), up to SIMILAR_CACHE_LIMIT words: a flat array costs a fraction of a Map.
    */
-  private similarVocabulary(token: WeightedToken): Map<number, number> {
+  private similarVocabulary(token: WeightedToken): SimilarWords {
     const key = `${token.role}|${token.script}|${token.glyph ?? ''}|${token.text}`;
     const cached = this.similarCache.get(key);
     if (cached) return cached;
@@ -192,16 +203,18 @@ export class NameIndex {
     return found;
   }
 
-  private readonly similarCache = new Map<string, Map<number, number>>();
+  private readonly similarCache = new Map<string, SimilarWords>();
 
-  private lookUpSimilar(token: WeightedToken): Map<number, number> {
-    const found = new Map<number, number>();
+  private lookUpSimilar(token: WeightedToken): SimilarWords {
+    const seen = new Set<number>();
+    const found: number[] = [];
     const consider = (ids: ArrayLike<number>) => {
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i] as number;
-        if (found.has(id)) continue;
+        if (seen.has(id)) continue;
+        seen.add(id);
         const { similarity } = tokenSimilarity(token, this.vocabulary.entries[id] as TokenKeys);
-        if (similarity >= MIN_KEY_SIMILARITY) found.set(id, similarity);
+        if (similarity >= MIN_KEY_SIMILARITY) found.push(id, similarity);
       }
     };
     consider(this.vocabulary.byText(token.text));

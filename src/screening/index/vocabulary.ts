@@ -12,7 +12,7 @@ import type { Script } from '../normalize/fold.ts';
 /** A distinct token; it also serves as every occurrence's token where the words shown are its text. */
 export type VocabEntry = TokenKeys & { id: number; documentFrequency: number; shown: string; weight: number };
 
-const QUERY_KEYS_LIMIT = 200_000;
+const QUERY_KEYS_LIMIT = 50_000;
 
 /** The single-character deletions of a word, the symmetric-delete key set for typo lookup. */
 export function deletions(text: string): string[] {
