@@ -109,10 +109,13 @@ describe('scoring properties', () => {
     assert.ok(scoreOf({ name: 'Salman Mohammed bin', kind: 'person' }, '15') >= DEFAULT_THRESHOLD, 'nor close with it');
   });
 
-  test('spellings of one particle meet (ben and bin, el and al)', () => {
+  test('spellings of one particle meet (ben and bin, el and al, Mc and Mac)', () => {
     const match = top({ name: 'Isa Ben Tarif El Ben Ali', kind: 'person' });
     assert.equal(match?.entity.entryId, '17');
     assert.ok(match.score >= 0.95, match.explanation.summary);
+    const mac = buildScreeningIndex([entity('a', 'person', ['John MacDonald']), entity('b', 'organization', ['McKesson Corporation'])]);
+    assert.ok((mac.screen({ name: 'John McDonald', kind: 'person' }, { threshold: 0 })[0]?.score ?? 0) >= 0.95);
+    assert.ok((mac.screen({ name: 'McKenton Corporation', kind: 'organization' }, { threshold: 0 })[0]?.score ?? 0) < DEFAULT_THRESHOLD, 'Mc is a particle, not the name');
   });
 
   test('a sibling numbered differently (the next fund, a renamed hull) is a match below the same number, and says so', () => {

@@ -39,20 +39,20 @@ const HONORIFICS = [
 const VESSEL_PREFIXES = ['mv', 'mt', 'm v', 'm t', 'fv'];
 
 /**
- * Particles inside personal names (al, bin, abu, van, de …): kept, lightly weighed, often merged.
+ * Particles inside personal names (al, bin, abu, van, de, Mc …): kept, lightly weighed, often merged.
  * Abd (Abdul, Abdel …, "servant of") is not among them: it begins a name of its own (Abdul
  * Rahman), and an Abdul where the list has Azim is a different name, not a missing article.
  */
 const PARTICLES = [
   'al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'bou', 'ould',
-  'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter',
+  'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter', 'mc', 'mac',
 ];
 
 /**
  * Spellings of one particle: the Arabic article as transliterated (al, el, ul) and assimilated to
- * the next sound (ad-Din, ash-Sharif, as-Sayed), son of (bin, ben, ibn), father of (abu, abou, bou).
+ * the next sound (ad-Din, ash-Sharif, as-Sayed), son of (bin, ben, ibn; Mc, Mac), father of (abu, abou, bou).
  */
-const PARTICLE_GROUPS = [['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az'], ['bin', 'ben', 'ibn'], ['bint', 'binti'], ['abu', 'abou', 'bou']];
+const PARTICLE_GROUPS = [['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az'], ['bin', 'ben', 'ibn'], ['bint', 'binti'], ['abu', 'abou', 'bou'], ['mc', 'mac']];
 const PARTICLE_GROUP_OF = new Map(PARTICLE_GROUPS.flatMap((group, i) => group.map((p) => [p, i] as const)));
 
 /** True when two different particles are spellings of one (bin and ben, al and el). */
