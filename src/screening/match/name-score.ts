@@ -3,11 +3,13 @@
  *
  * Tokens are paired greedily, best similarity first, each token used once, so word order never
  * matters ("PUTIN, Vladimir" = "Vladimir Putin"). Adjacent tokens may also pair as one word, which
- * absorbs spacing differences ("Abdul Rahman" = "Abdulrahman", "xi jin ping" = "Xi Jinping").
+ * absorbs spacing differences ("Abdul Rahman" = "Abdulrahman", "xi jin ping" = "Xi Jinping"), and
+ * so may three around a particle ("Abd al-Rahman" = "Abdulrahman").
  *
- *   score = Σ similarity·w / (Σ w over pairs + 0.55·extra query + e·extra list + 1·min(extra query, extra list))
+ *   score = n · Σ similarity·w / (Σ w over pairs + 0.55·extra query + e·extra list + 1·min(extra query, extra list))
  *
- * with e = 0.25 for persons and 0.6 for organizations, vessels and aircraft.
+ * with e = 0.25 for persons and 0.6 for organizations, vessels and aircraft, and n = 0.9 when a
+ * number is on one name and not the other or differs (else 1).
  *
  * The asymmetry is deliberate: a list name usually carries more names than a visitor gives
  * ("John Smith" against "John Michael Smith" stays likely), while a name the subject has and the
