@@ -44,17 +44,6 @@ export function pairBudget(a: string, b: string): number {
   return shorter === 3 ? Math.min(1, typoBudget(Math.max(a.length, b.length))) : typoBudget(shorter);
 }
 
-function typoSimilarity(a: string, b: string): number {
-  const longest = Math.max(a.length, b.length);
-  const budget = pairBudget(a, b);
-  if (budget === 0) return 0;
-  const distance = editDistance(a, b, budget);
-  if (distance > budget) return 0;
-  // A first letter that differs is a weaker sign than an edit inside the word.
-  const firstLetterPenalty = a[0] === b[0] ? 0 : 0.05;
-  return 1 - (0.8 * distance) / longest - firstLetterPenalty;
-}
-
 /**
  * Endings many names share: a patronymic's (Jónsdóttir, Ivanovich), a family's (Lukashenko,
  * Margoshvili, Hasanzadeh), a compound's (Shamsuddin, Nasrullah). Two names with the same ending
@@ -65,7 +54,9 @@ function typoSimilarity(a: string, b: string): number {
 const SHARED_ENDINGS = ['dottir', 'sson', 'ovich', 'evich', 'ovna', 'evna', 'enko', 'shvili', 'zadeh', 'oglu', 'uddin', 'addin', 'ullah', 'allah'];
 
 function differentStems(a: string, b: string): boolean {
-  const ending = SHARED_ENDINGS.find((e) => a.endsWith(e) && b.endsWith(e));
+  if (a.charCodeAt(a.length - 1) !== b.charCodeAt(b.length - 1)) return false;
+  let ending: string | undefined;
+  for (const e of SHARED_ENDINGS) if (a.endsWith(e) && b.endsWith(e)) ending = e;
   if (!ending) return false;
   const [stemA, stemB] = [a.slice(0, -ending.length), b.slice(0, -ending.length)];
   // Two edits are typos however short the beginnings (Badullah for Abdullah, Vaeryevna for
@@ -117,23 +108,33 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
 
   if (sameGivenName(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
   if (differentStems(a.text, b.text)) return NONE;
-  const typo = typoSimilarity(a.text, b.text);
-  const phonetic = phoneticSimilarity(a, b);
+  return spellingSimilarity(a, b);
+}
+
+/**
+ * A typo within the pair's budget, or the same sound. Double Metaphone codes are short and
+ * vowel-blind (tingliao and daniel share TNL; romana and rehman share RMN): the same sound counts
+ * only when the spellings are also within half a word of each other, and fully only within a third
+ * of it (Qaddafi, Kadhafi; Mohammed, Muhammad). Beyond that (Hussein, Husayn) it is a weaker sign,
+ * which two such words together do not make a match. One edit distance serves both.
+ */
+function spellingSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
+  const shorter = Math.min(a.text.length, b.text.length);
+  const budget = pairBudget(a.text, b.text);
+  const sounds = shareCode(a.phonetic, b.phonetic);
+  const reach = sounds ? Math.max(budget, Math.ceil(shorter / 2)) : budget;
+  if (reach === 0) return NONE;
+  const distance = editDistance(a.text, b.text, reach);
+  // A first letter that differs is a weaker sign than an edit inside the word.
+  const firstLetterPenalty = a.text[0] === b.text[0] ? 0 : 0.05;
+  const typo = budget > 0 && distance <= budget ? 1 - (0.8 * distance) / Math.max(a.text.length, b.text.length) - firstLetterPenalty : 0;
+  const phonetic = !sounds ? 0 : distance * 3 <= shorter ? PHONETIC.close : distance <= Math.ceil(shorter / 2) ? PHONETIC.distant : 0;
   if (phonetic > typo) return { similarity: phonetic, how: 'phonetic' };
   if (typo >= 0.7) return { similarity: typo, how: 'typo' };
   return NONE;
 }
 
-/**
- * Double Metaphone codes are short and vowel-blind (tingliao and daniel share TNL; romana and
- * rehman share RMN): the same sound counts only when the spellings are also within half a word of
- * each other, and fully only within a third of it (Qaddafi, Kadhafi; Mohammed, Muhammad). Beyond
- * that (Hussein, Husayn) it is a weaker sign, which two such words together do not make a match.
- */
-function phoneticSimilarity(a: TokenKeys, b: TokenKeys): number {
-  if (!a.phonetic.some((code) => b.phonetic.includes(code))) return 0;
-  const shorter = Math.min(a.text.length, b.text.length);
-  const distance = editDistance(a.text, b.text, Math.ceil(shorter / 2));
-  if (distance * 3 <= shorter) return PHONETIC.close;
-  return distance <= Math.ceil(shorter / 2) ? PHONETIC.distant : 0;
+function shareCode(a: readonly string[], b: readonly string[]): boolean {
+  for (const code of a) if (b.includes(code)) return true;
+  return false;
 }
