@@ -134,8 +134,9 @@ export class NameIndex {
     return joinedPairs.freeze();
   }
 
-  private postingsOf(vocabId: number): Uint32Array {
-    return this.postingIds.subarray(this.postingStart[vocabId], this.postingStart[vocabId + 1]);
+  /** Credits every name a vocabulary word is on, straight from the postings array (no view per word). */
+  private creditWord(scratch: EvidenceScratch, vocabId: number, amount: number): void {
+    scratch.creditRange(this.postingIds, this.postingStart[vocabId] as number, this.postingStart[vocabId + 1] as number, amount);
   }
 
   /** Query tokens weighted by the same rarity table as the list's. */
@@ -156,7 +157,7 @@ export class NameIndex {
     for (const token of tokens) {
       scratch.nextToken();
       const similar = this.similarVocabulary(token);
-      for (let i = 0; i < similar.length; i += 2) scratch.credit(this.postingsOf(similar[i] as number), (similar[i + 1] as number) * token.weight);
+      for (let i = 0; i < similar.length; i += 2) this.creditWord(scratch, similar[i] as number, (similar[i + 1] as number) * token.weight);
       scratch.credit(this.joinedPairs.get(token.text), token.weight);
       scratch.commitToken();
     }
@@ -172,7 +173,7 @@ export class NameIndex {
       const similar = this.similarVocabulary(joined);
       for (let i = 0; i < similar.length; i += 2) {
         const vocabId = similar[i] as number;
-        if (!found.some((f) => hasWord(f, vocabId))) scratch.credit(this.postingsOf(vocabId), (similar[i + 1] as number) * joined.weight);
+        if (!found.some((f) => hasWord(f, vocabId))) this.creditWord(scratch, vocabId, (similar[i + 1] as number) * joined.weight);
       }
       scratch.commitToken();
     }

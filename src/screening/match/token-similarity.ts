@@ -37,11 +37,13 @@ export function typoBudget(length: number): number {
 const crossScript = (a: TokenKeys, b: TokenKeys) => a.script !== b.script || a.script !== 'latin';
 
 /** Edits allowed between two words: by the longer word, but never for a word of one or two letters. */
-export function pairBudget(a: string, b: string): number {
-  const shorter = Math.min(a.length, b.length);
+export const pairBudget = (a: string, b: string): number => lengthBudget(a.length, b.length);
+
+function lengthBudget(a: number, b: number): number {
+  const shorter = Math.min(a, b);
   if (shorter <= 2) return 0;
   // A dropped letter shortens "Luis" to "Lis": one edit still fits when the longer word has four.
-  return shorter === 3 ? Math.min(1, typoBudget(Math.max(a.length, b.length))) : typoBudget(shorter);
+  return shorter === 3 ? Math.min(1, typoBudget(Math.max(a, b))) : typoBudget(shorter);
 }
 
 /**
@@ -58,11 +60,17 @@ function differentStems(a: string, b: string): boolean {
   let ending: string | undefined;
   for (const e of SHARED_ENDINGS) if (a.endsWith(e) && b.endsWith(e)) ending = e;
   if (!ending) return false;
-  const [stemA, stemB] = [a.slice(0, -ending.length), b.slice(0, -ending.length)];
+  const stemLengthA = a.length - ending.length;
+  const stemLengthB = b.length - ending.length;
   // Two edits are typos however short the beginnings (Badullah for Abdullah, Vaeryevna for
   // Valerievna); a long word's third is not granted when its length is the shared ending.
-  const budget = Math.max(2, pairBudget(stemA, stemB));
-  if (editDistance(stemA, stemB, budget) <= budget) return false;
+  const budget = Math.max(2, lengthBudget(stemLengthA, stemLengthB));
+  // Sounding alike needs spellings within half a word, as for whole words.
+  const reach = Math.max(budget, Math.ceil(Math.min(stemLengthA, stemLengthB) / 2));
+  const distance = editDistance(a, b, reach, stemLengthA, stemLengthB);
+  if (distance <= budget) return false;
+  if (distance > reach) return true;
+  const [stemA, stemB] = [a.slice(0, stemLengthA), b.slice(0, stemLengthB)];
   const codes = phoneticKeys({ text: stemA, script: 'latin', role: 'name' });
   return !phoneticKeys({ text: stemB, script: 'latin', role: 'name' }).some((code) => codes.includes(code));
 }
