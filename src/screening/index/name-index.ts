@@ -44,7 +44,7 @@ export class NameIndex {
   /** Consonant skeletons, kept apart by script: only an abjad word and a written-vowel word are compared by skeleton. */
   private readonly skeletons: { abjad: HashedPostings; vowelled: HashedPostings };
   private readonly deletes: HashedPostings;
-  /** List names by the words two of their adjacent words make together. */
+  /** List names by the word two of their adjacent words make together (or three around a particle). */
   private readonly joinedPairs: HashedPostings;
   /** Long words by their first three letters: two typos apart is beyond one deletion a side. */
   private readonly prefixes: HashedPostings;
