@@ -27,7 +27,7 @@ const screenings: Feature = {
   name: 'screenings',
   async register(api, { config, db, lists, services }) {
     const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
-    const service = createScreeningService(db.withTenant, lists, services);
+    const service = createScreeningService(db.withTenant, lists, services, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
     services.provide('screenings', service);
     api.addSchema(ScreeningSchema);
 
@@ -82,7 +82,7 @@ const screenings: Feature = {
         },
       },
       async (request, reply) => {
-        const pdf = await service.evidence(auditContextOf(request), request.params.id, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
+        const pdf = await service.evidencePdf(auditContextOf(request), request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`)
