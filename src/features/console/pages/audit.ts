@@ -56,9 +56,9 @@ ${page.length === 0
   ? html`<p>No event matches these filters.</p>`
   : html`<table class="audit">
 <caption class="visually-hidden">Audit events, newest first</caption>
-<thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Outcome</th><th scope="col">Details</th><th scope="col">Request</th></tr></thead>
+<thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Details</th></tr></thead>
 <tbody>${page.map(
-  ({ seq, fields: e, hash }) => html`<tr><td><abbr title="hash ${hash.toString('hex')}">${seq}</abbr></td><td>${when(e.occurred_at)}</td><td>${actorLabel(`${e.actor.type}:${e.actor.id}`)}${e.actor.role && html` <span class="help">(${e.actor.role})</span>`}</td><td><code>${e.action}</code></td><td>${e.target.id ?? ''}</td><td>${e.outcome === 'success' ? 'success' : badge('failure', 'denied')}</td><td><code class="details">${Object.keys(e.details).length > 0 ? JSON.stringify(e.details) : ''}</code></td><td><code>${e.request_id ?? ''}</code></td></tr>`,
+  ({ seq, fields: e, hash }) => html`<tr><td><abbr title="hash ${hash.toString('hex')}">${seq}</abbr></td><td>${when(e.occurred_at)}</td><td>${actorLabel(`${e.actor.type}:${e.actor.id}`)}${e.actor.role && html` <span class="help">(${e.actor.role})</span>`}</td><td><code>${e.action}</code>${e.outcome === 'failure' && html` ${badge('failure', 'denied')}`}${e.target.id && html`<br><span class="help">${e.target.type}</span> <code>${e.target.id}</code>`}</td><td class="details">${detailsText(e.details)}${e.request_id && html`<br><span class="help">request <code>${e.request_id}</code></span>`}</td></tr>`,
 )}</tbody>
 </table>`}
 <nav class="pages" aria-label="Audit log pages">
@@ -68,6 +68,12 @@ ${older !== undefined && html`<a href="${href('/console/audit', { ...filters, be
     });
   });
 }
+
+/** An event's details as `key: value` pairs: nested values stay JSON. */
+const detailsText = (details: Record<string, unknown>) =>
+  Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
 
 function chainStatus(chain: VerifyResult | undefined, length: number, filters: Filters): Html {
   if (!chain) {

@@ -54,7 +54,7 @@ export function registerQueuePage(api: Api, deps: { services: Pick<ServiceRegist
       title: 'Adjudication queue',
       section: 'queue',
       body: html`${filterForm(filters, lists)}
-<p class="summary">${total === 0 ? 'No case matches these filters.' : `${total} case${total === 1 ? '' : 's'} match these filters (${counts}). Most urgent first.`}</p>
+<p class="summary">${total === 0 ? 'No case matches these filters.' : `${total} case${total === 1 ? ' matches' : 's match'} these filters (${counts}). Most urgent first.`}</p>
 ${page.data.length > 0 && html`<table class="queue">
 <caption class="visually-hidden">Open cases, most urgent first</caption>
 <thead><tr><th scope="col">Priority</th><th scope="col">Subject</th><th scope="col">Top match</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Source</th><th scope="col">SLA</th><th scope="col">Opened</th><th scope="col">Assignee</th></tr></thead>
