@@ -167,3 +167,19 @@ describe('signing in', () => {
     assert.deepEqual((await auditActions('leaver@example.com')).slice(-2), ['console_user.disabled', 'console_user.sign_in_failed (failure)']);
   });
 });
+
+describe('a console reached by plain http (CONSOLE_SECURE_COOKIES=false)', () => {
+  test('has cookies without Secure or the __Host- prefix, sent to /console only', async () => {
+    const plain = await buildTestApp({ env: { CONSOLE_SECURE_COOKIES: 'false' } });
+    try {
+      const organization = await createOrganization(plain.database.owner);
+      const context = { ...operator, actor: { ...operator.actor, organizationId: organization } };
+      const { setupToken } = await createUserService(plain.database.db.withTenant).create(context, { email: 'plain@example.com', role: 'viewer' });
+      const done = await new ConsoleClient(plain).setUp(setupToken);
+      const cookies = (done.cookies as { name: string; secure?: boolean; path?: string; httpOnly?: boolean; sameSite?: string }[]).map((c) => [c.name, Boolean(c.secure), c.path, c.httpOnly, c.sameSite]);
+      assert.deepEqual(cookies, [['gatehouse_session', false, '/console', true, 'Strict']]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
