@@ -33,6 +33,7 @@ describe('the console in a browser', { skip }, () => {
   const keys: { own?: string; other?: string } = {};
   const setupTokens: Partial<Record<keyof typeof people, string>> = {};
   const contexts = new Map<string, BrowserContext>();
+  let stopping = false;
 
   /** Organizations, keys and people, made with the services the CLI uses, before the service starts. */
   async function seed(env: Record<string, string>) {
@@ -70,6 +71,8 @@ describe('the console in a browser', { skip }, () => {
     let context = contexts.get(who);
     if (!context) {
       context = await browser.newContext({ baseURL: origin });
+      // A busy CI machine may take a while to hash a password; a real failure still fails.
+      context.setDefaultTimeout(60_000);
       contexts.set(who, context);
     }
     return context.pages()[0] ?? context.newPage();
@@ -89,14 +92,20 @@ describe('the console in a browser', { skip }, () => {
 
   before(async () => {
     storage = await processDatabase();
-    const env = { ...storage.env, LISTS_DIR: path.resolve('test/fixtures/ofac'), SANDBOX_BOOTSTRAP: 'false', WEBHOOK_WORKER: 'false' };
+    // No delivery worker: the webhooks page shows deliveries waiting, to an address nothing listens on.
+    const env = { ...storage.env, LISTS_DIR: path.resolve('test/fixtures/ofac'), SANDBOX_BOOTSTRAP: 'false', WEBHOOK_WORKER: 'false', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9' };
     await seed(env);
     [server, browser] = await Promise.all([startServerProcess(env), launchChromium()]);
     origin = new URL(server.baseUrl).origin;
+    // A service that dies under the tests says why, rather than leaving only refused connections.
+    server.child.once('exit', (code, signal) => {
+      if (!stopping) process.stderr.write(`the service exited (${code ?? signal}) during the tests:\n${server.stdout().slice(-4000)}\n${server.stderr()}\n`);
+    });
     shots = screenshotDir();
   });
 
   after(async () => {
+    stopping = true;
     await browser?.close();
     await server?.stop();
     await storage?.cleanup();
@@ -154,6 +163,12 @@ describe('the console in a browser', { skip }, () => {
     assert.match(await plant.innerText(), /checked in/);
     assert.equal((await api(keys.own, 'GET', `/sessions/${session.id}`)).status, 'checked_in');
     await shoot(page, '04-visitors');
+    // Printed, the roll-call is the list alone, with a column to tick.
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('.site-header').isVisible(), false);
+    assert.equal(await page.getByRole('columnheader', { name: 'Accounted for' }).isVisible(), true);
+    await shoot(page, '04-visitors-printed');
+    await page.emulateMedia({ media: 'screen' });
   });
 
   test('four-eyes: one adjudicator proposes DENIED, a second person confirms it', async () => {
@@ -213,6 +228,8 @@ describe('the console in a browser', { skip }, () => {
   });
 
   test('the admin pages; every control on every page has a name', async () => {
+    await api(keys.own, 'POST', '/webhook-endpoints', { url: 'http://127.0.0.1:9/hook', events: ['visitor.checked_in'], description: 'badge system' });
+    await api(keys.own, 'POST', '/checkin', { visitor: { name: 'Ana Novak', company: 'Ljubljana Optics' }, site: 'HQ' });
     const alice = await pageOf('alice');
     const unnamed: string[] = [];
     for (const [name, url] of [['07-audit', '/console/audit'], ['08-webhooks', '/console/webhooks'], ['09-api-keys', '/console/api-keys'], ['02-queue', '/console/queue'], ['04-visitors', '/console/visitors']]) {
@@ -222,6 +239,8 @@ describe('the console in a browser', { skip }, () => {
     }
     await alice.goto('/console/audit');
     assert.match(await alice.getByRole('status').innerText(), /The hash chain holds: all \d+ events were re-checked/);
+    await alice.goto('/console/webhooks');
+    assert.match(await alice.getByRole('region', { name: /127\.0\.0\.1:9\/hook/ }).innerText(), /badge system[^]*visitor\.checked_in\s+evt_\w+\s+pending/);
     await alice.goto('/console/api-keys');
     await alice.getByLabel('Name', { exact: true }).fill('lobby kiosk');
     await alice.getByRole('button', { name: 'Create the key' }).click();

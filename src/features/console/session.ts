@@ -48,7 +48,10 @@ const origin = (request: FastifyRequest) => ({ requestId: String(request.id), so
 export function createSessions(tokens: TokenService, users: UserService, cookies: ConsoleCookies) {
   const endSession = (reply: FastifyReply) => reply.clearCookie(cookies.session, cookies.options);
 
-  /** Who this request's cookie belongs to, or why nobody: an API error only when the token itself is refused. */
+  /**
+   * The person this request's cookie signs in; undefined without a cookie; 'refused' when its token
+   * or its person no longer holds (expired, signed out, organization suspended, disabled, role changed).
+   */
   async function resolve(request: FastifyRequest) {
     const token = request.cookies[cookies.session];
     if (!token) return undefined;
