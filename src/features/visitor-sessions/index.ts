@@ -22,6 +22,7 @@ const visitorSessions: Feature = {
   name: 'visitor-sessions',
   async register(api, { config, db, lists, services }) {
     const service = createSessionService(db.withTenant, lists, services, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
+    services.provide('visitor-sessions', service);
     services.extend('monitoring.sources', service.monitoringSource);
     api.addSchema(SessionSchema);
 
