@@ -15,6 +15,7 @@ import { installAuthentication } from './http/authentication.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
+import { installLongRequests } from './http/long-requests.ts';
 import { installMetrics } from './http/metrics.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -23,6 +24,7 @@ import { ProblemSchema } from './http/problem.ts';
 import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { RouteIndex } from './http/route-index.ts';
+import { createServiceRegistry, type ServiceRegistry } from './http/services.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
@@ -37,7 +39,7 @@ export type AppDependencies = {
   features?: Feature[];
 };
 
-export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog };
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; services: ServiceRegistry };
 
 export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
   const routeIndex = new RouteIndex();
@@ -85,6 +87,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   const idp = config.externalIdentityProvider;
   const tokens = createTokenService(db, await loadSigningKey(db), idp && { ...idp, keys: externalKeySet(idp.jwksUrl) });
   installAuthentication(app, createAuthenticator(db, tokens), createRateLimiter(config));
+  installLongRequests(app);
   installIdempotency(app, db, {
     retentionSeconds: config.idempotencyRetentionSeconds,
     // A request cannot outlive its timeout, so an older reservation belongs to a dead process.
@@ -108,12 +111,13 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   lists.subscribe(logLoaded);
   await installOpenApi(app, VERSION);
 
+  const services = createServiceRegistry();
   for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists }), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, services }), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }
   await registerOperationsRoutes(app, metrics);
   await app.ready();
-  return Object.assign(app, { routeIndex, readiness, lists });
+  return Object.assign(app, { routeIndex, readiness, lists, services });
 }

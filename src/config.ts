@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { AllowList } from './webhooks/address-policy.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -28,6 +29,10 @@ export type Config = {
   shutdownGraceMs: number;
   /** How long the answer to a request with an Idempotency-Key is kept for replays. */
   idempotencyRetentionSeconds: number;
+  /** How old a prescreen may be and still stand for the screening at check-in. */
+  checkinPrescreenFreshnessHours: number;
+  /** How often the monitoring worker looks for runs to work; 0 turns the worker off in this process. */
+  monitoringIntervalSeconds: number;
   /** On the first start of an empty embedded database, create a sandbox organization and key. */
   sandboxBootstrap: boolean;
   /** Requests a second per credential, by tier (bursts of twice that); organizations may have their own. */
@@ -44,6 +49,27 @@ export type Config = {
    * Without it such names are shown transliterated.
    */
   evidenceFallbackFont: { path: string; family?: string } | undefined;
+  /** Outbound webhook delivery and the keys that keep webhook secrets. */
+  webhooks: WebhooksConfig;
+  /** Mark the console's cookies Secure (sent over https only); false for a console reached by plain http. */
+  consoleSecureCookies: boolean;
+};
+
+export type WebhooksConfig = {
+  /** Hosts, host:port pairs and CIDR ranges webhooks may reach although private (and by plain http). */
+  allowList: AllowList;
+  /** Plain http to any public host; otherwise https only. */
+  allowHttp: boolean;
+  /** One attempt's limit, DNS to response; a slower receiver's attempt fails as a timeout. */
+  deliveryTimeoutMs: number;
+  /** Deliveries one process sends at the same time. */
+  concurrency: number;
+  /** How often an idle delivery worker looks for due deliveries. */
+  pollIntervalMs: number;
+  /** Run a delivery worker in `serve` (any number of processes may). */
+  worker: boolean;
+  /** AES-256 keys sealing webhook secrets, the first sealing; unset: a key kept in the database's owner-only table. */
+  secretsKeys: Buffer[] | undefined;
 };
 
 /** The official download of each list source; `undefined` when an operator turned one off. */
@@ -109,6 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
+    checkinPrescreenFreshnessHours: read.integer('CHECKIN_PRESCREEN_FRESHNESS_HOURS', 24, 0, 24 * 30),
+    monitoringIntervalSeconds: read.integer('MONITORING_INTERVAL_SECONDS', 10, 0, 3_600),
     sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
     rateLimitPerSecond: {
       defense: read.integer('RATE_LIMIT_DEFENSE_PER_SECOND', 50, 1, 100_000),
@@ -117,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 100_000),
     externalIdentityProvider: undefined,
     evidenceFallbackFont: fallbackFont === undefined ? undefined : { path: path.resolve(fallbackFont), ...(fallbackFamily && { family: fallbackFamily }) },
+    webhooks: webhooksConfig(read, problems),
+    consoleSecureCookies: read.boolean('CONSOLE_SECURE_COOKIES', true),
     lists: {
       dir: listsDir === undefined ? undefined : path.resolve(listsDir),
       autoUpdate: read.boolean('LISTS_AUTO_UPDATE', true),
@@ -141,6 +171,20 @@ export function loadConfig(env: Env = process.env): Config {
   config.externalIdentityProvider = given === 3 ? (idp as NonNullable<Config['externalIdentityProvider']>) : undefined;
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function webhooksConfig(read: EnvReader, problems: string[]): WebhooksConfig {
+  const keys = read.optionalString('WEBHOOK_SECRETS_KEY')?.split(',').map((k) => Buffer.from(k.trim(), 'base64'));
+  if (keys?.some((k) => k.length !== 32)) problems.push('WEBHOOK_SECRETS_KEY must be one or more comma-separated base64 keys of 32 bytes (openssl rand -base64 32)');
+  return {
+    allowList: AllowList.parse(read.optionalString('WEBHOOK_ALLOWED_HOSTS'), problems),
+    allowHttp: read.boolean('WEBHOOK_ALLOW_HTTP', false),
+    deliveryTimeoutMs: read.integer('WEBHOOK_DELIVERY_TIMEOUT_MS', 15_000, 100, 120_000),
+    concurrency: read.integer('WEBHOOK_DELIVERY_CONCURRENCY', 8, 1, 100),
+    pollIntervalMs: read.integer('WEBHOOK_POLL_INTERVAL_MS', 1_000, 20, 60_000),
+    worker: read.boolean('WEBHOOK_WORKER', true),
+    secretsKeys: keys,
+  };
 }
 
 /** Reads typed values from the environment, collecting every problem instead of stopping at the first. */

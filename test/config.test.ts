@@ -47,3 +47,20 @@ test('an evidence fallback font must exist, and a family needs a font', () => {
   assert.throws(() => loadConfig({ EVIDENCE_FALLBACK_FONT: '/no/such/font.ttc' }), (e: Error) => e instanceof ConfigError && /EVIDENCE_FALLBACK_FONT: there is no file at \/no\/such\/font\.ttc/.test(e.message));
   assert.throws(() => loadConfig({ EVIDENCE_FALLBACK_FONT_FAMILY: 'NotoSansCJKsc-Regular' }), /EVIDENCE_FALLBACK_FONT_FAMILY needs EVIDENCE_FALLBACK_FONT/);
 });
+
+test('webhooks: https only, no allow-list and a database-kept sealing key by default; bad values are named', () => {
+  const defaults = loadConfig({}).webhooks;
+  assert.deepEqual([defaults.allowHttp, defaults.allowList.entries, defaults.deliveryTimeoutMs, defaults.concurrency, defaults.worker, defaults.secretsKeys], [false, [], 15_000, 8, true, undefined]);
+  const key = Buffer.alloc(32, 1).toString('base64');
+  const custom = loadConfig({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000, hooks.internal, 10.0.0.0/8', WEBHOOK_SECRETS_KEY: `${key},${key}` }).webhooks;
+  assert.deepEqual(custom.allowList.entries, ['127.0.0.1:9000', 'hooks.internal', '10.0.0.0/8']);
+  assert.equal(custom.secretsKeys?.length, 2);
+  assert.throws(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'ok.example, 10.0.0.0/40', WEBHOOK_SECRETS_KEY: 'c2hvcnQ=', WEBHOOK_DELIVERY_TIMEOUT_MS: '0' }), (error: ConfigError) =>
+    error.problems.length === 3 && ['WEBHOOK_SECRETS_KEY', 'WEBHOOK_ALLOWED_HOSTS', 'WEBHOOK_DELIVERY_TIMEOUT_MS'].every((name) => error.problems.some((p) => p.startsWith(name))));
+});
+
+test('console cookies are Secure unless CONSOLE_SECURE_COOKIES says otherwise; a bad value is named', () => {
+  assert.equal(loadConfig({}).consoleSecureCookies, true);
+  assert.equal(loadConfig({ CONSOLE_SECURE_COOKIES: 'false' }).consoleSecureCookies, false);
+  assert.throws(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'sometimes' }), /CONSOLE_SECURE_COOKIES must be true or false/);
+});

@@ -20,25 +20,103 @@ let owner: TestTenant; // holds the records other organizations must not reach
 let stranger: TestTenant; // an admin of another organization
 let routes: RegisteredRoute[];
 
+/** A request to a record of the owner's: its path, and a valid body where the route needs one. */
+type OwnedRequest = string | { path: string; payload: object };
+
 /**
- * For each route that takes an id: make a record of `owner`'s and return the path to it.
+ * For each route that takes an id: make a record of `owner`'s and return the request to it.
  * A new route with a path parameter fails the suite until it has an entry here.
  */
-const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promise<string>> = {
+const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promise<OwnedRequest>> = {
   '/api/v1/api-keys/:id': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}`,
   '/api/v1/api-keys/:id/disable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/disable`,
   '/api/v1/api-keys/:id/enable': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/enable`,
   '/api/v1/api-keys/:id/revoke': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/revoke`,
   '/api/v1/screenings/:id': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}`,
   '/api/v1/screenings/:id/evidence': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}/evidence`,
+  '/api/v1/adjudication/:id': async (app, as) => `/api/v1/adjudication/${await newCaseId(app, as)}`,
+  '/api/v1/adjudication/:id/disposition': async (app, as) => ({
+    path: `/api/v1/adjudication/${await newCaseId(app, as)}/disposition`,
+    payload: { disposition: 'CLEARED', reason: 'security suite' },
+  }),
+  '/api/v1/adjudication/:id/assign': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/assign`, payload: { assignee: 'x@example.com' } }),
+  '/api/v1/sessions/:id': async (app, as) => `/api/v1/sessions/${await newSessionId(app, as)}`,
+  '/api/v1/sessions/:id/update': async (app, as) => ({ path: `/api/v1/sessions/${await newSessionId(app, as)}/update`, payload: { status: 'checked_out' } }),
+  '/api/v1/adjudication/:id/notes': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`, payload: { text: 'security suite' } }),
+  '/api/v1/workforce/syncs/:id': async (app, as) => {
+    const id = newId('wfs');
+    await app.database.owner(
+      `INSERT INTO workforce_syncs (organization_id, id, mode, status, counts, actor, started_at) VALUES ($1, $2, 'upsert', 'completed', '{}', 'test', now())`,
+      [as.organizationId, id],
+    );
+    return `/api/v1/workforce/syncs/${id}`;
+  },
+  '/api/v1/monitoring/runs/:id': async (app, as) => {
+    const id = newId('mon');
+    await app.database.owner(
+      `INSERT INTO monitoring_runs (organization_id, id, list, list_version_id, previous_version_id, changed_entries, status, cursor, counts, created_at)
+       VALUES ($1, $2, 'OFAC_SDN', $3, $3, 1, 'completed', '{}', '{}', now())`,
+      [as.organizationId, id, newId('lv')],
+    );
+    return `/api/v1/monitoring/runs/${id}`;
+  },
+  '/api/v1/webhook-endpoints/:id': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}`,
+  '/api/v1/webhook-endpoints/:id/rotate-secret': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/rotate-secret`,
+  '/api/v1/webhook-endpoints/:id/test': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/test`,
+  '/api/v1/webhook-endpoints/:id/deliveries': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries`,
+  '/api/v1/webhook-endpoints/:id/deliveries/:event_id/redeliver': async (app, as) =>
+    `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries/${await newEventId(app, as)}/redeliver`,
 };
+
+/** A valid body for the routes that need one, so that the answer is about the id, not the body. */
+const OWNED_RECORD_BODIES: Record<string, object> = {
+  'PATCH /api/v1/webhook-endpoints/:id': { enabled: false },
+};
+
+/** A webhook endpoint of `as`'s organization, written directly: its URL is not resolved here. */
+async function newEndpointId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('we');
+  await app.database.owner(
+    `INSERT INTO webhook_endpoints (organization_id, id, url, events, secret_ciphertext) VALUES ($1, $2, 'https://hooks.example.com/x', '{case.opened}', 'sealed')`,
+    [as.organizationId, id],
+  );
+  return id;
+}
+
+/** A visitor on site, of `as`'s organization, written directly. */
+async function newSessionId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('ses');
+  await app.database.owner(
+    `INSERT INTO visitor_sessions (organization_id, id, status, on_site, site, visitor, screening_id, prescreen_reused, history, checked_in_at, created_at, updated_at)
+     VALUES ($1, $2, 'checked_in', true, 'HQ', '{"name":"Security Suite"}', $3, false, '[]', now(), now(), now())`,
+    [as.organizationId, id, await newScreeningId(app, as)],
+  );
+  return id;
+}
+
+/** An open case of `as`'s organization on a stored screening, written directly. */
+async function newCaseId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('case');
+  await app.database.owner(
+    `INSERT INTO cases (organization_id, id, screening_id, source, status, priority, priority_rank, priority_reasons, score, lists, sla_due_at, rules_version, created_at, updated_at)
+     VALUES ($1, $2, $3, 'prescreen', 'OPEN', 'low', 1, '[]', 0.9, '["OFAC_SDN"]', now(), 0, now(), now())`,
+    [as.organizationId, id, await newScreeningId(app, as)],
+  );
+  return id;
+}
+
+async function newEventId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('evt');
+  await app.database.owner("INSERT INTO event_outbox (organization_id, id, type, data) VALUES ($1, $2, 'case.opened', '{}')", [as.organizationId, id]);
+  return id;
+}
 
 /** A stored screening of `as`'s organization, written directly: this suite loads no list. */
 async function newScreeningId(app: TestApp, as: TestTenant): Promise<string> {
   const id = newId('scr');
   await app.database.owner(
-    `INSERT INTO screenings (organization_id, id, source, outcome, score, needs_case, record, record_sha256, audit_hash, actor, request_id, created_at)
-     VALUES ($1, $2, 'prescreen', 'clear', 0, false, '{}', $3, $3, 'test', 'req_test', now())`,
+    `INSERT INTO screenings (organization_id, id, source, outcome, score, record, record_sha256, audit_hash, actor, request_id, created_at)
+     VALUES ($1, $2, 'prescreen', 'clear', 0, '{}', $3, $3, 'test', 'req_test', now())`,
     [as.organizationId, id, 'a'.repeat(64)],
   );
   return id;
@@ -48,6 +126,16 @@ async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
   const response = await app.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: as.headers, payload: { name: 'security suite' } });
   return response.json().id;
 }
+
+/** What a refused request must leave as it was: keys, cases and their histories, visitor sessions, webhook endpoints and deliveries. */
+const snapshot = async () => ({
+  keys: await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'),
+  endpoints: await harness.database.owner('SELECT id, url, enabled, secret_ciphertext, updated_at FROM webhook_endpoints ORDER BY id'),
+  deliveries: await harness.database.owner('SELECT endpoint_id, event_id, state, next_attempt_at FROM webhook_deliveries ORDER BY endpoint_id, event_id'),
+  cases: await harness.database.owner('SELECT id, status, assignee, pending_decision, updated_at FROM cases ORDER BY id'),
+  sessions: await harness.database.owner('SELECT id, status, metadata, updated_at FROM visitor_sessions ORDER BY id'),
+  caseEvents: await harness.database.owner('SELECT count(*)::int AS n FROM case_events'),
+});
 
 const placeholderPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'key_00000000000000000000000000');
 
@@ -116,16 +204,18 @@ describe('every authenticated route', () => {
     }
   });
 
+  /** What a route taking an id could change. */
   test("answers 404 for another organization's ids, and changes nothing", async () => {
     const withIds = routes.filter((r) => r.url.includes(':'));
     assert.deepEqual(withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`), [], 'routes without a fixture');
     for (const route of withIds) {
-      const path = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<string>)(harness, owner);
-      const before = await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id');
-      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers });
+      const owned = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<OwnedRequest>)(harness, owner);
+      const { path, payload } = typeof owned === 'string' ? { path: owned, payload: OWNED_RECORD_BODIES[`${route.method} ${route.url}`] } : owned;
+      const before = await snapshot();
+      const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers, ...(payload && { payload }) });
       assert.equal(response.statusCode, 404, `${route.method} ${path}: ${response.body}`);
       assert.equal(response.json().code, 'not_found');
-      assert.deepEqual(await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'), before, 'nothing changed');
+      assert.deepEqual(await snapshot(), before, 'nothing changed');
     }
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Recording an event: one row in the outbox, in the caller's tenant transaction, so an event
- * exists exactly when the change it reports was committed. Webhook delivery reads the outbox.
+ * exists exactly when the change it reports was committed. Webhook delivery reads the outbox
+ * (its fan-out trigger turns each new row into a delivery per subscribed endpoint).
  */
-import type { Timestamp } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Schema, Timestamp } from '../db/schema.ts';
 import type { TenantTransaction } from '../db/tenant.ts';
 import { newId } from '../ids.ts';
+import type { EventType, SHARED_EVENT_TYPES, TEST_EVENT_TYPE } from './event-types.ts';
 
 declare module '../db/schema.ts' {
   interface Schema {
@@ -19,7 +22,7 @@ declare module '../db/schema.ts' {
   }
 }
 
-export type OutboxEvent = { type: string; data: Record<string, unknown>; requestId?: string };
+export type OutboxEvent = { type: EventType | typeof TEST_EVENT_TYPE; data: Record<string, unknown>; requestId?: string };
 
 export async function recordEvent(trx: TenantTransaction, organizationId: string, event: OutboxEvent): Promise<string> {
   const id = newId('evt');
@@ -28,4 +31,42 @@ export async function recordEvent(trx: TenantTransaction, organizationId: string
     .values({ organization_id: organizationId, id, type: event.type, data: JSON.stringify(event.data), request_id: event.requestId ?? null })
     .execute();
   return id;
+}
+
+/** Rows per INSERT when an event goes to every organization. */
+const SHARED_BATCH = 1_000;
+
+/**
+ * An event no organization caused (a list version became active): one row per organization, so
+ * that each reaches its own subscribers under its own row-level security, in the owner's
+ * transaction that made the change. Returns how many organizations it was recorded for.
+ */
+export async function recordEventForEveryOrganization(
+  owner: Kysely<Schema>,
+  event: { type: (typeof SHARED_EVENT_TYPES)[number]; data: Record<string, unknown> },
+): Promise<number> {
+  const organizations = await owner.selectFrom('organizations').select('id').orderBy('id').execute();
+  const data = JSON.stringify(event.data);
+  for (let start = 0; start < organizations.length; start += SHARED_BATCH) {
+    const rows = organizations.slice(start, start + SHARED_BATCH).map((o) => ({ organization_id: o.id, id: newId('evt'), type: event.type, data }));
+    await owner.insertInto('event_outbox').values(rows).execute();
+  }
+  return organizations.length;
+}
+
+/** An event as stored. */
+export type StoredEvent = { id: string; type: string; data: unknown; created_at: Date };
+
+const EVENT_COLUMNS = ['id', 'type', 'data', 'created_at'] as const;
+
+export async function findEvent(trx: TenantTransaction, id: string): Promise<StoredEvent | undefined> {
+  return trx.selectFrom('event_outbox').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Events oldest first, after an event id (ids sort by creation time), optionally of some types. */
+export async function listEvents(trx: TenantTransaction, page: { limit: number; after?: string; types?: string[] }): Promise<StoredEvent[]> {
+  let query = trx.selectFrom('event_outbox').select(EVENT_COLUMNS).orderBy('id').limit(page.limit);
+  if (page.after) query = query.where('id', '>', page.after);
+  if (page.types?.length) query = query.where('type', 'in', page.types);
+  return query.execute();
 }

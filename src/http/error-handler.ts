@@ -40,7 +40,8 @@ export function toAppError(error: FastifyError, request: FastifyRequest, bodyLim
     return new AppError('validation_failed', `The request has ${errors.length} invalid value(s): ${fields}.`, { errors });
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new AppError('payload_too_large', `The body is larger than the limit of ${bodyLimit} bytes.`);
+    // A route may read larger bodies than the service-wide limit (the ownership check does).
+    return new AppError('payload_too_large', `The body is larger than the limit of ${request.routeOptions?.bodyLimit ?? bodyLimit} bytes.`);
   }
   const known = FASTIFY_CODES[error.code];
   if (known) return new AppError(known.code, known.detail);

@@ -16,6 +16,8 @@ export const ERROR_CATALOG = {
   key_revoked: { status: 401, title: 'The API key is revoked' },
   /** The JWT is past its expiry time. */
   token_expired: { status: 401, title: 'The token has expired' },
+  /** An inbound webhook lacks a valid Standard Webhooks signature, or its timestamp is too far from ours. */
+  invalid_signature: { status: 401, title: 'The webhook signature is not valid' },
   /** The organization is suspended: none of its credentials work. */
   organization_suspended: { status: 403, title: 'The organization is suspended' },
   /** The endpoint belongs to a tier the organization does not have; `required_tier` names it. */
@@ -28,6 +30,10 @@ export const ERROR_CATALOG = {
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource' },
   /** The request conflicts with the resource's current state. */
   conflict: { status: 409, title: 'The request conflicts with the current state' },
+  /** The resource's state does not allow this change; `allowed` lists what it does allow now. */
+  invalid_transition: { status: 409, title: 'The transition is not allowed from the current state' },
+  /** A four-eyes decision is waiting for a different reviewer; the same actor cannot confirm it. */
+  second_reviewer_required: { status: 409, title: 'A second, different reviewer is required' },
   /** An Idempotency-Key was reused with a different request. */
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used for a different request' },
   /** A request with the same Idempotency-Key is still being processed. */

@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ListCatalog } from '../lists/catalog.ts';
 import type { Readiness } from './readiness.ts';
+import type { ServiceRegistry } from './services.ts';
 
 export type Api = FastifyInstance<
   RawServerDefault,
@@ -29,12 +30,14 @@ export type FeatureContext = {
   tokens: TokenService;
   /** The restricted-party lists currently loaded (see src/lists/catalog.ts). */
   lists: ListCatalog;
+  /** Where features provide their services to each other, and subscribe to each other's hooks. */
+  services: ServiceRegistry;
 };
 
 export type Feature = {
   name: string;
-  /** Where its routes are mounted; the public API lives under /api/v1. */
-  prefix?: '/api' | '/api/v1';
+  /** Where its routes are mounted; the public API lives under /api/v1, the console's pages under /console. */
+  prefix?: '/api' | '/api/v1' | '/console';
   register(api: Api, context: FeatureContext): Promise<void>;
 };
 

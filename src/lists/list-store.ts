@@ -4,11 +4,12 @@
  * owner's connection (as it does the operator), and the rest of the service only gets its methods.
  * Writes happen in `inImport`, one transaction per list version, serialized across processes.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { recordEventForEveryOrganization } from '../events/outbox.ts';
 import type { EntityType, ListCode, ListEntity } from '../screening/model.ts';
 import type { CountsByType, HashedEntry, ListDiff } from './list-content.ts';
-import './list-tables.ts';
+import type { ListVersionTable } from './list-tables.ts';
 
 export type ListVersion = {
   id: string;
@@ -40,6 +41,8 @@ export type ListImportTransaction = {
 
 export type ListStore = {
   activeVersions(): Promise<ListVersion[]>;
+  /** Any version, active or not. */
+  version(id: string): Promise<ListVersion | undefined>;
   /** The active version ids, sorted: cheap enough to poll. */
   activeVersionIds(): Promise<string[]>;
   entitiesOf(versionIds: string[]): Promise<ListEntity[]>;
@@ -55,6 +58,7 @@ const INSERT_BATCH = 2_000;
 export function createListStore(owner: Kysely<Schema>): ListStore {
   return {
     activeVersions: () => activeVersions(owner),
+    version: (id) => versionById(owner, id),
     activeVersionIds: async () =>
       (await owner.selectFrom('list_heads').select('version_id').orderBy('version_id').execute()).map((r) => r.version_id),
     entitiesOf: async (versionIds) => {
@@ -128,6 +132,8 @@ function importTransaction(trx: Transaction<Schema>): ListImportTransaction {
         .execute();
       const [written] = await activeVersions(trx, version.list);
       if (!written) throw new Error(`list version ${version.id} vanished inside its own transaction`);
+      // Committed with the version, or not at all: subscribers hear of exactly the versions that became active.
+      await recordEventForEveryOrganization(trx, { type: 'lists.updated', data: listsUpdatedData(written) });
       return written;
     },
   };
@@ -142,8 +148,21 @@ async function activeVersions(db: Kysely<Schema>, list?: ListCode): Promise<List
     .select(sql<string | null>`to_char(v.published_on, 'YYYY-MM-DD')`.as('published'))
     .orderBy('v.list');
   if (list !== undefined) query = query.where('h.list', '=', list);
-  const rows = await query.execute();
-  return rows.map((row) => ({
+  return (await query.execute()).map(toVersion);
+}
+
+async function versionById(db: Kysely<Schema>, id: string): Promise<ListVersion | undefined> {
+  const row = await db
+    .selectFrom('list_versions as v')
+    .selectAll('v')
+    .select(sql<string | null>`to_char(v.published_on, 'YYYY-MM-DD')`.as('published'))
+    .where('v.id', '=', id)
+    .executeTakeFirst();
+  return row && toVersion(row);
+}
+
+function toVersion(row: Selectable<ListVersionTable> & { published: string | null }): ListVersion {
+  return {
     id: row.id,
     list: row.list,
     format: row.format,
@@ -157,5 +176,17 @@ async function activeVersions(db: Kysely<Schema>, list?: ListCode): Promise<List
     changes: { added: row.added_count, removed: row.removed_count, changed: row.changed_count },
     files: row.files,
     warnings: row.warnings,
-  }));
+  };
+}
+
+/** The thin payload of `lists.updated`: which version of which list, and how much changed. */
+function listsUpdatedData(version: ListVersion): Record<string, unknown> {
+  return {
+    list: version.list,
+    version_id: version.id,
+    previous_version_id: version.previousVersionId,
+    published_on: version.publishedOn,
+    entity_count: version.entityCount,
+    ...version.changes,
+  };
 }

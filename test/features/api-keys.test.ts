@@ -112,3 +112,20 @@ describe('API key management', () => {
     assert.equal((await verifyChain(harness.database.db, admin.organizationId)).intact, true);
   });
 });
+
+test('a new key is never kept in clear, not even to answer a retry', async () => {
+  const harness = await buildTestApp();
+  try {
+    const admin = await createTenant(harness.database.owner, { admin: true });
+    const response = await harness.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: { ...admin.headers, 'idempotency-key': 'retry-1' }, payload: { name: 'ci' } });
+    assert.equal(response.statusCode, 201);
+    const key = response.json().key as string;
+    const tables = await harness.database.owner<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+    for (const { table_name: table } of tables) {
+      const rows = await harness.database.owner<{ row: string }>(`SELECT t::text AS row FROM ${table} t`);
+      assert.ok(!rows.some((r) => r.row.includes(key)), `the key is stored in clear in ${table}`);
+    }
+  } finally {
+    await harness.close();
+  }
+});

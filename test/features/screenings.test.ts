@@ -8,22 +8,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { canonicalJson } from '../../src/canonical-json.ts';
-import { importList, type ListToImport } from '../../src/lists/list-import.ts';
-import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
+import { loadSdn } from '../helpers/sdn-loading.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { pdfPages, skipWithoutPdftotext } from '../evidence/pdf-text.ts';
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'latin1');
-const sdn = (main: string, aliases?: string): ListToImport => ({
-  list: 'OFAC_SDN',
-  format: 'ofac-legacy',
-  files: [],
-  sourceSha256: 'd'.repeat(64),
-  entities: parseOfacLegacy('OFAC_SDN', { main, ...(aliases && { aliases }) }).entities,
-  warnings: [],
-});
 
 describe('screening endpoints', () => {
   let harness: TestApp;
@@ -52,8 +43,7 @@ describe('screening endpoints', () => {
 
   describe('with the fixture SDN loaded', () => {
     before(async () => {
-      await importList(harness.database.db.lists, sdn(fixture('ofac/sdn.csv'), fixture('ofac/alt.csv')));
-      await harness.app.lists.refresh();
+      await loadSdn(harness, fixture('ofac/sdn.csv'), fixture('ofac/alt.csv'));
     });
 
     test('a listed name is a potential match, explained, stored and readable by id', async () => {
@@ -63,7 +53,8 @@ describe('screening endpoints', () => {
       assert.equal(response.headers.location, `/api/v1/screenings/${screening.id}`);
       assert.equal(screening.object, 'screening');
       assert.equal(screening.outcome, 'potential_match');
-      assert.equal(screening.case_status, 'awaiting_case');
+      assert.equal(screening.case_status, 'OPEN');
+      assert.match(screening.case_id, /^case_/);
       const [match] = screening.matches;
       assert.deepEqual([match.list, match.entry_id, match.field], ['OFAC_SDN', '10001', 'subject']);
       assert.match(match.id, /^mat_/);
@@ -218,16 +209,17 @@ describe('screening endpoints', () => {
       assert.equal(tooMany.json().errors[0].pointer, '/vendors');
     });
 
-    test('each screening is audited and leaves a screening_completed event, without the names screened', async () => {
+    test('each screening is audited and leaves a screening.completed event (and case.opened for a potential match), without the names screened', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', company: 'Distinctive Holdings' })).json();
-      const [event] = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
-        'SELECT type, data FROM event_outbox WHERE data->>\'screening_id\' = $1',
+      const events = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
+        "SELECT type, data FROM event_outbox WHERE data->>'screening_id' = $1 ORDER BY id",
         [screening.id],
       );
-      assert.equal(event?.type, 'screening_completed');
+      const expected = screening.outcome === 'potential_match' ? ['case.opened', 'screening.completed'] : ['screening.completed'];
+      assert.deepEqual(events.map((e) => e.type).sort(), expected);
       const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>("SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'", [screening.id]);
       assert.ok(audit);
-      assert.doesNotMatch(JSON.stringify([event, audit.details]), /Karim|Distinctive/);
+      assert.doesNotMatch(JSON.stringify([events, audit.details]), /Karim|Distinctive/);
     });
   });
 });
@@ -238,8 +230,7 @@ describe('screening the real SDN', { skip: skipWithoutListData() }, () => {
   before(async () => {
     harness = await buildTestApp();
     tenant = await createTenant(harness.database.owner, { tier: 'defense' });
-    await importList(harness.database.db.lists, sdn(readListFile('ofac_sdn_2024-05/sdn.csv')));
-    await harness.app.lists.refresh();
+    await loadSdn(harness, readListFile('ofac_sdn_2024-05/sdn.csv'));
   });
   after(() => harness.close());
 

@@ -69,6 +69,21 @@ export const probeFeature: Feature = {
       },
       async (request, reply) => reply.code(201).send({ name: request.body.name, limit: request.query.limit ?? 10 }),
     );
+    // A route with a body limit of its own, as the ownership check has, above the service-wide one.
+    api.post(
+      '/probes/large',
+      {
+        bodyLimit: 8192,
+        config: { tier: 'defense' },
+        schema: {
+          tags: ['probe'],
+          summary: 'Take a larger body than the other routes',
+          body: Type.Object({ text: Type.String() }, { additionalProperties: false }),
+          response: { 200: Type.Object({ length: Type.Integer() }) },
+        },
+      },
+      async (request) => ({ length: request.body.text.length }),
+    );
     api.get(
       '/probes/slow',
       {

@@ -32,7 +32,8 @@ export type ServerProcess = {
  */
 export const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LISTS_AUTO_UPDATE: 'false', ...env });
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/** `timeoutMs`: a fresh embedded database migrates on its first start, which on a busy 2-core machine has taken over a minute. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, 'serve'], { env: childEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -82,6 +83,18 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       return exited;
     },
   };
+}
+
+/** The same, without blocking the event loop: several can run side by side. */
+export function runCliAsync(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 export function runCli(args: string[], env: Record<string, string>) {

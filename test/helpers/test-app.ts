@@ -20,6 +20,8 @@ export async function buildTestApp(
     RATE_LIMIT_DEFENSE_PER_SECOND: '100000',
     RATE_LIMIT_ENTERPRISE_PER_SECOND: '100000',
     AUTH_FAILURES_PER_MINUTE: '100000',
+    // Monitoring runs are worked by the tests that want them, when they call for them.
+    MONITORING_INTERVAL_SECONDS: '0',
     ...options.env,
   });
   const app = await buildApp({

@@ -77,6 +77,13 @@ describe('request bodies', () => {
     assert.match(body.detail, /2048 bytes/);
   });
 
+  test("a route with a larger limit of its own reads bodies up to it, and names its own limit past it", async () => {
+    const large = (text: string) => call({ method: 'POST', url: '/api/v1/probes/large', payload: { text } });
+    assert.equal((await large('x'.repeat(4000))).statusCode, 200);
+    const body = assertProblem(await large('x'.repeat(10_000)), 413, 'payload_too_large');
+    assert.match(body.detail, /8192 bytes/);
+  });
+
   test('unknown fields are refused with a pointer to each, at any depth', async () => {
     const body = assertProblem(await post({ name: 'x', subjcet: 'typo', nested: { flag: true, extra: 1 } }), 400, 'validation_failed');
     assert.deepEqual(

@@ -19,7 +19,8 @@ const apiKeys: Feature = {
     api.post(
       '/api-keys',
       {
-        config: { tier: 'defense', idempotent: true },
+        // Not idempotent: a replay would need the answer stored, and the answer holds the key, which is only ever kept hashed.
+        config: { tier: 'defense' },
         schema: {
           tags: ['api keys'],
           summary: 'Create an API key',

@@ -7,29 +7,22 @@ import { Readable } from 'node:stream';
 import type { StoredLink } from '../../audit/audit-chain.ts';
 import { type EventFilter, headSeq, queryEvents } from '../../audit/audit-store.ts';
 import type { Actor, WithTenant } from '../../db/tenant.ts';
-import { AppError } from '../../http/errors.ts';
+import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { csvHeader, csvLine } from './csv.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
 const BATCH = 1_000;
 
 /** Each line's cursor resumes the export just after that line. Opaque to callers. */
-export const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ s: seq })).toString('base64url');
+const lineCursor = (seq: number) => encodeCursor({ s: seq });
 
-export function decodeCursor(cursor: string): number {
-  try {
-    const { s } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s: unknown };
-    if (Number.isSafeInteger(s) && (s as number) >= 0) return s as number;
-  } catch {
-    // fall through to the refusal below
-  }
-  throw new AppError('validation_failed', 'The cursor is not one this export produced.', {
-    errors: [{ pointer: '/cursor', detail: 'is not a valid cursor', in: 'query' }],
-  });
-}
+const isSeq = (value: unknown): value is { s: number } =>
+  typeof value === 'object' && value !== null && Number.isSafeInteger((value as { s: unknown }).s) && (value as { s: number }).s >= 0;
+
+export const decodeLineCursor = (cursor: string): number => decodeCursor(cursor, 'this export', isSeq).s;
 
 export function exportLine(link: StoredLink) {
-  return { ...link.fields, prev_hash: link.prev_hash.toString('hex'), hash: link.hash.toString('hex'), cursor: encodeCursor(link.seq) };
+  return { ...link.fields, prev_hash: link.prev_hash.toString('hex'), hash: link.hash.toString('hex'), cursor: lineCursor(link.seq) };
 }
 
 export function exportStream(withTenant: WithTenant, actor: Actor, filter: EventFilter, afterSeq: number, format: ExportFormat): Readable {

@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit/audit.ts';
 import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
-import { decodeCursor, type ExportFormat, exportStream } from './export-stream.ts';
+import { decodeLineCursor, type ExportFormat, exportStream } from './export-stream.ts';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = { ndjson: 'application/x-ndjson', csv: 'text/csv; charset=utf-8' };
 
@@ -70,7 +70,7 @@ const auditExport: Feature = {
           throw new AppError('validation_failed', '`from` is after `to`.', { errors: [{ pointer: '/from', detail: 'is after to', in: 'query' }] });
         }
         const format: ExportFormat = request.query.format ?? (/text\/csv/.test(request.headers.accept ?? '') ? 'csv' : 'ndjson');
-        const afterSeq = cursor ? decodeCursor(cursor) : 0;
+        const afterSeq = cursor ? decodeLineCursor(cursor) : 0;
         const filter = {
           ...(from && { from: new Date(from) }),
           ...(to && { to: new Date(to) }),

@@ -4,12 +4,14 @@
  * in the same pass, the country flags, and every list version consulted. No I/O: the service
  * stores what this returns, exactly as returned.
  */
+import { canonicalJson } from '../../canonical-json.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import { newId } from '../../ids.ts';
 import { type CountryFlag, countryFlags } from '../../screening/country-sanctions/lookup.ts';
 import type { ScreeningMatch, SubjectQuery } from '../../screening/match-types.ts';
-import type { PartialDate } from '../../screening/model.ts';
+import type { ListEntity, PartialDate } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
+import { sha256Hex } from '../../sha256.ts';
 
 export type ScreeningSource = 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
 
@@ -35,6 +37,8 @@ export type MatchRecord = {
   entry_id: string;
   entry_name: string;
   entry_type: string;
+  /** SHA-256 of the list entry's content as imported: a suppression holds only while it is unchanged. */
+  entry_sha256: string;
   matched_name: string;
   name_kind: string;
   field: 'subject' | 'company' | 'alias';
@@ -50,6 +54,10 @@ export type MatchRecord = {
   };
   programs: string[];
   list_version: string;
+  /** The threshold this match was held to (the organization's, for its list). */
+  threshold: number;
+  /** The suppression that covers this match (an earlier false-positive decision), if any: it alerts no one. */
+  suppressed_by: string | null;
 };
 
 export type ListVersionRecord = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
@@ -62,14 +70,21 @@ export type ScreeningRecord = {
   score: number;
   input: ScreeningInput;
   matches: MatchRecord[];
+  /** Matches within the auto-clear band below their threshold: recorded, never alerted. */
+  auto_cleared_matches: MatchRecord[];
   country_flags: CountryFlag[];
   list_versions: ListVersionRecord[];
-  thresholds: { match: number };
+  thresholds: Thresholds;
   reference: string | null;
   created_at: string;
   request_id: string;
   actor: { kind: string; id: string };
 };
+
+/** What makes a match alert: the organization's adjudication rules at the time, by version. */
+export type Thresholds = { match: number; lists: Record<string, number>; auto_clear_band: number; rules_version: number };
+
+export const DEFAULT_THRESHOLDS: Thresholds = { match: DEFAULT_THRESHOLD, lists: {}, auto_clear_band: 0, rules_version: 0 };
 
 /** The most matches kept per screened name: beyond that, more rows help no reviewer. */
 const MATCHES_PER_NAME = 10;
@@ -83,9 +98,12 @@ const toDate = (value: string | undefined): PartialDate | undefined => {
 export function buildScreening(
   snapshot: ListSnapshot,
   input: ScreeningInput,
-  context: { source: ScreeningSource; requestId: string; actor: { kind: string; id: string }; now: Date; threshold?: number },
+  context: { source: ScreeningSource; requestId: string; actor: { kind: string; id: string }; now: Date; thresholds?: Thresholds },
 ): ScreeningRecord {
-  const threshold = context.threshold ?? DEFAULT_THRESHOLD;
+  const thresholds = context.thresholds ?? DEFAULT_THRESHOLDS;
+  const thresholdOf = (list: string) => thresholds.lists[list] ?? thresholds.match;
+  // The engine is asked down to the lowest score that could matter (some list's threshold less the band).
+  const floor = Math.min(thresholds.match, ...Object.values(thresholds.lists)) - thresholds.auto_clear_band;
   const countries = [...new Set([input.country, input.nationality].filter((c): c is string => Boolean(c)))];
   const common = { countries, ...(input.lists && { lists: input.lists }), ...(input.identifiers && { identifiers: input.identifiers }) };
   const searches: { query: SubjectQuery; field: (queryName: string) => MatchRecord['field'] }[] = [];
@@ -105,12 +123,13 @@ export function buildScreening(
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
   const matches = searches
     .flatMap(({ query, field }) =>
-      snapshot.index.screen(query, { threshold, limit: MATCHES_PER_NAME }).map((m): MatchRecord => ({
+      snapshot.index.screen(query, { threshold: floor, limit: MATCHES_PER_NAME }).map((m): MatchRecord => ({
         id: newId('mat'),
         list: m.entity.list,
         entry_id: m.entity.entryId,
         entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
         entry_type: m.entity.type,
+        entry_sha256: entrySha256(m.entity),
         matched_name: m.matchedName.full,
         name_kind: m.matchedName.kind,
         field: field(m.queryName),
@@ -126,19 +145,24 @@ export function buildScreening(
         },
         programs: m.entity.programs,
         list_version: versionOf.get(m.entity.list) ?? 'unknown',
+        threshold: thresholdOf(m.entity.list),
+        suppressed_by: null,
       })),
     )
     .sort((a, b) => b.score - a.score);
+  const alerting = matches.filter((m) => m.score >= m.threshold);
+  const autoCleared = matches.filter((m) => m.score < m.threshold && m.score >= m.threshold - thresholds.auto_clear_band);
 
   const consulted = snapshot.versions.filter((v) => !input.lists || input.lists.includes(v.list));
   return {
     id: newId('scr'),
     object: 'screening',
     source: context.source,
-    outcome: matches.length > 0 ? 'potential_match' : 'clear',
-    score: matches[0]?.score ?? 0,
+    outcome: alerting.length > 0 ? 'potential_match' : 'clear',
+    score: alerting[0]?.score ?? 0,
     input,
-    matches,
+    matches: alerting,
+    auto_cleared_matches: autoCleared,
     country_flags: countryFlags({ countries, ...(input.address && { text: input.address }) }, context.now),
     list_versions: consulted.map((v) => ({
       list: v.list,
@@ -148,10 +172,21 @@ export function buildScreening(
       sha256: v.sourceSha256,
       entity_count: v.entityCount,
     })),
-    thresholds: { match: threshold },
+    thresholds,
     reference: input.reference ?? null,
     created_at: context.now.toISOString(),
     request_id: context.requestId,
     actor: context.actor,
   };
+}
+
+/** The entry's hash as the list import computed it (src/lists/list-content.ts), once per entity. */
+const entryHashes = new WeakMap<ListEntity, string>();
+function entrySha256(entity: ListEntity): string {
+  let hash = entryHashes.get(entity);
+  if (hash === undefined) {
+    hash = sha256Hex(canonicalJson(entity));
+    entryHashes.set(entity, hash);
+  }
+  return hash;
 }

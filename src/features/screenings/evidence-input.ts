@@ -1,10 +1,17 @@
 /**
- * What the evidence PDF is rendered from: the stored screening and the organization's current
- * name, so the same record gives the same document as long as the organization keeps its name.
+ * What the evidence PDF is rendered from: the stored screening, the organization's current name
+ * and the case's history, so the same record gives the same document until its case moves on or
+ * the organization changes its name.
  */
 import type { EvidenceInput } from '../../evidence/evidence-input.ts';
-import type { StoredScreening } from './store.ts';
+import type { EvidenceExtras, ScreeningView } from './service.ts';
 
-export function evidenceInput(stored: StoredScreening, organization: { id: string; name: string }): EvidenceInput {
-  return { organization, screening: stored.record, audit_chain_hash: stored.auditHash, canonical_sha256: stored.recordSha256 };
+export function evidenceInput(view: ScreeningView, { organization, adjudication }: EvidenceExtras): EvidenceInput {
+  return {
+    organization,
+    screening: view.record,
+    ...(adjudication && { adjudication }),
+    audit_chain_hash: view.auditHash,
+    canonical_sha256: view.recordSha256,
+  };
 }

@@ -13,19 +13,24 @@ import { prescreenInput } from './screening-input.ts';
 import { createScreeningService } from './service.ts';
 import { VendorScreenBody, VendorScreenResult } from './vendor-schemas.ts';
 import { vendorInputs } from './vendor-input.ts';
+import { vendorMonitoring } from './vendor-monitoring.ts';
 
 const DESCRIPTION_PRESCREEN = [
   'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
-  'The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`. A potential match',
-  'is marked for adjudication (`case_status: awaiting_case`). With no list loaded the answer is 503 `lists_unavailable`, never a false `clear`.',
+  'The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`, under the organization\'s',
+  'adjudication rules (thresholds per list, auto-clear band). A potential match opens an adjudication case (`case_id`), unless every',
+  'match is covered by an earlier false-positive decision (`matches[].suppressed_by`). With no list loaded the answer is 503',
+  '`lists_unavailable`, never a false `clear`.',
   'Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer.',
 ].join(' ');
 
 const screenings: Feature = {
   name: 'screenings',
-  async register(api, { config, db, lists }) {
+  async register(api, { config, db, lists, services }) {
     const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
-    const service = createScreeningService(db.withTenant, lists);
+    const service = createScreeningService(db.withTenant, lists, services, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
+    services.provide('screenings', service);
+    services.extend('monitoring.sources', vendorMonitoring);
     api.addSchema(ScreeningSchema);
 
     api.post(
@@ -79,7 +84,7 @@ const screenings: Feature = {
         },
       },
       async (request, reply) => {
-        const pdf = await service.evidence(auditContextOf(request), request.params.id, (stored, organization) => renderEvidencePdf(evidenceInput(stored, organization), renderOptions));
+        const pdf = await service.evidencePdf(auditContextOf(request), request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`)

@@ -4,18 +4,12 @@
  */
 import { Type } from 'typebox';
 
-import { countryCode, text } from './text-fields.ts';
+import { countryCode, Metadata, text } from '../../http/text-fields.ts';
 
 export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
   minItems: 1,
   maxItems: 20,
   description: 'Screen against these lists only (codes as in `GET /api/v1/lists`, e.g. `OFAC_SDN`, `BIS_EL`). Default: every loaded list.',
-});
-
-export const Metadata = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]), {
-  maxProperties: 20,
-  additionalProperties: false,
-  description: 'Your own key-value pairs, stored with the screening and returned as given (at most 20 keys of 1 to 40 letters, digits, `_`, `.` or `-`; values up to 500 characters; 2 KiB in all).',
 });
 
 export const PrescreenBody = Type.Object(
@@ -82,6 +76,11 @@ export const MatchSchema = Type.Object({
   }),
   programs: Type.Array(Type.String(), { description: 'Sanctions programs or list sub-lists, e.g. `RUSSIA-EO14024`, `SSI`.' }),
   list_version: Type.String({ description: 'The list version (`lv_…`) the entry comes from.' }),
+  entry_sha256: Type.String({ description: "SHA-256 of the entry's content as imported. A suppression holds only while it is unchanged." }),
+  threshold: Type.Number({ description: "The threshold this match was held to: the organization's, for this list (adjudication rules)." }),
+  suppressed_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'The suppression (`sup_…`) that covers this match: the same subject was cleared against this same entry content before, so it alerts no one.',
+  }),
 });
 
 export const CountryFlagSchema = Type.Object({
@@ -112,16 +111,31 @@ export const ScreeningSchema = Type.Object(
     object: Type.Literal('screening'),
     source: Type.String({ description: 'prescreen, vendor, checkin, workforce or rescreen.' }),
     outcome: Type.Union([Type.Literal('clear'), Type.Literal('potential_match')], {
-      description: '`potential_match` when any list entry scored at or above the threshold. Country flags are reported beside it and do not change it.',
+      description:
+        '`potential_match` when any list entry scored at or above its threshold. Country flags are reported beside it and do not change it. ' +
+        'A potential match whose every match is suppressed (see `matches[].suppressed_by`) opens no case.',
     }),
     score: Type.Number({ description: 'The highest match score; 0 when clear.' }),
     input: Type.Object({}, { additionalProperties: true, description: 'What was screened, trimmed, country codes upper-cased.' }),
-    matches: Type.Array(MatchSchema),
+    matches: Type.Array(MatchSchema, { description: 'The matches at or above their threshold, best first.' }),
+    auto_cleared_matches: Type.Array(MatchSchema, {
+      description: "Matches within the rules' auto-clear band below their threshold: kept so the record shows what was seen, never alerted.",
+    }),
     country_flags: Type.Array(CountryFlagSchema),
     list_versions: Type.Array(ListVersionSchema, { description: 'Every list version consulted; a stale list shows here.' }),
-    thresholds: Type.Object({ match: Type.Number() }),
-    case_id: Type.Union([Type.String(), Type.Null()], { description: 'The adjudication case opened for a potential match, once adjudication has opened it.' }),
-    case_status: Type.Union([Type.String(), Type.Null()], { description: '`awaiting_case` for a potential match whose case is not open yet; the case\'s status once it is; null when clear.' }),
+    thresholds: Type.Object(
+      {
+        match: Type.Number({ description: 'The score at which a match alerts.' }),
+        lists: Type.Record(Type.String(), Type.Number(), { description: 'Per-list thresholds that replace `match` for their list.' }),
+        auto_clear_band: Type.Number({ description: 'How far below its threshold a match is kept as auto-cleared.' }),
+        rules_version: Type.Integer({ description: "The version of the organization's adjudication rules these come from (0: the defaults)." }),
+      },
+      { description: "The organization's adjudication rules that decided what alerts." },
+    ),
+    case_id: Type.Union([Type.String(), Type.Null()], { description: 'The adjudication case (`case_…`) this potential match opened; null when clear or every match was suppressed.' }),
+    case_status: Type.Union([Type.Literal('OPEN'), Type.Literal('ESCALATED'), Type.Literal('CLEARED'), Type.Literal('DENIED'), Type.Null()], {
+      description: "The case's status now: its disposition once decided.",
+    }),
     reference: Type.Union([Type.String(), Type.Null()]),
     record_sha256: Type.String({ description: "SHA-256 of this record's canonical JSON (every field above except this one, case_id and case_status)." }),
     created_at: Type.String({ format: 'date-time' }),

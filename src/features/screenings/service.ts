@@ -1,56 +1,79 @@
 /**
  * Screening as a service: match against the loaded lists (refusing with 503 when none is
- * loaded, never answering a false "clear"), then store the answer, its audit record and its
- * `screening_completed` event in one tenant transaction.
+ * loaded, never answering a false "clear") under the organization's adjudication rules, then
+ * store the answer, its audit record, its case (for a potential match no suppression covers) and
+ * its `screening.completed` event in one tenant transaction.
+ *
+ * Other features screen through `screenIn`, inside their own transaction, so that what they
+ * store (a visitor session, a workforce profile) commits together with its screening and case.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
-import { canonicalJson } from '../../canonical-json.ts';
-import { sha256Hex } from '../../sha256.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
-import { recordEvent } from '../../events/outbox.ts';
 import { AppError } from '../../http/errors.ts';
+import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
-import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
-import { findScreening, insertScreening, organizationName, type StoredScreening, upsertVendor } from './store.ts';
+import type { ScreeningInput, ScreeningSource } from './build-screening.ts';
+import { screenMany as runPipeline, type ScreenOptions, type ScreeningView } from './pipeline.ts';
+import { presentScreening } from './present.ts';
+import { findScreening, organizationName, screeningSummaries, upsertVendor } from './store.ts';
 
 export type VendorInput = { input: ScreeningInput; externalId?: string; identifiers: Record<string, string> };
-export type VendorResult = { vendorId: string; stored: StoredScreening };
+export type VendorResult = { vendorId: string; stored: ScreeningView };
 
-export function createScreeningService(withTenant: WithTenant, lists: ListCatalog) {
-  const build = (context: AuditContext, input: ScreeningInput, source: ScreeningSource, now: Date): ScreeningRecord =>
-    buildScreening(requireLists(lists), input, {
-      source,
-      requestId: context.requestId ?? 'none',
-      actor: { kind: context.actor.kind, id: context.actor.id },
-      now,
-    });
+declare module '../../http/services.ts' {
+  interface Services {
+    screenings: ScreeningService;
+  }
+}
+
+/** Renders a screening's evidence document (the PDF renderer, given by the feature). */
+export type EvidenceRenderer = (view: ScreeningView, extras: EvidenceExtras) => Promise<Buffer>;
+
+export function createScreeningService(withTenant: WithTenant, lists: ListCatalog, services: Pick<ServiceRegistry, 'get'>, renderEvidence: EvidenceRenderer) {
+  const adjudication = () => services.get('adjudication');
+
+  const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
+    runPipeline(trx, context, services, options.snapshot ?? requireLists(lists), inputs, source, options);
+
+  const screenIn = async (trx: TenantTransaction, context: AuditContext, input: ScreeningInput, source: ScreeningSource, now = new Date()): Promise<ScreeningView> =>
+    (await screenMany(trx, context, [input], source, { now }))[0] as ScreeningView;
+
+  async function find(trx: TenantTransaction, id: string): Promise<ScreeningView | undefined> {
+    const stored = await findScreening(trx, id);
+    if (!stored) return undefined;
+    return { ...stored, caseStatus: stored.caseId ? await adjudication().caseStatus(trx, stored.caseId) : null };
+  }
 
   return {
     /** The loaded list codes; with none loaded, 503 before the request is even checked. */
     loadedLists: (): string[] => requireLists(lists).versions.map((v) => v.list),
 
-    async screen(context: AuditContext, input: ScreeningInput, source: ScreeningSource = 'prescreen'): Promise<StoredScreening> {
-      const record = build(context, input, source, new Date());
-      return withTenant(context.actor, (trx) => store(trx, context, record));
-    },
+    screenIn,
+    screenMany,
+    find,
+    summaries: screeningSummaries,
+    /** The screening as the API shows it (GET /screenings/{id}). */
+    presentScreening,
+
+    screen: (context: AuditContext, input: ScreeningInput, source: ScreeningSource = 'prescreen'): Promise<ScreeningView> =>
+      withTenant(context.actor, (trx) => screenIn(trx, context, input, source)),
 
     /** Every vendor screened and stored in one transaction: all of them, or none. */
     async screenVendors(context: AuditContext, vendors: VendorInput[]): Promise<VendorResult[]> {
       const now = new Date();
-      const records = vendors.map((vendor) => build(context, vendor.input, 'vendor', now));
       return withTenant(context.actor, async (trx) => {
         const results: VendorResult[] = [];
+        const views = await screenMany(trx, context, vendors.map((v) => v.input), 'vendor', { now });
         for (const [i, vendor] of vendors.entries()) {
-          const record = records[i] as ScreeningRecord;
-          const stored = await store(trx, context, record);
+          const stored = views[i] as ScreeningView;
           const vendorId = await upsertVendor(trx, context.actor.organizationId, newId('ven'), {
             ...(vendor.externalId && { externalId: vendor.externalId }),
             name: vendor.input.company as string,
             ...(vendor.input.country && { country: vendor.input.country }),
             identifiers: vendor.identifiers,
             ...(vendor.input.reference && { reference: vendor.input.reference }),
-            screeningId: record.id,
+            screeningId: stored.record.id,
           });
           results.push({ vendorId, stored });
         }
@@ -58,15 +81,17 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
       });
     },
 
-    async get(context: AuditContext, id: string): Promise<StoredScreening> {
-      return (await withTenant(context.actor, (trx) => findScreening(trx, id))) ?? notFound(id);
+    async get(context: AuditContext, id: string): Promise<ScreeningView> {
+      return (await withTenant(context.actor, (trx) => find(trx, id))) ?? notFound(id);
     },
 
-    /** The evidence rendered by `render`, audited in the same transaction once it rendered. */
-    async evidence<T>(context: AuditContext, id: string, render: (stored: StoredScreening, organization: { id: string; name: string }) => Promise<T>): Promise<T> {
+    /** The evidence PDF, audited in the same transaction once it rendered. */
+    async evidencePdf(context: AuditContext, id: string): Promise<Buffer> {
       return withTenant(context.actor, async (trx) => {
-        const stored = (await findScreening(trx, id)) ?? notFound(id);
-        const rendered = await render(stored, { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) });
+        const view = (await find(trx, id)) ?? notFound(id);
+        const organization = { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) };
+        const adjudicationHistory = view.caseId ? await adjudication().caseHistory(trx, view.caseId) : undefined;
+        const rendered = await renderEvidence(view, { organization, ...(adjudicationHistory && { adjudication: adjudicationHistory }) });
         await recordAudit(trx, context, { action: 'screening.evidence_downloaded', target: { type: 'screening', id } });
         return rendered;
       });
@@ -76,30 +101,13 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
 
 export type ScreeningService = ReturnType<typeof createScreeningService>;
 
-async function store(trx: TenantTransaction, context: AuditContext, record: ScreeningRecord): Promise<StoredScreening> {
-  const organizationId = context.actor.organizationId;
-  const audit = await recordAudit(trx, context, {
-    action: 'screening.created',
-    target: { type: 'screening', id: record.id },
-    // Outcome and counts only: the names screened are personal data and stay in the screening row.
-    details: { source: record.source, outcome: record.outcome, matches: record.matches.length, list_versions: record.list_versions.map((v) => v.version_id) },
-  });
-  const stored: StoredScreening = {
-    record,
-    recordSha256: sha256Hex(canonicalJson(record)),
-    auditHash: audit.hash,
-    caseId: null,
-    needsCase: record.outcome === 'potential_match',
-  };
-  await insertScreening(trx, organizationId, stored);
-  await recordEvent(trx, organizationId, {
-    type: 'screening_completed',
-    data: { screening_id: record.id, source: record.source, outcome: record.outcome, score: record.score, matches: record.matches.length, reference: record.reference },
-    ...(context.requestId && { requestId: context.requestId }),
-  });
-  return stored;
-}
+export type EvidenceExtras = {
+  organization: { id: string; name: string };
+  adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
+};
 
 function notFound(id: string): never {
   throw new AppError('not_found', `There is no screening ${id} in your organization.`);
 }
+
+export type { ScreeningView };

@@ -2,9 +2,11 @@
  * Screenings and vendors in the tenant's transaction. A screening row holds the answer as given
  * (record), its hash, and the hash of the audit event that recorded it.
  */
+import { sql } from 'kysely';
+import { fromJson } from '../../db/json.ts';
 import type { Timestamp } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { ScreeningRecord } from './build-screening.ts';
+import type { MatchRecord, ScreeningRecord } from './build-screening.ts';
 
 declare module '../../db/schema.ts' {
   interface Schema {
@@ -15,7 +17,6 @@ declare module '../../db/schema.ts' {
       outcome: string;
       score: number;
       reference: string | null;
-      needs_case: boolean;
       case_id: string | null;
       record: unknown;
       record_sha256: string;
@@ -39,40 +40,65 @@ declare module '../../db/schema.ts' {
   }
 }
 
-export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null; needsCase: boolean };
+export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null };
 
-export async function insertScreening(trx: TenantTransaction, organizationId: string, stored: StoredScreening): Promise<void> {
-  const { record } = stored;
-  await trx
-    .insertInto('screenings')
-    .values({
-      organization_id: organizationId,
-      id: record.id,
-      source: record.source,
-      outcome: record.outcome,
-      score: record.score,
-      reference: record.reference,
-      needs_case: stored.needsCase,
-      case_id: stored.caseId,
-      record: JSON.stringify(record),
-      record_sha256: stored.recordSha256,
-      audit_hash: stored.auditHash,
-      actor: `${record.actor.kind}:${record.actor.id}`,
-      request_id: record.request_id,
-      created_at: record.created_at,
-    })
-    .execute();
+/** Rows per INSERT: 12 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_BATCH = 500;
+
+export async function insertScreenings(trx: TenantTransaction, organizationId: string, stored: StoredScreening[]): Promise<void> {
+  for (let at = 0; at < stored.length; at += INSERT_BATCH) {
+    await trx
+      .insertInto('screenings')
+      .values(
+        stored.slice(at, at + INSERT_BATCH).map(({ record, recordSha256, auditHash, caseId }) => ({
+          organization_id: organizationId,
+          id: record.id,
+          source: record.source,
+          outcome: record.outcome,
+          score: record.score,
+          reference: record.reference,
+          case_id: caseId,
+          record: JSON.stringify(record),
+          record_sha256: recordSha256,
+          audit_hash: auditHash,
+          actor: `${record.actor.kind}:${record.actor.id}`,
+          request_id: record.request_id,
+          created_at: record.created_at,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function findScreening(trx: TenantTransaction, id: string): Promise<StoredScreening | undefined> {
   const row = await trx
     .selectFrom('screenings')
-    .select(['record', 'record_sha256', 'audit_hash', 'case_id', 'needs_case'])
+    .select(['record', 'record_sha256', 'audit_hash', 'case_id'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as ScreeningRecord;
-  return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id, needsCase: row.needs_case };
+  const record = fromJson<ScreeningRecord>(row.record);
+  return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id };
+}
+
+/** What a list of cases shows of each screening: what was screened and its best match, not the whole record. */
+export type ScreeningSummary = { id: string; input: ScreeningRecord['input']; top_match: { list: string; entry_id: string; entry_name: string; score: number } | null };
+
+export async function screeningSummaries(trx: TenantTransaction, ids: string[]): Promise<ScreeningSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('screenings')
+    .select(['id', sql<unknown>`record->'input'`.as('input'), sql<unknown>`record->'matches'->0`.as('top')])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => {
+    const top = fromJson<MatchRecord | null>(row.top);
+    return {
+      id: row.id,
+      input: fromJson<ScreeningRecord['input']>(row.input),
+      top_match: top ? { list: top.list, entry_id: top.entry_id, entry_name: top.entry_name, score: top.score } : null,
+    };
+  });
 }
 
 export type VendorUpsert = {
@@ -113,4 +139,21 @@ export async function upsertVendor(trx: TenantTransaction, organizationId: strin
 export async function organizationName(trx: TenantTransaction, organizationId: string): Promise<string> {
   const row = await trx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
   return row?.name ?? organizationId;
+}
+
+export type WatchedVendor = { id: string; name: string; country: string | null; identifiers: Record<string, string>; case_id: string | null; updated_at: Date };
+
+/** Vendors in id order after `afterId`, with the case of their latest screening: what monitoring watches. */
+export async function watchedVendors(trx: TenantTransaction, afterId: string | null, limit: number): Promise<WatchedVendor[]> {
+  let query = trx
+    .selectFrom('vendors as v')
+    .leftJoin('screenings as s', (join) => join.onRef('s.organization_id', '=', 'v.organization_id').onRef('s.id', '=', 'v.latest_screening_id'))
+    .select(['v.id', 'v.name', 'v.country', 'v.identifiers', 's.case_id', 'v.updated_at']);
+  if (afterId) query = query.where('v.id', '>', afterId);
+  const rows = await query.orderBy('v.id').limit(limit).execute();
+  return rows.map((row) => ({ ...row, identifiers: fromJson<Record<string, string>>(row.identifiers), case_id: row.case_id ?? null, updated_at: new Date(row.updated_at) }));
+}
+
+export async function recordVendorRescreen(trx: TenantTransaction, id: string, screeningId: string): Promise<void> {
+  await trx.updateTable('vendors').set({ latest_screening_id: screeningId }).where('id', '=', id).execute();
 }

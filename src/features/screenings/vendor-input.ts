@@ -3,7 +3,7 @@
  * reported with its pointer (`/vendors/17/country`), and duplicate external ids are refused.
  */
 import type { VendorInput } from './service.ts';
-import { InputChecker } from './screening-input.ts';
+import { InputChecker } from '../../http/input-checker.ts';
 
 type VendorBody = {
   name: string;

@@ -1,7 +1,7 @@
 /** The vendor batch endpoint's shapes. */
 import { Type } from 'typebox';
 import { ListCodes } from './schemas.ts';
-import { countryCode, text } from './text-fields.ts';
+import { countryCode, text } from '../../http/text-fields.ts';
 
 export const VENDORS_PER_REQUEST = 1000;
 

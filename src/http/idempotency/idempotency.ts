@@ -14,6 +14,7 @@ import { canonicalJson } from '../../canonical-json.ts';
 import type { Database } from '../../db/database.ts';
 import { sha256Hex } from '../../sha256.ts';
 import '../actor.ts';
+import { runningTimeOf } from '../long-requests.ts';
 import { AppError } from '../errors.ts';
 import { completeKey, releaseKey, reserveKey, type StoredResponse } from './idempotency-store.ts';
 
@@ -62,7 +63,14 @@ export function installIdempotency(app: FastifyInstance, db: Database, options: 
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (!request.routeOptions.config.idempotent || typeof key !== 'string' || !request.actor) return;
     const reservation = await db.withTenant(request.actor, (trx) =>
-      reserveKey(trx, { organizationId: request.actor!.organizationId, key, fingerprint: fingerprint(request), ...options }),
+      reserveKey(trx, {
+        organizationId: request.actor!.organizationId,
+        key,
+        fingerprint: fingerprint(request),
+        retentionSeconds: options.retentionSeconds,
+        // A long-running route's reservation is not abandoned while a request to it may still be working.
+        abandonAfterSeconds: Math.max(options.abandonAfterSeconds, Math.ceil((2 * runningTimeOf(request, 0)) / 1000)),
+      }),
     );
     switch (reservation.outcome) {
       case 'reserved':

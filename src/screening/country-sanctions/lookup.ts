@@ -14,6 +14,7 @@
 import { countryCode } from '../countries.ts';
 import { regionsInText, SANCTIONED_REGION_IDS, sanctionedRegion } from './regions.ts';
 import { COUNTRY_SANCTIONS, COUNTRY_SANCTIONS_REVIEWED_ON, type CountrySanction, type SanctionedRegionId } from './table.ts';
+import { easternDate } from '../../eastern-date.ts';
 
 export { COUNTRY_SANCTIONS_REVIEWED_ON };
 export type { CountryRegime, CountrySeverity, SanctionedRegionId } from './table.ts';
@@ -35,7 +36,6 @@ export class CountryInputError extends Error {
 }
 
 const ICU_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const EASTERN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The ISO code, upper-cased; refuses what is not one (ICU names "UK" too, but its name maps back to GB). */
 export function isoCountryCode(value: string): string {
@@ -56,7 +56,7 @@ function regionId(value: string): SanctionedRegionId {
 /** The U.S. Eastern calendar day of an instant: sanctions take effect at 12:01 a.m. Eastern. */
 function easternDay(asOf: Date): string {
   if (Number.isNaN(asOf.getTime())) throw new CountryInputError('asOf is not a valid date');
-  return EASTERN_DAY.format(asOf);
+  return easternDate(asOf);
 }
 
 /** An unconfirmed start applies to every earlier day too: the table flags when unsure, it never clears. */

@@ -1,0 +1,37 @@
+/**
+ * The events Gatehouse tells other systems about: one list, shared by the features that emit
+ * them (through `recordEvent`), the webhook endpoints that subscribe to them and the events feed.
+ * Names are dot-delimited (`resource.happened`), as Standard Webhooks recommends.
+ *
+ * Payloads are thin: ids, statuses, counts and timestamps, never names or other personal data.
+ * A receiver fetches details through the API, where the access is authenticated and audited.
+ */
+
+/** Each type and what its `data` carries, as the OpenAPI description shows it. */
+export const EVENT_TYPE_DESCRIPTIONS = {
+  'screening.completed': 'A screening was stored: `screening_id`, `source`, `outcome` (`clear` or `potential_match`), `score`, `matches` (a count) and your `reference`.',
+  'visitor.checked_in': 'A visitor was checked in: the session id, its status and when.',
+  'visitor.checked_out': 'A visitor was checked out: the session id, its status and when.',
+  'session.escalated': "A visitor session was escalated: the session id and its new status.",
+  'case.opened': 'An adjudication case was opened for a potential match: the case id and the screening id.',
+  'case.disposition_applied': 'A disposition (CLEARED, ESCALATED or DENIED) was applied to a case: the case id and the disposition.',
+  'workforce.sync_completed': 'A workforce sync finished: its id and counts.',
+  'lists.updated':
+    'A new version of a restricted-party list became active: `list`, `version_id`, `previous_version_id`, `published_on`, `entity_count` and ' +
+    'the counts `added`, `removed`, `changed`. Lists are shared, so every organization receives its own copy of this event.',
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPE_DESCRIPTIONS;
+
+export const EVENT_TYPES = Object.keys(EVENT_TYPE_DESCRIPTIONS) as EventType[];
+
+/**
+ * Sent only by `POST /webhook-endpoints/{id}/test`, to that one endpoint. It is not in
+ * `EVENT_TYPES`: nobody subscribes to it.
+ */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** Types no single organization causes: recorded once per organization (see outbox.ts). */
+export const SHARED_EVENT_TYPES = ['lists.updated'] as const satisfies readonly EventType[];
+
+export const isEventType = (value: string): value is EventType => Object.hasOwn(EVENT_TYPE_DESCRIPTIONS, value);

@@ -1,0 +1,129 @@
+/**
+ * The part of adjudication that runs inside every screening's transaction: which matches an
+ * earlier false-positive decision covers, and the case a potential match opens.
+ */
+import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import type { TenantTransaction } from '../../db/tenant.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import type { ServiceRegistry } from '../../http/services.ts';
+import { appendCaseEvent, findCase, insertCase, updateCase } from './case-store.ts';
+import type { CaseStatus } from './decision.ts';
+import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
+import { assessCase } from './priority.ts';
+import type { AdjudicationRules } from './rules.ts';
+import { activeSuppressions } from './suppression-store.ts';
+
+/** What adjudication reads of a screening record (src/features/screenings/build-screening.ts). */
+export type ScreeningForCase = {
+  id: string;
+  source: string;
+  input: FingerprintInput;
+  matches: {
+    id: string;
+    list: string;
+    entry_id: string;
+    entry_sha256: string;
+    field: 'subject' | 'alias' | 'company';
+    programs: string[];
+    score: number;
+    suppressed_by: string | null;
+  }[];
+  country_flags: { regime: string; severity: string; country?: string; region?: string }[];
+};
+
+export const actorName = (context: AuditContext) => `${context.actor.kind}:${context.actor.id}`;
+
+/** The record with each match an active suppression covers marked `suppressed_by`. */
+export async function applySuppressions<R extends ScreeningForCase>(trx: TenantTransaction, record: R, rules: AdjudicationRules, now: Date): Promise<R> {
+  if (!rules.suppressions.enabled || record.matches.length === 0) return record;
+  const fingerprints = record.matches.map((m) => subjectFingerprint(record.input, m.field));
+  const active = await activeSuppressions(trx, fingerprints, now);
+  if (active.length === 0) return record;
+  const matches = record.matches.map((match, i) => {
+    const covering = active.find(
+      (s) => s.subject_fingerprint === fingerprints[i] && s.list === match.list && s.entry_id === match.entry_id && s.entry_sha256 === match.entry_sha256,
+    );
+    return covering ? { ...match, suppressed_by: covering.id } : match;
+  });
+  return { ...record, matches };
+}
+
+export type CaseToOpen = { caseId: string; screening: ScreeningForCase; rules: AdjudicationRules; rulesVersion: number; now: Date };
+
+/** What a screening's unsuppressed matches make of a case: its status, priority, SLA and lists. */
+function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
+  const alerting = screening.matches.filter((m) => m.suppressed_by === null);
+  const assessment = assessCase({ matches: alerting, countryFlags: screening.country_flags }, rules);
+  const status: CaseStatus = assessment.escalate ? 'ESCALATED' : 'OPEN';
+  const fields = {
+    screening_id: screening.id,
+    status,
+    priority: assessment.priority,
+    priority_rank: assessment.rank,
+    priority_reasons: assessment.reasons,
+    score: Math.max(...alerting.map((m) => m.score)),
+    lists: [...new Set(alerting.map((m) => m.list))],
+    sla_due_at: new Date(now.getTime() + rules.sla_hours[assessment.priority] * 3_600_000),
+    rules_version: rulesVersion,
+    pending_decision: null,
+    updated_at: now,
+  };
+  return { status, assessment, fields };
+}
+
+/** Opens the case for a screening's unsuppressed matches; answers the status it opened in. */
+export async function openCase(trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen): Promise<CaseStatus> {
+  const { caseId, screening, rulesVersion, now } = toOpen;
+  const organizationId = context.actor.organizationId;
+  const { status, assessment, fields } = caseFacts(toOpen);
+  await insertCase(trx, organizationId, { ...fields, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now, closed_at: null });
+  await appendCaseEvent(trx, organizationId, caseId, {
+    action: 'opened',
+    actor: actorName(context),
+    from_status: null,
+    to_status: status,
+    disposition: null,
+    reason: null,
+    details: { priority: assessment.priority, priority_reasons: assessment.reasons, screening_id: screening.id, rules_version: rulesVersion },
+    request_id: context.requestId,
+    created_at: now,
+  });
+  await recordEvent(trx, organizationId, {
+    type: 'case.opened',
+    data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority },
+    ...(context.requestId && { requestId: context.requestId }),
+  });
+  return status;
+}
+
+/**
+ * Reopens a decided case because a re-screen found a new or changed list entry for its subject:
+ * the case takes the new screening, priority and SLA, keeps its history (and what was decided
+ * before, in it), and the features following it react as to any status change.
+ */
+export async function reopenCase(trx: TenantTransaction, context: AuditContext, registry: Pick<ServiceRegistry, 'run'>, toOpen: CaseToOpen): Promise<CaseStatus> {
+  const { caseId, screening, rulesVersion, now } = toOpen;
+  const row = await findCase(trx, caseId, { forUpdate: true });
+  if (!row) throw new Error(`case ${caseId} to reopen is missing`);
+  const { status, assessment, fields } = caseFacts(toOpen);
+  await updateCase(trx, caseId, { ...fields, closed_at: null });
+  await appendCaseEvent(trx, context.actor.organizationId, caseId, {
+    action: 'reopened',
+    actor: actorName(context),
+    from_status: row.status,
+    to_status: status,
+    disposition: null,
+    reason: null,
+    details: { screening_id: screening.id, previous_screening_id: row.screening_id, priority: assessment.priority, rules_version: rulesVersion },
+    request_id: context.requestId,
+    created_at: now,
+  });
+  await recordAudit(trx, context, { action: 'case.reopened', target: { type: 'case', id: caseId }, details: { from: row.status, to: status, screening_id: screening.id } });
+  await recordEvent(trx, context.actor.organizationId, {
+    type: 'case.opened',
+    data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority, reopened: true },
+    ...(context.requestId && { requestId: context.requestId }),
+  });
+  await registry.run('case.status_changed', trx, context, { caseId, screeningId: screening.id, source: screening.source, from: row.status, to: status, disposition: null });
+  return status;
+}

@@ -1,0 +1,199 @@
+/**
+ * Working a case: dispositions (with four-eyes review), assignment and notes. Each change locks
+ * the case row, writes its history, its audit record and its event, and lets other features
+ * react (a visitor session follows its case) in the same transaction.
+ */
+import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import type { TenantTransaction } from '../../db/tenant.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { AppError, type FieldError } from '../../http/errors.ts';
+import type { ServiceRegistry } from '../../http/services.ts';
+import { newId } from '../../ids.ts';
+import { actorName, type ScreeningForCase } from './case-opening.ts';
+import { appendCaseEvent, type CaseRow, findCase, updateCase } from './case-store.ts';
+import { decide, type Disposition, type MatchDecision, OPEN_STATUSES } from './decision.ts';
+import { subjectFingerprint } from './fingerprint.ts';
+import { rulesAt } from './rules-store.ts';
+import type { AdjudicationRules } from './rules.ts';
+import { insertSuppressions, type NewSuppression } from './suppression-store.ts';
+
+export type DispositionRequest = {
+  disposition: Disposition;
+  reason: string;
+  matches?: { match_id: string; decision: MatchDecision }[];
+  assignee?: string;
+};
+
+/** What a caller learns: the case after the change, and whether the disposition took effect or waits for a second reviewer. */
+export type DispositionResult = { row: CaseRow; outcome: 'applied' | 'pending_second_review' };
+
+/** A case's status change, for the features that follow it (visitor sessions). */
+export type CaseStatusChange = { caseId: string; screeningId: string; source: string; from: string; to: string; disposition: Disposition | null };
+
+declare module '../../http/services.ts' {
+  interface Hooks {
+    'case.status_changed': CaseStatusChange;
+  }
+}
+
+type Registry = Pick<ServiceRegistry, 'get' | 'run'>;
+
+export async function lockCase(trx: TenantTransaction, id: string): Promise<CaseRow> {
+  const row = await findCase(trx, id, { forUpdate: true });
+  if (!row) throw new AppError('not_found', `There is no case ${id} in your organization.`);
+  return row;
+}
+
+export async function caseScreening(trx: TenantTransaction, registry: Registry, row: CaseRow): Promise<ScreeningForCase> {
+  const view = await registry.get('screenings').find(trx, row.screening_id);
+  if (!view) throw new Error(`case ${row.id} refers to screening ${row.screening_id}, which is missing`);
+  return view.record;
+}
+
+export async function applyDisposition(
+  trx: TenantTransaction,
+  context: AuditContext,
+  registry: Registry,
+  id: string,
+  request: DispositionRequest,
+  now: Date,
+): Promise<DispositionResult> {
+  const organizationId = context.actor.organizationId;
+  const actor = actorName(context);
+  const row = await lockCase(trx, id);
+  const screening = await caseScreening(trx, registry, row);
+  const matchDecisions = checkedMatchDecisions(request.matches ?? [], screening);
+  const { rules } = await rulesAt(trx, row.rules_version);
+  const decision = decide({ status: row.status, score: row.score, pending: row.pending_decision }, { ...request, matchDecisions }, actor, rules, now);
+  const base = { actor, request_id: context.requestId, created_at: now, disposition: request.disposition, reason: request.reason };
+  const assignee = request.assignee !== undefined ? { assignee: request.assignee } : {};
+
+  if (decision.kind === 'pending') {
+    await updateCase(trx, id, { pending_decision: decision.pending, ...assignee, updated_at: now });
+    await appendCaseEvent(trx, organizationId, id, {
+      ...base,
+      action: 'decision_pending',
+      from_status: row.status,
+      to_status: row.status,
+      details: { requires_second_reviewer: decision.pending.requires_second_reviewer, ...(decision.supersedes && { supersedes: decision.supersedes }) },
+    });
+    await recordAudit(trx, context, {
+      action: 'case.decision_pending',
+      target: { type: 'case', id },
+      details: { disposition: request.disposition, status: row.status, requires_second_reviewer: decision.pending.requires_second_reviewer },
+    });
+    return { row: { ...row, pending_decision: decision.pending, ...assignee, updated_at: now }, outcome: 'pending_second_review' };
+  }
+
+  const closes = decision.to === 'CLEARED' || decision.to === 'DENIED';
+  const effective = { ...row.match_decisions, ...decision.matchDecisions };
+  if (decision.to === 'CLEARED') {
+    // Clearing says the subject is not the listed party: every match not called a true match was a false positive.
+    for (const match of screening.matches) effective[match.id] ??= 'false_positive';
+    await insertSuppressions(trx, organizationId, suppressionsFor(screening, effective, rules, { caseId: id, actor, now }));
+  }
+  const changes = { status: decision.to, pending_decision: null, match_decisions: effective, ...assignee, updated_at: now, ...(closes && { closed_at: now }) };
+  await updateCase(trx, id, changes);
+  await appendCaseEvent(trx, organizationId, id, {
+    ...base,
+    action: 'disposition_applied',
+    from_status: row.status,
+    to_status: decision.to,
+    details: { match_decisions: decision.matchDecisions, ...(decision.confirms && { confirms: decision.confirms }) },
+  });
+  await recordAudit(trx, context, {
+    action: 'case.disposition_applied',
+    target: { type: 'case', id },
+    details: { disposition: request.disposition, from: row.status, to: decision.to, ...(decision.confirms && { first_reviewer: decision.confirms.actor }) },
+  });
+  await recordEvent(trx, organizationId, {
+    type: 'case.disposition_applied',
+    data: { case_id: id, screening_id: row.screening_id, disposition: request.disposition, status: decision.to },
+    ...(context.requestId && { requestId: context.requestId }),
+  });
+  await registry.run('case.status_changed', trx, context, {
+    caseId: id,
+    screeningId: row.screening_id,
+    source: row.source,
+    from: row.status,
+    to: decision.to,
+    disposition: request.disposition,
+  });
+  return { row: { ...row, ...changes }, outcome: 'applied' };
+}
+
+export async function assignCase(trx: TenantTransaction, context: AuditContext, id: string, assignee: string | null, now: Date): Promise<CaseRow> {
+  const row = await lockCase(trx, id);
+  if (!OPEN_STATUSES.includes(row.status)) throw new AppError('conflict', `Case ${id} is ${row.status}, closed: there is nothing left to assign.`);
+  await updateCase(trx, id, { assignee, updated_at: now });
+  await appendCaseEvent(trx, context.actor.organizationId, id, {
+    action: 'assigned',
+    actor: actorName(context),
+    from_status: row.status,
+    to_status: row.status,
+    disposition: null,
+    reason: null,
+    details: { assignee, previous: row.assignee },
+    request_id: context.requestId,
+    created_at: now,
+  });
+  await recordAudit(trx, context, { action: 'case.assigned', target: { type: 'case', id }, details: { assignee, previous: row.assignee } });
+  return { ...row, assignee, updated_at: now };
+}
+
+export async function addNote(trx: TenantTransaction, context: AuditContext, id: string, text: string, now: Date): Promise<CaseRow> {
+  const row = await lockCase(trx, id);
+  await appendCaseEvent(trx, context.actor.organizationId, id, {
+    action: 'note',
+    actor: actorName(context),
+    from_status: row.status,
+    to_status: row.status,
+    disposition: null,
+    reason: text,
+    details: {},
+    request_id: context.requestId,
+    created_at: now,
+  });
+  await updateCase(trx, id, { updated_at: now });
+  // The note's words stay in the case's history; the audit trail records that one was written.
+  await recordAudit(trx, context, { action: 'case.note_added', target: { type: 'case', id }, details: { length: text.length } });
+  return { ...row, updated_at: now };
+}
+
+/** Per-match decisions keyed by match id; an id that is not one of the case's matches is a 400 naming it. */
+function checkedMatchDecisions(decisions: NonNullable<DispositionRequest['matches']>, screening: ScreeningForCase): Record<string, MatchDecision> {
+  const known = new Set(screening.matches.map((m) => m.id));
+  const errors: FieldError[] = [];
+  const result: Record<string, MatchDecision> = {};
+  decisions.forEach(({ match_id: matchId, decision }, i) => {
+    if (!known.has(matchId)) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is not a match of this case; its matches: ${[...known].join(', ')}`, in: 'body' });
+    else if (result[matchId] !== undefined) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is decided twice`, in: 'body' });
+    else result[matchId] = decision;
+  });
+  if (errors.length > 0) throw new AppError('validation_failed', `The disposition has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}.`, { errors });
+  return result;
+}
+
+function suppressionsFor(
+  screening: ScreeningForCase,
+  decisions: Record<string, MatchDecision>,
+  rules: AdjudicationRules,
+  by: { caseId: string; actor: string; now: Date },
+): NewSuppression[] {
+  if (!rules.suppressions.enabled) return [];
+  const days = rules.suppressions.expire_after_days;
+  const expiresAt = days === null ? null : new Date(by.now.getTime() + days * 86_400_000);
+  return screening.matches
+    .filter((m) => m.suppressed_by === null && decisions[m.id] === 'false_positive')
+    .map((m) => ({
+      id: newId('sup', by.now.getTime()),
+      subject_fingerprint: subjectFingerprint(screening.input, m.field),
+      list: m.list,
+      entry_id: m.entry_id,
+      entry_sha256: m.entry_sha256,
+      case_id: by.caseId,
+      created_by: by.actor,
+      created_at: by.now,
+      expires_at: expiresAt,
+    }));
+}

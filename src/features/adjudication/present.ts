@@ -1,0 +1,49 @@
+/**
+ * Cases as the API shows them: the row, whether it is overdue now, and (for one case) its history,
+ * its screening and the rules that governed it.
+ */
+import type { CaseEvent, CaseRow } from './case-store.ts';
+import { OPEN_STATUSES } from './decision.ts';
+import type { VersionedRules } from './rules.ts';
+
+export function presentCase(row: CaseRow, now: Date) {
+  return {
+    id: row.id,
+    object: 'case' as const,
+    status: row.status,
+    priority: row.priority,
+    priority_reasons: row.priority_reasons,
+    score: row.score,
+    lists: row.lists,
+    source: row.source,
+    screening_id: row.screening_id,
+    assignee: row.assignee,
+    sla_due_at: row.sla_due_at.toISOString(),
+    overdue: OPEN_STATUSES.includes(row.status) && row.sla_due_at < now,
+    pending_decision: row.pending_decision,
+    match_decisions: row.match_decisions,
+    rules_version: row.rules_version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    closed_at: row.closed_at?.toISOString() ?? null,
+  };
+}
+
+export function presentHistory(events: CaseEvent[]) {
+  return events.map((e) => ({
+    seq: e.seq,
+    at: e.created_at.toISOString(),
+    action: e.action,
+    actor: e.actor,
+    from_status: e.from_status,
+    to_status: e.to_status,
+    disposition: e.disposition,
+    reason: e.reason,
+    details: e.details,
+    request_id: e.request_id,
+  }));
+}
+
+export function presentCaseDetail(row: CaseRow, now: Date, extra: { history: CaseEvent[]; screening: object | null; rules: VersionedRules }) {
+  return { ...presentCase(row, now), screening: extra.screening, history: presentHistory(extra.history), rules: extra.rules };
+}

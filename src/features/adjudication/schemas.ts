@@ -1,0 +1,216 @@
+/**
+ * Adjudication's request and response shapes: one schema validates, serializes and documents
+ * each. Unknown fields are refused everywhere, so a misspelt rule is an error, not a silent default.
+ */
+import { Type } from 'typebox';
+import { enumOf, prose, text } from '../../http/text-fields.ts';
+import { CASE_STATUSES, DISPOSITIONS } from './decision.ts';
+import { DEFAULT_RULES, PRIORITIES } from './rules.ts';
+
+const listCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$', description: 'A list code, e.g. `OFAC_SDN`.' });
+const score = (description: string) => Type.Number({ minimum: 0.5, maximum: 1, description });
+const REGIMES = ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] as const;
+
+export const CaseIdParams = Type.Object({ id: Type.String({ pattern: '^case_[0-9a-z]{26}$', description: 'The case id, `case_…`.' }) });
+
+const thresholds = Type.Object(
+  {
+    match: Type.Optional(score('The score at which a match becomes a potential match (default 0.80, the engine\'s calibrated point).')),
+    lists: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), score('This list\'s own threshold.'), { maxProperties: 30, description: 'Per-list thresholds that replace `match` for their list, e.g. `{ "BIS_EL": 0.85 }`.' })),
+    auto_clear_band: Type.Optional(Type.Number({ minimum: 0, maximum: 0.3, description: 'Matches up to this far below their threshold are kept in the screening as `auto_cleared_matches` and alert no one (default 0: none kept).' })),
+  },
+  { additionalProperties: false },
+);
+
+const escalation = Type.Object(
+  {
+    lists: Type.Optional(Type.Array(listCode, { maxItems: 30, description: 'A match on any of these lists opens the case ESCALATED, priority critical.' })),
+    programs: Type.Optional(Type.Array(text(60, 'A program tag as the list gives it, e.g. `SDGT`, `RUSSIA-EO14024`.'), { maxItems: 100, description: 'A match listed under any of these programs opens ESCALATED.' })),
+    country_flags: Type.Optional(Type.Array(enumOf(REGIMES, 'A country regime.'), { maxItems: REGIMES.length, description: 'A screening carrying any of these country flags opens its case ESCALATED.' })),
+  },
+  { additionalProperties: false },
+);
+
+const fourEyes = Type.Object(
+  {
+    denied: Type.Optional(Type.Boolean({ description: 'Every DENIED needs a second, different reviewer to confirm it.' })),
+    cleared_min_score: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'Clearing a case scored at least this needs a second reviewer; null: never.' })),
+    cleared_escalated: Type.Optional(Type.Boolean({ description: 'Clearing an ESCALATED case needs a second reviewer.' })),
+  },
+  { additionalProperties: false },
+);
+
+const hours = Type.Number({ exclusiveMinimum: 0, maximum: 8760 });
+const slaHours = Type.Object(
+  Object.fromEntries(PRIORITIES.map((p) => [p, Type.Optional(hours)])) as Record<(typeof PRIORITIES)[number], ReturnType<typeof Type.Optional<typeof hours>>>,
+  { additionalProperties: false, description: 'Hours a case of each priority may wait before it is overdue. A lower priority may not be due sooner than a higher one.' },
+);
+
+const suppressions = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: 'Whether clearing a case suppresses its false positives (default true).' })),
+    expire_after_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()], { description: 'Days a suppression lasts (default 365); null: until either side changes.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RulesBody = Type.Object(
+  {
+    thresholds: Type.Optional(thresholds),
+    escalation: Type.Optional(escalation),
+    four_eyes: Type.Optional(fourEyes),
+    sla_hours: Type.Optional(slaHours),
+    suppressions: Type.Optional(suppressions),
+  },
+  {
+    additionalProperties: false,
+    description: 'The whole rule set. A section or field left out takes its default; the stored version is always complete.',
+    examples: [
+      {
+        thresholds: { match: 0.82, lists: { BIS_EL: 0.85 }, auto_clear_band: 0.05 },
+        escalation: { lists: ['OFAC_SDN'], programs: ['SDGT'], country_flags: ['OFAC_COMPREHENSIVE'] },
+        four_eyes: { denied: true, cleared_min_score: 0.95, cleared_escalated: true },
+        sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
+        suppressions: { enabled: true, expire_after_days: 365 },
+      },
+    ],
+  },
+);
+
+const requiredOf = (schema: ReturnType<typeof Type.Object>) => Type.Required(schema);
+export const RulesSchema = Type.Object(
+  {
+    object: Type.Literal('adjudication_rules'),
+    version: Type.Integer({ description: '0 for the defaults an organization has before it writes its own; each PUT adds one.' }),
+    created_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    created_by: Type.Union([Type.String(), Type.Null()]),
+    rules: Type.Object({
+      thresholds: Type.Object({ match: Type.Number(), lists: Type.Record(Type.String(), Type.Number()), auto_clear_band: Type.Number() }),
+      escalation: requiredOf(escalation),
+      four_eyes: requiredOf(fourEyes),
+      sla_hours: requiredOf(slaHours),
+      suppressions: requiredOf(suppressions),
+    }),
+  },
+  { examples: [{ object: 'adjudication_rules', version: 0, created_at: null, created_by: null, rules: DEFAULT_RULES }] },
+);
+
+export const DispositionBody = Type.Object(
+  {
+    disposition: enumOf(DISPOSITIONS, 'CLEARED: not the listed party. ESCALATED: needs a senior decision. DENIED: the listed party, or too close to admit.'),
+    reason: prose(2000, 'Why, in words an auditor will read. Required.'),
+    matches: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            match_id: Type.String({ pattern: '^mat_[0-9a-z]{26}$', description: 'A match of this case, `mat_…`.' }),
+            decision: enumOf(['false_positive', 'true_match'] as const, 'What this match is.'),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, description: 'Decisions per match. When CLEARED, a match not called `true_match` counts as a false positive and is suppressed for this subject.' },
+      ),
+    ),
+    assignee: Type.Optional(text(200, 'Assign the case to this person (an email or user id) at the same time.')),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { disposition: 'CLEARED', reason: 'Different date of birth (1990 vs 1961) and nationality; passport checked at the desk.' },
+      { disposition: 'DENIED', reason: 'Same name, date of birth and nationality as SDN entry 10001.', matches: [{ match_id: 'mat_01jd2x0000000000000000000a', decision: 'true_match' }] },
+    ],
+  },
+);
+
+export const AssignBody = Type.Object(
+  { assignee: Type.Union([text(200, 'An email or user id.'), Type.Null()], { description: 'Who works the case; null unassigns it.' }) },
+  { additionalProperties: false },
+);
+
+export const NoteBody = Type.Object({ text: prose(2000, 'The note, kept in the case history.') }, { additionalProperties: false });
+
+export const QueueQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Array(enumOf(['OPEN', 'ESCALATED'] as const, 'A status of an open case.'), { description: 'OPEN, ESCALATED or both (repeat the parameter); default both.' })),
+    assignee: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    min_score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    list: Type.Optional(listCode),
+    source: Type.Optional(enumOf(['prescreen', 'checkin', 'vendor', 'workforce', 'rescreen'] as const, 'Where the screening came from.')),
+    created_after: Type.Optional(Type.String({ format: 'date-time' })),
+    created_before: Type.Optional(Type.String({ format: 'date-time' })),
+    overdue: Type.Optional(Type.Boolean({ description: 'true: only cases past their SLA; false: only cases within it.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    cursor: Type.Optional(Type.String({ maxLength: 300, description: 'The `next_cursor` of the page before.' })),
+  },
+  { additionalProperties: false },
+);
+
+const PendingSchema = Type.Union(
+  [
+    Type.Object({
+      disposition: Type.String(),
+      reason: Type.String(),
+      actor: Type.String(),
+      at: Type.String({ format: 'date-time' }),
+      match_decisions: Type.Record(Type.String(), Type.String()),
+      requires_second_reviewer: Type.String({ description: 'Which rule asks for a second reviewer.' }),
+    }),
+    Type.Null(),
+  ],
+  { description: 'A CLEARED or DENIED waiting for a second, different reviewer to confirm it by sending the same disposition.' },
+);
+
+const caseFields = {
+  id: Type.String(),
+  object: Type.Literal('case'),
+  status: enumOf(CASE_STATUSES, 'OPEN and ESCALATED are open; CLEARED and DENIED are closed.'),
+  priority: enumOf(PRIORITIES, 'From the score, the lists and the country flags; critical when an escalation rule applies.'),
+  priority_reasons: Type.Array(Type.String(), { description: 'Each step that set the priority, in words.' }),
+  score: Type.Number({ description: 'The highest score among the alerting matches.' }),
+  lists: Type.Array(Type.String()),
+  source: Type.String({ description: 'prescreen, checkin, vendor, workforce or rescreen.' }),
+  screening_id: Type.String(),
+  assignee: Type.Union([Type.String(), Type.Null()]),
+  sla_due_at: Type.String({ format: 'date-time' }),
+  overdue: Type.Boolean({ description: 'Open and past its SLA.' }),
+  pending_decision: PendingSchema,
+  match_decisions: Type.Record(Type.String(), Type.String(), { description: 'match id → false_positive or true_match.' }),
+  rules_version: Type.Integer({ description: 'The rules version that governs this case (the one in force when it was screened).' }),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  closed_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+};
+
+export const QueueSchema = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(
+    Type.Object({
+      ...caseFields,
+      subject: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'What was screened (the screening\'s `input`).' }),
+      top_match: Type.Union([Type.Object({ list: Type.String(), entry_id: Type.String(), entry_name: Type.String(), score: Type.Number() }), Type.Null()]),
+    }),
+  ),
+  has_more: Type.Boolean(),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last.' }),
+  totals: Type.Record(Type.String(), Type.Integer(), { description: 'Cases matching the filters, by status (all pages).' }),
+});
+
+export const CaseDetailSchema = Type.Object({
+  ...caseFields,
+  screening: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'The screening as `GET /screenings/{id}` returns it, matches and explanations included.' }),
+  history: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      at: Type.String({ format: 'date-time' }),
+      action: Type.String({ description: 'opened, decision_pending, disposition_applied, assigned, note or reopened.' }),
+      actor: Type.String(),
+      from_status: Type.Union([Type.String(), Type.Null()]),
+      to_status: Type.Union([Type.String(), Type.Null()]),
+      disposition: Type.Union([Type.String(), Type.Null()]),
+      reason: Type.Union([Type.String(), Type.Null()]),
+      details: Type.Object({}, { additionalProperties: true }),
+      request_id: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+  rules: Type.Object({ version: Type.Integer(), rules: Type.Object({}, { additionalProperties: true }), created_at: Type.Union([Type.String(), Type.Null()]), created_by: Type.Union([Type.String(), Type.Null()]) }),
+});

@@ -1,0 +1,173 @@
+/**
+ * Continuous monitoring. When a list version lands that added or changed entries, every
+ * organization gets a run for it; a run re-screens the organization's watched subjects against
+ * those entries only, in batches, each batch in one transaction that also moves the run's cursor.
+ * So a process that dies mid-run leaves a run another process (or itself, restarted) resumes
+ * after its lease runs out, without screening a batch twice or opening a case twice.
+ *
+ * A subject screened in full after the version was imported already met its entries, and is
+ * skipped. A match on a new or changed entry opens a case, or reopens the subject's own; matches
+ * on unchanged entries are not looked at again, so what was decided about them stays decided.
+ */
+import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../db/tenant.ts';
+import type { ServiceRegistry } from '../../http/services.ts';
+import { newId } from '../../ids.ts';
+import type { ListCatalog, ListSnapshot } from '../../lists/catalog.ts';
+import type { ListVersion } from '../../lists/list-store.ts';
+import { buildScreeningIndex } from '../../screening/screening-index.ts';
+import type { MonitoredSubject } from './source.ts';
+import { claimableRun, findRun, listRuns, NO_COUNTS, queueRun, type RunRow, updateRun } from './store.ts';
+
+export type MonitoringOptions = { batchSize: number; leaseSeconds: number };
+type Registry = Pick<ServiceRegistry, 'get' | 'extensions'>;
+
+const systemActor = (organizationId: string): Actor => ({ organizationId, kind: 'system', id: 'monitoring' });
+const systemContext = (organizationId: string): AuditContext => ({ actor: { ...systemActor(organizationId), role: null }, requestId: null, sourceIp: null });
+
+export function createMonitoringService(db: Database, lists: ListCatalog, registry: Registry, options: MonitoringOptions) {
+  /** The changed entries of a version, indexed, built once per process and version. */
+  const deltas = new Map<string, Promise<ListSnapshot>>();
+  const deltaOf = (version: ListVersion) => {
+    let delta = deltas.get(version.id);
+    if (!delta) {
+      delta = buildDelta(db, version);
+      deltas.set(version.id, delta);
+      if (deltas.size > 32) deltas.delete(deltas.keys().next().value as string);
+    }
+    return delta;
+  };
+
+  /** Queues a run, in every organization, for each active version that added or changed entries. */
+  async function queueRuns(snapshot = lists.current()): Promise<number> {
+    if (!snapshot) return 0;
+    const versions = snapshot.versions.filter((v) => v.previousVersionId !== null && v.changes.added + v.changes.changed > 0);
+    if (versions.length === 0) return 0;
+    let queued = 0;
+    for (const organization of await db.operator.listOrganizations()) {
+      await db.withTenant(systemActor(organization.id), async (trx) => {
+        for (const version of versions) {
+          const run = {
+            id: newId('mon'),
+            list: version.list,
+            list_version_id: version.id,
+            previous_version_id: version.previousVersionId as string,
+            changed_entries: version.changes.added + version.changes.changed,
+            created_at: new Date(),
+          };
+          if (await queueRun(trx, organization.id, run)) queued += 1;
+        }
+      });
+    }
+    return queued;
+  }
+
+  /** Works every organization's claimable runs; `maxBatches` stops early (a test's "crash"). */
+  async function workRuns(limits: { maxBatches?: number } = {}): Promise<number> {
+    let batches = 0;
+    for (const organization of await db.operator.listOrganizations()) {
+      for (;;) {
+        if (limits.maxBatches !== undefined && batches >= limits.maxBatches) return batches;
+        const claimed = await claim(organization.id);
+        if (!claimed) break;
+        batches += await workRun(organization.id, claimed, limits.maxBatches === undefined ? undefined : limits.maxBatches - batches);
+      }
+    }
+    return batches;
+  }
+
+  async function claim(organizationId: string): Promise<RunRow | undefined> {
+    const context = systemContext(organizationId);
+    return db.withTenant(context.actor, async (trx) => {
+      const now = new Date();
+      const run = await claimableRun(trx, now);
+      if (!run) return undefined;
+      const auditHash =
+        run.audit_hash ??
+        (await recordAudit(trx, context, { action: 'monitoring.run_started', target: { type: 'monitoring_run', id: run.id }, details: { list: run.list, list_version_id: run.list_version_id, changed_entries: run.changed_entries } })).hash;
+      const claimed = { status: 'running' as const, lease_until: lease(now), audit_hash: auditHash, started_at: run.started_at ?? now };
+      await updateRun(trx, run.id, claimed);
+      return { ...run, ...claimed };
+    });
+  }
+
+  const lease = (now: Date) => new Date(now.getTime() + options.leaseSeconds * 1000);
+
+  /** Batches until the run is done (or `budget` batches are spent); answers the batches done. */
+  async function workRun(organizationId: string, run: RunRow, budget?: number): Promise<number> {
+    const context = systemContext(organizationId);
+    const version = await db.lists.version(run.list_version_id);
+    const sources = registry.extensions('monitoring.sources');
+    let done = 0;
+    try {
+      if (!version) throw new Error(`list version ${run.list_version_id} is missing`);
+      const delta = await deltaOf(version);
+      for (;;) {
+        if (budget !== undefined && done >= budget) return done;
+        const finished = await db.withTenant(context.actor, async (trx) => {
+          const now = new Date();
+          const current = await findRun(trx, run.id, { forUpdate: true });
+          if (!current || current.status !== 'running') return true;
+          const at = current.cursor.source === null ? 0 : sources.findIndex((s) => s.kind === current.cursor.source);
+          const source = sources[at];
+          if (!source) {
+            await updateRun(trx, run.id, { status: 'completed', finished_at: now, lease_until: null, error: null });
+            await recordAudit(trx, context, { action: 'monitoring.run_completed', target: { type: 'monitoring_run', id: run.id }, details: { ...current.counts } });
+            return true;
+          }
+          const subjects = await source.subjects(trx, current.cursor.after, options.batchSize);
+          if (subjects.length === 0) {
+            await updateRun(trx, run.id, { cursor: { source: sources[at + 1]?.kind ?? 'done', after: null }, lease_until: lease(now) });
+            return false;
+          }
+          const counts = { ...NO_COUNTS, ...current.counts, subjects: current.counts.subjects + subjects.length };
+          // Screened in full since the version landed: its entries were already in that screening.
+          const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < version.importedAt);
+          const views = await registry.get('screenings').screenMany(trx, context, stale.map((s) => s.input), 'rescreen', {
+            now,
+            snapshot: delta,
+            recordedBy: { auditHash: run.audit_hash as string },
+            reopen: (i) => stale[i]?.caseId ?? undefined,
+            onlyPotentialMatches: true,
+          });
+          counts.screened += stale.length;
+          for (const [i, view] of views.entries()) {
+            if (view.record.outcome !== 'potential_match') continue;
+            const subject = stale[i] as MonitoredSubject;
+            counts.potential_matches += 1;
+            if (view.caseId && subject.caseId === view.caseId) counts.cases_reopened += 1;
+            else if (view.caseId) counts.cases_opened += 1;
+            await source.recordRescreen(trx, context, subject.id, { screeningId: view.record.id, caseId: view.caseId, outcome: view.record.outcome });
+          }
+          await updateRun(trx, run.id, { cursor: { source: source.kind, after: (subjects.at(-1) as MonitoredSubject).id }, counts, lease_until: lease(now), error: null });
+          return false;
+        });
+        done += 1;
+        if (finished) return done;
+      }
+    } catch (error) {
+      // The run stays running; its lease lapses in a minute and it is tried again from its cursor.
+      await db.withTenant(context.actor, (trx) => updateRun(trx, run.id, { error: String((error as Error).message).slice(0, 500), lease_until: new Date(Date.now() + 60_000) })).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    queueRuns,
+    workRuns,
+    list: (context: AuditContext, beforeId: string | undefined, limit: number) => db.withTenant(context.actor, (trx) => listRuns(trx, beforeId, limit)),
+    get: (context: AuditContext, id: string) => db.withTenant(context.actor, (trx) => findRun(trx, id)),
+  };
+}
+
+export type MonitoringService = ReturnType<typeof createMonitoringService>;
+
+async function buildDelta(db: Database, version: ListVersion): Promise<ListSnapshot> {
+  const diff = await db.lists.changesOf(version.id);
+  const wanted = new Set([...diff.added, ...diff.changed]);
+  const entities = (await db.lists.entitiesOf([version.id])).filter((e) => wanted.has(e.entryId));
+  const started = performance.now();
+  const index = buildScreeningIndex(entities);
+  return { versions: [version], entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,102 @@
+/**
+ * Parties without designations screened by name against the loaded US lists the two rules read
+ * (OFAC SDN and non-SDN, BIS Entity, MEU, Unverified and Denied Persons lists). A match at or
+ * above the match threshold becomes a designation, marked as found by screening; a weaker match
+ * down to the engine's default threshold is reported for review and not counted. Each distinct
+ * (name, type, country) is screened once, and the event loop is given back every few names so
+ * that a long screening does not stall other requests.
+ */
+import { AppError } from '../../http/errors.ts';
+import type { ListSnapshot } from '../../lists/catalog.ts';
+import { presentVersion } from '../../lists/list-view.ts';
+import type { DesignationList } from '../../ownership/list-scope.ts';
+import type { SourcedDesignation } from '../../ownership/types.ts';
+import type { ScreeningMatch } from '../../screening/match-types.ts';
+import type { ListEntity } from '../../screening/model.ts';
+import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
+import type { NameToScreen } from './request.ts';
+
+/** The loaded lists screened, and the designation each one's entries give. */
+const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
+const MATCHES_PER_NAME = 5;
+const NAMES_PER_TURN = 100;
+
+export type MatchView = {
+  list: string;
+  entry_id: string;
+  entry_name: string;
+  matched_name: string;
+  score: number;
+  counted: boolean;
+  programs: string[];
+  list_version: string;
+  explanation: string;
+};
+
+export type NameScreening = {
+  /** Per position in `entities`: the designations screening found and the matches behind them. */
+  byEntity: Map<number, { designations: SourcedDesignation[]; matches: MatchView[] }>;
+  summary: { performed: true; threshold: number; entities_screened: number; names_screened: number; entities_matched: number; entities_designated: number; list_versions: ReturnType<typeof presentVersion>[] };
+};
+
+/**
+ * OFAC's non-SDN entries are one list for Gatehouse (OFAC_CONS); its sectoral sanctions
+ * identifications (the SSI sub-list, program UKRAINE-EO13662) are told apart by their program.
+ */
+function designationList(entity: ListEntity): DesignationList {
+  if (entity.list !== 'OFAC_CONS') return entity.list as DesignationList;
+  return entity.programs.some((p) => p === 'SSI' || p === 'UKRAINE-EO13662') ? 'OFAC_SSI' : 'OFAC_CONS';
+}
+
+export async function screenNames(snapshot: ListSnapshot, names: NameToScreen[], threshold: number): Promise<NameScreening> {
+  const versions = snapshot.versions.filter((v) => SCREENED_LISTS.includes(v.list));
+  if (versions.length === 0) {
+    throw new AppError(
+      'lists_unavailable',
+      `None of the lists the ownership rules read (${SCREENED_LISTS.join(', ')}) is loaded, so names cannot be screened. ` +
+        'Load them with `gatehouse lists update`, or send the designations you know with screen_names set to false.',
+    );
+  }
+  const lists = versions.map((v) => v.list);
+  const versionOf = new Map(versions.map((v) => [v.list, v.id]));
+  // Weaker matches are shown for review down to the engine's own threshold; only those reaching `threshold` count.
+  const floor = Math.min(threshold, DEFAULT_THRESHOLD);
+  const cache = new Map<string, ScreeningMatch[]>();
+  const byEntity: NameScreening['byEntity'] = new Map();
+  let designated = 0;
+  for (const [i, { index, name, kind, country }] of names.entries()) {
+    if (i > 0 && i % NAMES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    const key = `${kind}\u0000${country ?? ''}\u0000${name}`;
+    const matches = cache.get(key) ?? snapshot.index.screen({ name, kind, countries: country ? [country] : [], lists }, { threshold: floor, limit: MATCHES_PER_NAME });
+    cache.set(key, matches);
+    if (matches.length === 0) continue;
+    const views = matches.map((m): MatchView => ({
+      list: m.entity.list,
+      entry_id: m.entity.entryId,
+      entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
+      matched_name: m.matchedName.full,
+      score: m.score,
+      counted: m.score >= threshold,
+      programs: m.entity.programs,
+      list_version: versionOf.get(m.entity.list) ?? 'unknown',
+      explanation: m.explanation.summary,
+    }));
+    const designations = matches
+      .filter((m) => m.score >= threshold)
+      .map((m): SourcedDesignation => ({ list: designationList(m.entity), programs: m.entity.programs, source: 'screening', entry_id: m.entity.entryId }));
+    if (designations.length > 0) designated++;
+    byEntity.set(index, { designations, matches: views });
+  }
+  return {
+    byEntity,
+    summary: {
+      performed: true,
+      threshold,
+      entities_screened: names.length,
+      names_screened: cache.size,
+      entities_matched: byEntity.size,
+      entities_designated: designated,
+      list_versions: versions.map((v) => presentVersion(v)),
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The ownership check as a service: screen the names that need it (refusing with 503 when no
+ * list is loaded, never evaluating against nothing), evaluate both rules, and record the check in
+ * the audit trail. The check itself stores nothing else: its answer is returned, and the audit
+ * record (counts and verdicts, no names or ids of the caller's parties) says it was made.
+ */
+import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import type { WithTenant } from '../../db/tenant.ts';
+import { newId } from '../../ids.ts';
+import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
+import { evaluateOwnership } from '../../ownership/evaluate.ts';
+import type { OwnershipVerdict } from '../../ownership/types.ts';
+import { type NameScreening, screenNames } from './name-screening.ts';
+import type { OwnershipRequest } from './request.ts';
+
+export type OwnershipServiceOptions = {
+  /** The score a screened name must reach to count as a designation, for the caller's organization. */
+  matchThreshold: (context: AuditContext) => Promise<number>;
+};
+
+const NOT_SCREENED = { performed: false, threshold: null, entities_screened: 0, names_screened: 0, entities_matched: 0, entities_designated: 0, list_versions: [] };
+
+export function createOwnershipService(withTenant: WithTenant, lists: ListCatalog, options: OwnershipServiceOptions) {
+  return {
+    async check(context: AuditContext, request: OwnershipRequest, now: Date) {
+      const screening = request.screenNames ? await screenNames(requireLists(lists), request.toScreen, await options.matchThreshold(context)) : undefined;
+      const query = screening ? withScreenedDesignations(request, screening) : request.query;
+      const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);
+      const id = newId('own');
+      await withTenant(context.actor, (trx) =>
+        recordAudit(trx, context, { action: 'ownership.checked', target: { type: 'ownership_check', id }, details: auditDetails(request, verdict, screening) }),
+      );
+      return {
+        object: 'ownership_check' as const,
+        id,
+        ...verdict,
+        checked_at: now.toISOString(),
+        entities: screening ? withMatches(verdict, request, screening) : verdict.entities,
+        warnings: [...verdict.warnings, ...uncountedMatches(request, screening)],
+        screening: screening?.summary ?? NOT_SCREENED,
+      };
+    },
+  };
+}
+
+export type OwnershipService = ReturnType<typeof createOwnershipService>;
+
+function withScreenedDesignations(request: OwnershipRequest, screening: NameScreening): OwnershipRequest['query'] {
+  if (screening.byEntity.size === 0) return request.query;
+  const entities = request.query.entities.map((entity, i) => {
+    const found = screening.byEntity.get(i)?.designations ?? [];
+    return found.length > 0 ? { ...entity, designations: [...(entity.designations ?? []), ...found] } : entity;
+  });
+  return { ...request.query, entities };
+}
+
+/** The matches behind each screened party, beside its verdict. */
+function withMatches(verdict: OwnershipVerdict, request: OwnershipRequest, screening: NameScreening) {
+  const position = request.resolved.indexOf;
+  return verdict.entities.map((entity) => {
+    const matches = screening.byEntity.get(position.get(entity.id) as number)?.matches;
+    return matches ? { ...entity, screening_matches: matches } : entity;
+  });
+}
+
+/** Matches below the threshold change nothing, and a reviewer should still see them. */
+function uncountedMatches(request: OwnershipRequest, screening: NameScreening | undefined) {
+  const weak = [...(screening?.byEntity ?? [])].filter(([, found]) => found.designations.length === 0).map(([i]) => request.query.entities[i]?.id as string);
+  if (weak.length === 0) return [];
+  return [
+    {
+      code: 'potential_match_not_counted' as const,
+      detail: `Screening found list entries below the match threshold (${screening?.summary.threshold}) for ${weak.length} part(ies): not counted as designations. Review them in screening_matches.`,
+      entities: weak.slice(0, 20),
+      count: weak.length,
+    },
+  ];
+}
+
+/** What the audit trail keeps: sizes, verdicts and list versions; never the caller's names or ids. */
+function auditDetails(request: OwnershipRequest, verdict: OwnershipVerdict, screening: NameScreening | undefined) {
+  return {
+    as_of: verdict.as_of,
+    entities: request.query.entities.length,
+    ownerships: request.query.ownerships.length,
+    screen_names: request.screenNames,
+    names_screened: screening?.summary.names_screened ?? 0,
+    designated_by_screening: screening?.summary.entities_designated ?? 0,
+    list_versions: screening?.summary.list_versions.map((v) => v.version_id) ?? [],
+    ofac: { blocked: verdict.ofac.blocked, determinate: verdict.ofac.determinate, basis: verdict.ofac.basis },
+    bis: { restricted: verdict.bis.restricted, determinate: verdict.bis.determinate, basis: verdict.bis.basis, rule_status: verdict.bis.affiliates_rule_status, red_flag_29: verdict.bis.red_flag_29 },
+    warnings: verdict.warnings.map((w) => w.code),
+  };
+}
