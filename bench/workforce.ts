@@ -96,6 +96,7 @@ async function measureOn(database: BenchDatabase, dataDir: string, payload: stri
   running.push(() => service.stop());
   const headers = { authorization: `Bearer ${prepared.apiKey}`, 'content-type': 'application/json' };
   const load = os.loadavg()[0] ?? 0;
+  const rssAtStart = rssMiB(service.pid, 'VmRSS');
 
   const timedSync = async () => {
     const started = performance.now();
@@ -105,7 +106,7 @@ async function measureOn(database: BenchDatabase, dataDir: string, payload: stri
     return { seconds, answer: (await response.json()) as SyncAnswer };
   };
   const first = await timedSync();
-  const peakRss = peakRssMiB(service.pid);
+  const peakRss = rssMiB(service.pid, 'VmHWM');
   const again = await timedSync();
 
   // The list update: the embedded database serves one process, so the service stops while the CLI imports.
@@ -131,7 +132,7 @@ async function measureOn(database: BenchDatabase, dataDir: string, payload: stri
     `| same payload again | ${again.seconds.toFixed(1)} s | < 10 s, ${met(again.seconds < 10)} | ${formatCounts(again.answer.counts)} |`,
     `| re-screen after the list update (${run.changed_entries} SDN entries added or changed) | ${rescreenSeconds.toFixed(1)} s | < 30 s, ${met(rescreenSeconds < 30)} | ${formatCounts(run.counts)} |`,
     '',
-    `Server peak RSS during the sync: ${peakRss} MiB (target < 1,024 MiB: ${met(peakRss < 1024)}); it includes the screening index over every list.`,
+    `Server peak RSS during the sync: ${peakRss} MiB (target < 1,024 MiB: ${met(peakRss < 1024)}), from ${rssAtStart} MiB once started and ready: the screening index over every list and, on the embedded database, PostgreSQL itself in WebAssembly, in the same process.`,
     `The update (\`gatehouse lists import\`, ${JSON.stringify(imported.map((i) => i.status))}) newly listed 10 of the profiles' names; ${flagged.data.length} profiles now have a potential match (the planted SDN names and the 10).`,
   ];
 }
@@ -185,10 +186,10 @@ async function waitForRun(baseUrl: string, headers: Record<string, string>): Pro
   throw new Error('the monitoring run did not complete within 10 minutes');
 }
 
-/** The process's resident-set high-water mark so far (Linux). */
-function peakRssMiB(pid: number): number {
+/** The process's resident set now (VmRSS) or its high-water mark so far (VmHWM), from Linux's /proc. */
+function rssMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
 }
 
 function personName(listed: string): string {

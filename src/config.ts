@@ -53,6 +53,8 @@ export type Config = {
   evidenceFallbackFont: { path: string; family?: string } | undefined;
   /** Outbound webhook delivery and the keys that keep webhook secrets. */
   webhooks: WebhooksConfig;
+  /** Mark the console's cookies Secure (sent over https only); false for a console reached by plain http. */
+  consoleSecureCookies: boolean;
 };
 
 export type WebhooksConfig = {
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     externalIdentityProvider: undefined,
     evidenceFallbackFont: fallbackFont === undefined ? undefined : { path: path.resolve(fallbackFont), ...(fallbackFamily && { family: fallbackFamily }) },
     webhooks: webhooksConfig(read, problems),
+    consoleSecureCookies: read.boolean('CONSOLE_SECURE_COOKIES', true),
     lists: {
       dir: listsDir === undefined ? undefined : path.resolve(listsDir),
       autoUpdate: read.boolean('LISTS_AUTO_UPDATE', true),

@@ -5,5 +5,14 @@
  */
 const EASTERN = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The en-CA locale writes dates as YYYY-MM-DD. */
-export const easternDate = (instant: Date): string => EASTERN.format(instant);
+let cached = { minute: Number.NaN, date: '' };
+
+/**
+ * The en-CA locale writes dates as YYYY-MM-DD. Formatting costs tens of microseconds, paid by every
+ * screening; the date can only change on a minute boundary, so the last minute's answer is kept.
+ */
+export function easternDate(instant: Date): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== cached.minute) cached = { minute, date: EASTERN.format(instant) };
+  return cached.date;
+}

@@ -58,3 +58,9 @@ test('webhooks: https only, no allow-list and a database-kept sealing key by def
   assert.throws(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'ok.example, 10.0.0.0/40', WEBHOOK_SECRETS_KEY: 'c2hvcnQ=', WEBHOOK_DELIVERY_TIMEOUT_MS: '0' }), (error: ConfigError) =>
     error.problems.length === 3 && ['WEBHOOK_SECRETS_KEY', 'WEBHOOK_ALLOWED_HOSTS', 'WEBHOOK_DELIVERY_TIMEOUT_MS'].every((name) => error.problems.some((p) => p.startsWith(name))));
 });
+
+test('console cookies are Secure unless CONSOLE_SECURE_COOKIES says otherwise; a bad value is named', () => {
+  assert.equal(loadConfig({}).consoleSecureCookies, true);
+  assert.equal(loadConfig({ CONSOLE_SECURE_COOKIES: 'false' }).consoleSecureCookies, false);
+  assert.throws(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'sometimes' }), /CONSOLE_SECURE_COOKIES must be true or false/);
+});

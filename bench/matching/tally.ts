@@ -1,7 +1,7 @@
 /**
  * Collects one set's decisions for one matcher and turns them into the report's rows: the
- * figures on all rows and on the never-tuned test part, and the worst misses (to stdout, to guide
- * tuning: the positives scored lowest and the negatives scored highest).
+ * figures on all rows and on the never-tuned test part, and the worst misses of the dev and tune
+ * parts (to stdout, to guide tuning: the positives scored lowest and the negatives scored highest).
  */
 import { type Confusion, count, emptyConfusion } from './metrics.ts';
 import { partOf } from './split.ts';
@@ -48,12 +48,14 @@ export class Tally {
     ];
   }
 
+  /** The worst misses of the dev and tune parts: the test part's failures are never shown to whoever tunes. */
   worst(limit = 20): Worst {
-    const falseNegatives = this.decisions.filter((d) => d.isMatch && !d.predicted).sort((a, b) => a.score - b.score);
-    const falsePositives = this.decisions.filter((d) => !d.isMatch && d.predicted).sort((a, b) => b.score - a.score);
+    const tunable = this.decisions.filter((d) => !d.test);
+    const falseNegatives = tunable.filter((d) => d.isMatch && !d.predicted).sort((a, b) => a.score - b.score);
+    const falsePositives = tunable.filter((d) => !d.isMatch && d.predicted).sort((a, b) => b.score - a.score);
     const show = (d: Decision) => `${d.score.toFixed(3)}  ${d.label}`;
     return {
-      title: `${this.set} / ${this.variant} / ${this.matcher}`,
+      title: `${this.set} / ${this.variant} / ${this.matcher} (dev and tune parts)`,
       falseNegatives: falseNegatives.slice(0, limit).map(show),
       falsePositives: falsePositives.slice(0, limit).map(show),
     };

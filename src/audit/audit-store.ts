@@ -174,16 +174,26 @@ export type EventFilter = { from?: Date; to?: Date; action?: string; actor?: str
 
 /** Events matching the filter with afterSeq < seq <= throughSeq, in chain order. */
 export async function queryEvents(trx: TenantTransaction, filter: EventFilter, afterSeq: number, throughSeq: number) {
-  let query = trx
-    .selectFrom('audit_events')
-    .selectAll()
+  const query = filtered(trx, filter)
     .where('seq', '>', afterSeq as never)
     .where('seq', '<=', throughSeq as never)
     .orderBy('seq');
+  return (await query.execute()).map(toLink);
+}
+
+/** The latest `limit` events matching the filter, before `beforeSeq` when given, newest first: a page of the log. */
+export async function latestEvents(trx: TenantTransaction, filter: EventFilter, beforeSeq: number | undefined, limit: number) {
+  let query = filtered(trx, filter).orderBy('seq', 'desc').limit(limit);
+  if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq as never);
+  return (await query.execute()).map(toLink);
+}
+
+function filtered(trx: TenantTransaction, filter: EventFilter) {
+  let query = trx.selectFrom('audit_events').selectAll();
   if (filter.from) query = query.where('occurred_at', '>=', filter.from as never);
   if (filter.to) query = query.where('occurred_at', '<', filter.to as never);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.actor) query = query.where('actor_id', '=', filter.actor);
   if (filter.requestId) query = query.where('request_id', '=', filter.requestId);
-  return (await query.execute()).map(toLink);
+  return query;
 }

@@ -10,6 +10,7 @@ import { listsCommand } from './lists.ts';
 import { migrateCommand } from './migrate.ts';
 import { orgsCommand } from './orgs.ts';
 import { tokensCommand } from './tokens.ts';
+import { usersCommand } from './users.ts';
 import { serveCommand } from './serve.ts';
 
 export async function main(argv: string[]) {
@@ -23,6 +24,7 @@ export async function main(argv: string[]) {
   program.addCommand(orgsCommand());
   program.addCommand(keysCommand());
   program.addCommand(tokensCommand());
+  program.addCommand(usersCommand());
   program.addCommand(auditCommand());
   program.addCommand(listsCommand());
   try {

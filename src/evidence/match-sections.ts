@@ -8,7 +8,7 @@ import type { EvidenceInput, EvidenceMatch } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
 import { formatContribution, formatScore, formatSimilarity } from './evidence-format.ts';
 
-const HOW_WORDS: Record<TokenExplanation['how'], string> = {
+export const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   exact: 'exact',
   phonetic: 'by sound',
   nickname: 'same given name',
@@ -21,7 +21,7 @@ const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   unmatched_list: 'only on the list',
 };
 
-const FACTOR_WORDS: Record<QualifierExplanation['factor'], string> = {
+export const FACTOR_WORDS: Record<QualifierExplanation['factor'], string> = {
   date_of_birth: 'date of birth',
   country: 'country',
   type: 'subject type',
@@ -29,7 +29,7 @@ const FACTOR_WORDS: Record<QualifierExplanation['factor'], string> = {
   name_kind: 'kind of name',
 };
 
-const NAME_KIND_WORDS: Record<string, string> = {
+export const NAME_KIND_WORDS: Record<string, string> = {
   primary: 'the listed name',
   strong_alias: 'a strong a.k.a.',
   weak_alias: 'a weak a.k.a.',
@@ -37,7 +37,7 @@ const NAME_KIND_WORDS: Record<string, string> = {
   original_script: 'the name in its original script',
 };
 
-const FIELD_WORDS: Record<EvidenceMatch['field'], string> = {
+export const FIELD_WORDS: Record<EvidenceMatch['field'], string> = {
   subject: "the subject's name",
   company: 'the company',
   alias: 'an alias of the subject',

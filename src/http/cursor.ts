@@ -20,3 +20,6 @@ export function decodeCursor<T>(cursor: string, list: string, accept: (value: un
     errors: [{ pointer: '/cursor', detail: 'is not a valid cursor', in: 'query' }],
   });
 }
+
+/** A position that is a row id alone (`{ i }`), for lists ordered by id. */
+export const isIdPosition = (value: unknown): value is { i: string } => typeof value === 'object' && value !== null && typeof (value as { i?: unknown }).i === 'string';

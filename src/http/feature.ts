@@ -36,8 +36,8 @@ export type FeatureContext = {
 
 export type Feature = {
   name: string;
-  /** Where its routes are mounted; the public API lives under /api/v1. */
-  prefix?: '/api' | '/api/v1';
+  /** Where its routes are mounted; the public API lives under /api/v1, the console's pages under /console. */
+  prefix?: '/api' | '/api/v1' | '/console';
   register(api: Api, context: FeatureContext): Promise<void>;
 };
 

@@ -63,9 +63,9 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
     const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
-    for (const nameId of index.candidates(tokens, accept)) {
+    for (const nameId of index.candidates(prepared, accept)) {
       const name = index.names[nameId] as IndexedName;
-      const scored = scoreNames(prepared, name.prepared as PreparedName, false);
+      const scored = scoreNames(prepared, name, false);
       const previous = bestByEntity.get(name.entity);
       if (!previous || scored.score > previous.nameScore || (scored.score === previous.nameScore && preferred(name, previous.name))) {
         bestByEntity.set(name.entity, { nameScore: scored.score, name, queryName, prepared });
@@ -92,6 +92,6 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
       score,
       matchedName: listedName,
       queryName: best.queryName,
-      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name.prepared as PreparedName).tokens, qualifiers),
+      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers),
     }));
 }

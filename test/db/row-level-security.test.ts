@@ -186,6 +186,13 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Row | Pro
     request_id: 'req_test',
   }),
   inbound_webhook_secrets: (organizationId) => ({ organization_id: organizationId, secret_ciphertext: 'sealed' }),
+  console_users: (organizationId) => ({
+    organization_id: organizationId,
+    id: newId('usr'),
+    email: `${newId('rls')}@example.com`,
+    role: 'viewer',
+    created_by: 'test',
+  }),
   idempotency_keys: (organizationId) => ({
     organization_id: organizationId,
     key: newId('key'),

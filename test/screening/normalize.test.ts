@@ -17,6 +17,9 @@ describe('folding names to comparable words', () => {
     ['Владимир Путин', ['vladimir', 'putin']],
     ['Ελευθέριος Βενιζέλος', ['eleytherios', 'venizelos']],
     ['ＡＣＭＥ　Ｌｔｄ', ['acme', 'ltd']],
+    ['SiemensAG Volkswagen GmbH Siemens AkG', ['siemens', 'ag', 'volkswagen', 'gmbh', 'siemens', 'akg']],
+    ['Oboronnye o.O.O.', ['oboronnye', 'ooo']],
+    ['Ig0r Sech1n Trust 2007-AHL1 AR16', ['igor', 'sechin', 'trust', '2007', 'ahl1', 'ar16']],
   ];
   for (const [input, expected] of cases) test(`${input} → ${expected.join(' ')}`, () => assert.deepEqual(words(input), expected));
 
@@ -91,8 +94,32 @@ describe('words that are not names', () => {
     assert.deepEqual(tokens('Abramovich Roman', true), ['name:abramovich', 'name:roman']);
   });
 
-  test('Arabic name particles are particles, so the scorer can weigh them lightly and join them', () => {
-    assert.deepEqual(tokens('Abdul Ghani Baradar', true), ['particle:abdul', 'name:ghani', 'name:baradar']);
+  test('Arabic name particles are particles, so the scorer can weigh them lightly and join them; Abd begins a name of its own', () => {
+    assert.deepEqual(tokens('Ayman al-Zawahiri bin Muhammad', true), ['name:ayman', 'particle:al', 'name:zawahiri', 'particle:bin', 'name:muhammad']);
+    assert.deepEqual(tokens('Abdul Ghani Baradar', true), ['name:abdul', 'name:ghani', 'name:baradar']);
+  });
+
+  test('a particle that closes a name leads into nothing and is the name (the Korean syllable Bin)', () => {
+    assert.deepEqual(tokens('Ko Tae Bin', true), ['name:ko', 'name:tae', 'name:bin']);
+    assert.deepEqual(tokens('Nooruddin Turabi Abdul', true), ['name:nooruddin', 'name:turabi', 'name:abdul']);
+  });
+
+  test("numbers written in words or Roman numerals are read as digits in organizations' names", () => {
+    assert.deepEqual(tokens('Brigade Forty-Four', false), ['name:brigade', 'number:44']);
+    assert.deepEqual(tokens('Brigade Fourty 4', false), ['name:brigade', 'number:44']);
+    assert.deepEqual(tokens('Three Percenters', false), ['number:3', 'name:percenters']);
+    assert.deepEqual(tokens('1st International Bank', false), tokens('First International Bank', false));
+    assert.deepEqual(tokens('Carlyle Partners VII', false), ['name:carlyle', 'name:partners', 'number:7']);
+    assert.deepEqual(tokens('X Corp', false), ['name:x', 'legal_form:~inc'], 'a first word is not a Roman numeral');
+    assert.deepEqual(tokens('Firsst Bank', false), ['number:1', 'name:bank'], 'a number word with a letter doubled');
+    assert.deepEqual(tokens('Steven Trading', false), ['name:steven', 'name:trading']);
+    assert.deepEqual(tokens('Forty Tayyip', true), ['name:forty', 'name:tayyip'], "not in persons' names");
+  });
+
+  test("common abbreviations are spelled out in organizations' names", () => {
+    assert.deepEqual(tokens('First Bank Int’l', false), ['number:1', 'name:bank', 'name:international']);
+    assert.deepEqual(tokens('U.S. Dept. of State', false), ['name:united', 'name:states', 'name:department', 'connective:of', 'name:state']);
+    assert.deepEqual(tokens('Us Jane', true), ['name:us', 'name:jane']);
   });
 
   test("a ship's prefix is dropped from a craft's name, not from a short one", () => {

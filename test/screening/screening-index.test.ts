@@ -32,6 +32,9 @@ const entities: ListEntity[] = [
   entity('12', 'person', ['KIM, Jong Un']),
   entity('13', 'person', ['ABDULLAH']),
   entity('14', 'person', ['ALI, Mohamed']),
+  entity('15', 'person', ['Mohammed bin Salman']),
+  entity('16', 'organization', ['KKR ASIAN FUND IV L.P.']),
+  entity('17', 'person', ['Isa Bin Tarif Al Bin Ali']),
 ];
 const index = buildScreeningIndex(entities);
 
@@ -100,6 +103,52 @@ describe('scoring properties', () => {
     assert.ok(shorter > longer, `${shorter} > ${longer}`);
   });
 
+  test("a man's own name and his father's are not interchangeable, unless the name's order is not its own", () => {
+    assert.ok(scoreOf({ name: 'Salman bin Mohammed', kind: 'person' }, '15') < DEFAULT_THRESHOLD);
+    assert.ok(scoreOf({ name: 'bin Salman Mohammed', kind: 'person' }, '15') >= DEFAULT_THRESHOLD, 'a name cannot open with bin');
+    assert.ok(scoreOf({ name: 'Salman Mohammed bin', kind: 'person' }, '15') >= DEFAULT_THRESHOLD, 'nor close with it');
+  });
+
+  test('spellings of one particle meet (ben and bin, el and al, Mc and Mac)', () => {
+    const match = top({ name: 'Isa Ben Tarif El Ben Ali', kind: 'person' });
+    assert.equal(match?.entity.entryId, '17');
+    assert.ok(match.score >= 0.95, match.explanation.summary);
+    const mac = buildScreeningIndex([entity('a', 'person', ['John MacDonald']), entity('b', 'organization', ['McKesson Corporation'])]);
+    assert.ok((mac.screen({ name: 'John McDonald', kind: 'person' }, { threshold: 0 })[0]?.score ?? 0) >= 0.95);
+    assert.ok((mac.screen({ name: 'McKenton Corporation', kind: 'organization' }, { threshold: 0 })[0]?.score ?? 0) < DEFAULT_THRESHOLD, 'Mc is a particle, not the name');
+  });
+
+  test('a sibling numbered differently (the next fund, a renamed hull) is a match below the same number, and says so', () => {
+    const sibling = top({ name: 'KKR Asian Fund III L.P.', kind: 'organization' });
+    assert.equal(sibling?.entity.entryId, '16');
+    assert.ok(sibling.score >= DEFAULT_THRESHOLD && sibling.score < top({ name: 'KKR Asian Fund 4 LP', kind: 'organization' })!.score);
+    assert.match(sibling.explanation.summary, /the numbers differ/);
+    assert.deepEqual(sibling.explanation.tokens.filter((t) => t.weight === 0).map((t) => t.query ?? t.list), ['iii', 'iv']);
+    assert.ok(scoreOf({ name: 'KKR Asian Fund', kind: 'organization' }, '16') < DEFAULT_THRESHOLD, 'a number on one side only is another entity');
+  });
+
+  test('two names sharing an ending (-dottir, -uddin) are held to the typo budget where they differ', () => {
+    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin']), entity('c', 'person', ['Abdullah Yahya']), entity('d', 'person', ['Sedov Alexei Semenovich']), entity('e', 'person', ['Lantratova Yana Valerievna'])]);
+    const score = (name: string) => shared.screen({ name, kind: 'person' }, { threshold: 0 })[0]?.score ?? 0;
+    assert.ok(score('Halla Jonsdottir') < DEFAULT_THRESHOLD, 'another father');
+    assert.ok(score('Mohammed Shamsuddin') < DEFAULT_THRESHOLD, 'another name');
+    assert.ok(score('Halla Tomasdotir') >= DEFAULT_THRESHOLD, 'a typo in the ending is still a typo');
+    assert.ok(score('Mohammed Shahabudin') >= DEFAULT_THRESHOLD);
+    assert.ok(score('Badullah Yahya') >= DEFAULT_THRESHOLD, 'one edit in a short beginning is still a typo');
+    assert.ok(score('Lantratova Yana Vaeryevna') >= DEFAULT_THRESHOLD, 'and two');
+    assert.ok(score('Sedov Aleksei Semyonovich') >= DEFAULT_THRESHOLD, 'beginnings of one sound are one name');
+  });
+
+  test('a same-sounding word counts fully only when spelled within a third of itself', () => {
+    const sounds = buildScreeningIndex([entity('a', 'person', ['Oleg Baranov']), entity('b', 'person', ['Muammar Qaddafi'])]);
+    const match = (name: string) => sounds.screen({ name, kind: 'person' }, { threshold: 0 })[0];
+    const olga = match('Olga Barynova')?.explanation.tokens.find((t) => t.query === 'olga');
+    const barynova = match('Olga Barynova')?.explanation.tokens.find((t) => t.query === 'barynova');
+    assert.ok(olga && barynova && olga.similarity < barynova.similarity, 'olga and oleg are two letters of four apart, barynova and baranov two of eight');
+    const kadhafi = match('Muammar Kadhafi');
+    assert.ok((kadhafi?.score ?? 0) >= 0.9 && kadhafi?.explanation.tokens.some((t) => t.how === 'phonetic'), JSON.stringify(kadhafi?.explanation.tokens));
+  });
+
   test('an identifier on the entry lifts a weak name match', () => {
     assert.ok(scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: ['AE 55512'] }, '7') > scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'));
   });
@@ -120,6 +169,7 @@ describe('spellings the matcher must see through, each explained', () => {
     ['a short form of a given name', { name: 'Muhammad Yusuf al Hashimi', kind: 'person' }, '10', 'nickname'],
     ['Arabic script against a Latin name', { name: 'صدام حسن', kind: 'person', lists: ['OFAC_SDN'] }, '2', 'transliterated'],
     ['spacing', { name: 'Abdul Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
+    ['three words around a particle the list writes as one', { name: 'Abd al-Rahman Trading Co', kind: 'organization' }, '7', 'merged'],
     ['Chinese characters', { name: '习近平', kind: 'person' }, '9', 'merged'],
     ['Hangul, read in the spellings lists use', { name: '김정은', kind: 'person' }, '12', 'transliterated'],
     ['two Arabic-script words the list writes as one', { name: 'عبد الله', kind: 'person' }, '13', 'merged'],

@@ -4,19 +4,12 @@
  * no suppression covers opens one, in the screening's own transaction.
  */
 import { auditContextOf, requireAdmin, requireDecider } from '../../http/audit-context.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
-import type { QueuePosition } from './case-store.ts';
 import { AssignBody, CaseDetailSchema, CaseIdParams, DispositionBody, NoteBody, QueueQuery, QueueSchema, RulesBody, RulesSchema } from './schemas.ts';
 import { createAdjudicationService } from './service.ts';
 
 const TAG = ['adjudication'];
-
-const isPosition = (value: unknown): value is { r: number; c: string; i: string } => {
-  const v = value as { r?: unknown; c?: unknown; i?: unknown } | null;
-  return typeof v === 'object' && v !== null && Number.isInteger(v.r) && typeof v.c === 'string' && !Number.isNaN(Date.parse(v.c)) && typeof v.i === 'string';
-};
 
 const blankRefused = (value: string, pointer: string): string => {
   const trimmed = value.trim();
@@ -75,31 +68,7 @@ const adjudication: Feature = {
           response: { 200: QueueSchema },
         },
       },
-      async (request) => {
-        const q = request.query;
-        const after: QueuePosition | undefined = q.cursor
-          ? (({ r, c, i }) => ({ rank: r, createdAt: new Date(c), id: i }))(decodeCursor(q.cursor, 'the queue', isPosition))
-          : undefined;
-        const limit = q.limit ?? 50;
-        const page = await service.queue(
-          auditContextOf(request),
-          {
-            statuses: q.status ?? ['OPEN', 'ESCALATED'],
-            ...(q.assignee !== undefined && { assignee: q.assignee }),
-            ...(q.min_score !== undefined && { minScore: q.min_score }),
-            ...(q.list !== undefined && { list: q.list.toUpperCase() }),
-            ...(q.source !== undefined && { source: q.source }),
-            ...(q.created_after !== undefined && { createdAfter: new Date(q.created_after) }),
-            ...(q.created_before !== undefined && { createdBefore: new Date(q.created_before) }),
-            ...(q.overdue !== undefined && { overdue: q.overdue }),
-            now: new Date(),
-          },
-          after,
-          limit,
-        );
-        const next = page.has_more && page.last ? encodeCursor({ r: page.last.rank, c: page.last.createdAt.toISOString(), i: page.last.id }) : null;
-        return { object: 'list' as const, data: page.data, has_more: page.has_more, next_cursor: next, totals: page.totals };
-      },
+      async (request) => service.queueFromQuery(auditContextOf(request), request.query),
     );
 
     api.get(

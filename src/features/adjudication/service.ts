@@ -4,16 +4,20 @@
  * `adjudication`; and what the API calls (rules, the queue, a case, dispositions), each in one
  * tenant transaction.
  */
+import type { Static } from 'typebox';
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
+import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase } from './case-opening.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
 import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
+import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
 import { appendRules, currentRules, rulesAt } from './rules-store.ts';
 import { completeRules, ruleProblems, type RulesBody } from './rules.ts';
+import type { QueueQuery as QueueQuerySchema } from './schemas.ts';
 
 declare module '../../http/services.ts' {
   interface Services {
@@ -22,6 +26,14 @@ declare module '../../http/services.ts' {
 }
 
 type Registry = Pick<ServiceRegistry, 'get' | 'run'>;
+
+/** The queue's filters and page as GET /adjudication/queue takes them (schemas.ts QueueQuery); the console asks the same way. */
+export type QueueQuery = Static<typeof QueueQuerySchema>;
+
+const isPosition = (value: unknown): value is { r: number; c: string; i: string } => {
+  const v = value as { r?: unknown; c?: unknown; i?: unknown } | null;
+  return typeof v === 'object' && v !== null && Number.isInteger(v.r) && typeof v.c === 'string' && !Number.isNaN(Date.parse(v.c)) && typeof v.i === 'string';
+};
 
 /** History actions in the evidence PDF's words (its action column is narrow). */
 const ACTION_WORDS: Record<string, string> = {
@@ -42,6 +54,20 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     return presentCaseDetail(row, now, { history, screening: view ? presentScreening(view) : null, rules });
   };
 
+  const queue = (context: AuditContext, filters: QueueFilters, after: QueuePosition | undefined, limit: number) =>
+    withTenant(context.actor, async (trx) => {
+      const rows = await queuePage(trx, filters, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const summaries = new Map((await registry.get('screenings').summaries(trx, page.map((r) => r.screening_id))).map((s) => [s.id, s]));
+      const totals = await queueTotals(trx, filters);
+      const data = page.map((row) => {
+        const summary = summaries.get(row.screening_id);
+        return { ...presentCase(row, filters.now), subject: summary?.input ?? null, top_match: summary?.top_match ?? null };
+      });
+      const last = page.at(-1);
+      return { data, has_more: rows.length > limit, last: last && { rank: last.priority_rank, createdAt: last.created_at, id: last.id }, totals };
+    });
+
   return {
     // Inside another feature's transaction.
     currentRules,
@@ -49,6 +75,8 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     openCases,
     reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
     caseStatus: caseStatusOf,
+    /** What a case in this status may become (the state machine of decision.ts), for forms that offer only those. */
+    allowedDispositions,
     async caseHistory(trx: TenantTransaction, caseId: string) {
       const status = (await caseStatusOf(trx, caseId)) ?? 'unknown';
       const history = (await caseEvents(trx, caseId)).map((e) => ({
@@ -79,19 +107,27 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
       });
     },
 
-    queue(context: AuditContext, filters: QueueFilters, after: QueuePosition | undefined, limit: number) {
-      return withTenant(context.actor, async (trx) => {
-        const rows = await queuePage(trx, filters, after, limit + 1);
-        const page = rows.slice(0, limit);
-        const summaries = new Map((await registry.get('screenings').summaries(trx, page.map((r) => r.screening_id))).map((s) => [s.id, s]));
-        const totals = await queueTotals(trx, filters);
-        const data = page.map((row) => {
-          const summary = summaries.get(row.screening_id);
-          return { ...presentCase(row, filters.now), subject: summary?.input ?? null, top_match: summary?.top_match ?? null };
-        });
-        const last = page.at(-1);
-        return { data, has_more: rows.length > limit, last: last && { rank: last.priority_rank, createdAt: last.created_at, id: last.id }, totals };
-      });
+    queue,
+
+    /** A page of the queue from the query's filters and cursor, with the cursor of the next page. */
+    async queueFromQuery(context: AuditContext, q: QueueQuery, now = new Date()) {
+      const after: QueuePosition | undefined = q.cursor
+        ? (({ r, c, i }) => ({ rank: r, createdAt: new Date(c), id: i }))(decodeCursor(q.cursor, 'the queue', isPosition))
+        : undefined;
+      const filters: QueueFilters = {
+        statuses: q.status ?? ['OPEN', 'ESCALATED'],
+        ...(q.assignee !== undefined && { assignee: q.assignee }),
+        ...(q.min_score !== undefined && { minScore: q.min_score }),
+        ...(q.list !== undefined && { list: q.list.toUpperCase() }),
+        ...(q.source !== undefined && { source: q.source }),
+        ...(q.created_after !== undefined && { createdAfter: new Date(q.created_after) }),
+        ...(q.created_before !== undefined && { createdBefore: new Date(q.created_before) }),
+        ...(q.overdue !== undefined && { overdue: q.overdue }),
+        now,
+      };
+      const page = await queue(context, filters, after, q.limit ?? 50);
+      const next = page.has_more && page.last ? encodeCursor({ r: page.last.rank, c: page.last.createdAt.toISOString(), i: page.last.id }) : null;
+      return { object: 'list' as const, data: page.data, has_more: page.has_more, next_cursor: next, totals: page.totals };
     },
 
     getCase: (context: AuditContext, id: string, now = new Date()) => withTenant(context.actor, (trx) => caseDetail(trx, id, now)),

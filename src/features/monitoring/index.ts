@@ -3,7 +3,8 @@
  * process (any number; a run is claimed under a lease), and shown to each organization.
  */
 import { auditContextOf } from '../../http/audit-context.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { RunIdParams, RunListSchema, RunSchema, RunsQuery } from './schemas.ts';
@@ -27,8 +28,6 @@ const present = (run: RunRow) => ({
   started_at: run.started_at?.toISOString() ?? null,
   finished_at: run.finished_at?.toISOString() ?? null,
 });
-
-const isIdPosition = (value: unknown): value is { i: string } => typeof value === 'object' && value !== null && typeof (value as { i?: unknown }).i === 'string';
 
 declare module '../../http/services.ts' {
   interface Services {
@@ -68,10 +67,7 @@ const monitoring: Feature = {
         const limit = request.query.limit ?? 20;
         const beforeId = request.query.cursor ? decodeCursor(request.query.cursor, 'the run list', isIdPosition).i : undefined;
         const rows = await service.list(auditContextOf(request), beforeId, limit + 1);
-        const page = rows.slice(0, limit);
-        const hasMore = rows.length > limit;
-        const last = page.at(-1);
-        return { object: 'list' as const, data: page.map(present), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ i: last.id }) : null };
+        return cursorPage(rows, limit, present, (r) => ({ i: r.id }));
       },
     );
 

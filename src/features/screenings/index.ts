@@ -28,7 +28,7 @@ const screenings: Feature = {
   name: 'screenings',
   async register(api, { config, db, lists, services }) {
     const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
-    const service = createScreeningService(db.withTenant, lists, services);
+    const service = createScreeningService(db.withTenant, lists, services, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
     services.provide('screenings', service);
     services.extend('monitoring.sources', vendorMonitoring);
     api.addSchema(ScreeningSchema);
@@ -84,7 +84,7 @@ const screenings: Feature = {
         },
       },
       async (request, reply) => {
-        const pdf = await service.evidence(auditContextOf(request), request.params.id, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
+        const pdf = await service.evidencePdf(auditContextOf(request), request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`)

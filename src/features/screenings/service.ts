@@ -27,7 +27,10 @@ declare module '../../http/services.ts' {
   }
 }
 
-export function createScreeningService(withTenant: WithTenant, lists: ListCatalog, services: Pick<ServiceRegistry, 'get'>) {
+/** Renders a screening's evidence document (the PDF renderer, given by the feature). */
+export type EvidenceRenderer = (view: ScreeningView, extras: EvidenceExtras) => Promise<Buffer>;
+
+export function createScreeningService(withTenant: WithTenant, lists: ListCatalog, services: Pick<ServiceRegistry, 'get'>, renderEvidence: EvidenceRenderer) {
   const adjudication = () => services.get('adjudication');
 
   const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
@@ -82,13 +85,13 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
       return (await withTenant(context.actor, (trx) => find(trx, id))) ?? notFound(id);
     },
 
-    /** The evidence rendered by `render`, audited in the same transaction once it rendered. */
-    async evidence<T>(context: AuditContext, id: string, render: (view: ScreeningView, extra: EvidenceExtras) => Promise<T>): Promise<T> {
+    /** The evidence PDF, audited in the same transaction once it rendered. */
+    async evidencePdf(context: AuditContext, id: string): Promise<Buffer> {
       return withTenant(context.actor, async (trx) => {
         const view = (await find(trx, id)) ?? notFound(id);
         const organization = { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) };
         const adjudicationHistory = view.caseId ? await adjudication().caseHistory(trx, view.caseId) : undefined;
-        const rendered = await render(view, { organization, ...(adjudicationHistory && { adjudication: adjudicationHistory }) });
+        const rendered = await renderEvidence(view, { organization, ...(adjudicationHistory && { adjudication: adjudicationHistory }) });
         await recordAudit(trx, context, { action: 'screening.evidence_downloaded', target: { type: 'screening', id } });
         return rendered;
       });

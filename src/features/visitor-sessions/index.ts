@@ -3,7 +3,8 @@
  * entry and exit, and answer the roll-call question: who is on site now?
  */
 import { auditContextOf } from '../../http/audit-context.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { decodeCursor } from '../../http/cursor.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import type { Feature } from '../../http/feature.ts';
 import { checkinInput } from './checkin-input.ts';
 import { presentSession } from './present.ts';
@@ -21,6 +22,7 @@ const visitorSessions: Feature = {
   name: 'visitor-sessions',
   async register(api, { config, db, lists, services }) {
     const service = createSessionService(db.withTenant, lists, services, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
+    services.provide('visitor-sessions', service);
     services.extend('monitoring.sources', service.monitoringSource);
     api.addSchema(SessionSchema);
 
@@ -75,10 +77,7 @@ const visitorSessions: Feature = {
           after,
           limit + 1,
         );
-        const page = rows.slice(0, limit);
-        const last = page.at(-1);
-        const hasMore = rows.length > limit;
-        return { object: 'list' as const, data: page.map((s) => presentSession(s)), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ c: last.created_at.toISOString(), i: last.id }) : null };
+        return cursorPage(rows, limit, (s) => presentSession(s), (s) => ({ c: s.created_at.toISOString(), i: s.id }));
       },
     );
 

@@ -29,6 +29,12 @@ import {
   watchedSessions,
 } from './session-store.ts';
 
+declare module '../../http/services.ts' {
+  interface Services {
+    'visitor-sessions': SessionService;
+  }
+}
+
 type Registry = Pick<ServiceRegistry, 'get' | 'on'>;
 type ScreeningView = NonNullable<Awaited<ReturnType<Services['screenings']['find']>>>;
 export type SessionUpdate = { status?: SessionStatus; metadata?: Record<string, unknown | null>; note?: string };

@@ -149,7 +149,7 @@ export async function updateSession(trx: TenantTransaction, id: string, change: 
     .execute();
 }
 
-export type SessionFilters = { statuses?: SessionStatus[]; site?: string; since?: Date; onSite?: boolean };
+export type SessionFilters = { statuses?: SessionStatus[]; site?: string; since?: Date; onSite?: boolean; caseId?: string };
 export type SessionPosition = { createdAt: Date; id: string };
 
 /** Newest first; `after` continues below the last session of the page before. */
@@ -159,6 +159,7 @@ export async function listSessions(trx: TenantTransaction, filters: SessionFilte
   if (filters.site !== undefined) query = query.where('site', '=', filters.site);
   if (filters.since) query = query.where('created_at', '>=', filters.since);
   if (filters.onSite !== undefined) query = query.where('on_site', '=', filters.onSite);
+  if (filters.caseId !== undefined) query = query.where('case_id', '=', filters.caseId);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),

@@ -37,7 +37,7 @@ const USER_AGENT = `Gatehouse-Webhooks/${VERSION}`;
 export function createWebhooksFeature(options: { resolve?: Resolver; clock?: () => Date } = {}): Feature {
   return {
     name: 'webhooks',
-    async register(api, { config, db }) {
+    async register(api, { config, db, services }) {
       const { webhooks } = config;
       const resolve = options.resolve ?? systemResolver;
       const policy = { allowList: webhooks.allowList, allowHttp: webhooks.allowHttp };
@@ -50,6 +50,7 @@ export function createWebhooksFeature(options: { resolve?: Resolver; clock?: () 
         resolveTimeoutMs: webhooks.deliveryTimeoutMs,
         ...(options.clock && { clock: options.clock }),
       });
+      services.provide('webhooks', service);
       if (webhooks.worker) {
         const worker = createDeliveryWorker({
           withTenant: db.withTenant,

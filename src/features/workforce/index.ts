@@ -4,7 +4,8 @@
  */
 import type { Readable } from 'node:stream';
 import { auditContextOf } from '../../http/audit-context.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
+import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
@@ -24,8 +25,6 @@ const presentSync = (sync: SyncRow) => ({
 });
 
 const presentProfile = (row: ProfileRow) => ({ ...row, object: 'workforce_profile' as const, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
-
-const isIdPosition = (value: unknown): value is { i: string } => typeof value === 'object' && value !== null && typeof (value as { i?: unknown }).i === 'string';
 
 const workforce: Feature = {
   name: 'workforce',
@@ -87,10 +86,7 @@ const workforce: Feature = {
         const afterId = q.cursor ? decodeCursor(q.cursor, 'the profile list', isIdPosition).i : undefined;
         const filters = { ...(q.status && { status: q.status }), ...(q.outcome && { outcome: q.outcome }), ...(q.external_id && { externalId: q.external_id }) };
         const rows = await db.withTenant(auditContextOf(request).actor, (trx) => listProfiles(trx, filters, afterId, limit + 1));
-        const page = rows.slice(0, limit);
-        const hasMore = rows.length > limit;
-        const last = page.at(-1);
-        return { object: 'list' as const, data: page.map(presentProfile), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ i: last.id }) : null };
+        return cursorPage(rows, limit, presentProfile, (p) => ({ i: p.id }));
       },
     );
   },

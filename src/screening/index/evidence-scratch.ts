@@ -11,8 +11,11 @@ export class EvidenceScratch {
   private readonly evidence: Float64Array;
   private readonly tokenBest: Float64Array;
   private readonly tokenStamp: Uint32Array;
-  private readonly touched: number[] = [];
-  private readonly touchedByToken: number[] = [];
+  /** The names the query touched, touched[0 … touchedCount − 1]; those the current token touched likewise. */
+  private readonly touched: Uint32Array;
+  private touchedCount = 0;
+  private readonly touchedByToken: Uint32Array;
+  private touchedByTokenCount = 0;
   private readonly seen: Uint8Array;
   private stamp = 0;
 
@@ -21,28 +24,37 @@ export class EvidenceScratch {
     this.tokenBest = new Float64Array(size);
     this.tokenStamp = new Uint32Array(size);
     this.seen = new Uint8Array(size);
+    this.touched = new Uint32Array(size);
+    this.touchedByToken = new Uint32Array(size);
   }
 
   reset() {
-    for (const id of this.touched) {
+    for (let i = 0; i < this.touchedCount; i++) {
+      const id = this.touched[i] as number;
       this.evidence[id] = 0;
       this.seen[id] = 0;
     }
-    this.touched.length = 0;
+    this.touchedCount = 0;
   }
 
   /** Starts a query token: each name earns at most its best amount per token. */
   nextToken() {
     this.stamp += 1;
-    this.touchedByToken.length = 0;
+    this.touchedByTokenCount = 0;
   }
 
-  credit(nameIds: readonly number[], amount: number) {
-    for (const id of nameIds) {
+  credit(nameIds: ArrayLike<number>, amount: number) {
+    this.creditRange(nameIds, 0, nameIds.length, amount);
+  }
+
+  /** Credits the names nameIds[from] … nameIds[to − 1]. */
+  creditRange(nameIds: ArrayLike<number>, from: number, to: number, amount: number) {
+    for (let i = from; i < to; i++) {
+      const id = nameIds[i] as number;
       if (this.tokenStamp[id] !== this.stamp) {
         this.tokenStamp[id] = this.stamp;
         this.tokenBest[id] = amount;
-        this.touchedByToken.push(id);
+        this.touchedByToken[this.touchedByTokenCount++] = id;
       } else if ((this.tokenBest[id] as number) < amount) {
         this.tokenBest[id] = amount;
       }
@@ -50,10 +62,11 @@ export class EvidenceScratch {
   }
 
   commitToken() {
-    for (const id of this.touchedByToken) {
+    for (let i = 0; i < this.touchedByTokenCount; i++) {
+      const id = this.touchedByToken[i] as number;
       if (!this.seen[id]) {
         this.seen[id] = 1;
-        this.touched.push(id);
+        this.touched[this.touchedCount++] = id;
       }
       this.evidence[id] = (this.evidence[id] as number) + (this.tokenBest[id] as number);
     }
@@ -69,10 +82,15 @@ export class EvidenceScratch {
     const heap: number[] = [];
     const ranks: number[] = [];
     const swap = (i: number, j: number) => {
-      [heap[i], heap[j]] = [heap[j] as number, heap[i] as number];
-      [ranks[i], ranks[j]] = [ranks[j] as number, ranks[i] as number];
+      const id = heap[i] as number;
+      const rank = ranks[i] as number;
+      heap[i] = heap[j] as number;
+      ranks[i] = ranks[j] as number;
+      heap[j] = id;
+      ranks[j] = rank;
     };
-    for (const id of this.touched) {
+    for (let t = 0; t < this.touchedCount; t++) {
+      const id = this.touched[t] as number;
       const evidence = this.evidence[id] as number;
       if (evidence < minimum) continue;
       const rank = evidence - 0.15 * (nameWeight[id] as number);

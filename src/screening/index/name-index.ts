@@ -9,11 +9,20 @@ import { analyzeName } from '../normalize/analyze-name.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { otherForms } from '../normalize/nicknames.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
-import { joinable, joinText, prepareName, type PreparedName, type WeightedToken } from '../match/name-score.ts';
+import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
+import { HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
 
-export type IndexedName = { entity: number; nameIndex: number; kind: NameKind; tokens: WeightedToken[]; prepared?: PreparedName };
+/** Vocabulary ids close to a word and their similarity, in pairs: [id, similarity, id, similarity, …]. */
+type SimilarWords = readonly number[];
+const hasWord = (words: SimilarWords, vocabId: number) => {
+  for (let i = 0; i < words.length; i += 2) if (words[i] === vocabId) return true;
+  return false;
+};
+
+/** A list name: which entity and which of its names, prepared for scoring. */
+export type IndexedName = PreparedName & { entity: number; nameIndex: number; kind: NameKind };
 
 /** How many list names go on to full scoring per query name. */
 const CANDIDATES_PER_QUERY_NAME = 64;
@@ -22,76 +31,112 @@ const MIN_EVIDENCE_SHARE = 0.3;
 const PREFIX_LOOKUP_MIN_LENGTH = 7;
 const SIMILAR_CACHE_LIMIT = 50_000;
 
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-};
+/** A list name as read, before the vocabulary's weights exist. */
+type ReadName = { entity: number; nameIndex: number; kind: NameKind; ids: number[]; shown: string[]; orderKnown: boolean };
 
 export class NameIndex {
   readonly vocabulary = new Vocabulary();
   readonly names: IndexedName[] = [];
-  private readonly postings: number[][] = [];
-  private readonly phonetic = new Map<string, number[]>();
+  /** The names each vocabulary word is on: ids postingIds[postingStart[w]] … up to postingStart[w + 1]. */
+  private postingStart = new Uint32Array(1);
+  private postingIds = new Uint32Array(0);
+  private readonly phonetic: HashedPostings;
   /** Consonant skeletons, kept apart by script: only an abjad word and a written-vowel word are compared by skeleton. */
-  private readonly skeletons = { abjad: new Map<string, number[]>(), vowelled: new Map<string, number[]>() };
-  private readonly deletes = new Map<string, number[]>();
-  private readonly joinedPairs = new Map<string, number[]>();
+  private readonly skeletons: { abjad: HashedPostings; vowelled: HashedPostings };
+  private readonly deletes: HashedPostings;
+  /** List names by the word two of their adjacent words make together (or three around a particle). */
+  private readonly joinedPairs: HashedPostings;
   /** Long words by their first three letters: two typos apart is beyond one deletion a side. */
-  private readonly prefixes = new Map<string, number[]>();
+  private readonly prefixes: HashedPostings;
   /** Each name's total token weight, to prefer the tighter of two equally good candidates. */
   private nameWeight = new Float64Array(0);
 
   constructor(readonly entities: readonly ListEntity[]) {
-    const tokenIdsOfName: number[][] = [];
-    const entityNames: string[] = [];
+    const read: ReadName[] = [];
     entities.forEach((entity, e) => {
       entity.names.forEach((name, n) => {
         const tokens = analyzeName(name.full, entity.type === 'person');
         if (tokens.length === 0) return;
         const ids = tokens.map((t) => this.vocabulary.intern(t).id);
         this.vocabulary.countName(new Set(ids));
-        tokenIdsOfName.push(ids);
-        entityNames.push(name.full);
-        this.names.push({ entity: e, nameIndex: n, kind: name.kind, tokens: tokens.map((t) => ({ ...t, phonetic: [], skeleton: '', weight: 0 })) });
+        read.push({ entity: e, nameIndex: n, kind: name.kind, ids, shown: tokens.map((t) => t.shown), orderKnown: !name.full.includes(',') });
       });
     });
-    this.finish(tokenIdsOfName, entityNames);
+    this.vocabulary.weighAll();
+    const keys = this.indexVocabulary();
+    this.phonetic = keys.phonetic;
+    this.skeletons = keys.skeletons;
+    this.deletes = keys.deletes;
+    this.prefixes = keys.prefixes;
+    this.joinedPairs = this.indexNames(read);
   }
 
-  private finish(tokenIdsOfName: number[][], entityNames: string[]) {
-    const { entries } = this.vocabulary;
-    for (const entry of entries) {
-      this.postings.push([]);
+  /** The keys that find a vocabulary word under another spelling. */
+  private indexVocabulary() {
+    const phonetic = new HashedPostingsBuilder();
+    const skeletons = { abjad: new HashedPostingsBuilder(), vowelled: new HashedPostingsBuilder() };
+    const deletes = new HashedPostingsBuilder();
+    const prefixes = new HashedPostingsBuilder();
+    for (const entry of this.vocabulary.entries) {
       if (entry.role !== 'name' && entry.role !== 'patronymic') continue;
-      for (const code of entry.phonetic) push(this.phonetic, code, entry.id);
-      if (entry.skeleton.length >= 3) push(entry.script === 'abjad' ? this.skeletons.abjad : this.skeletons.vowelled, entry.skeleton, entry.id);
-      if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') push(this.prefixes, entry.text.slice(0, 3), entry.id);
+      for (const code of entry.phonetic) phonetic.add(code, entry.id);
+      if (entry.skeleton.length >= 3) (entry.script === 'abjad' ? skeletons.abjad : skeletons.vowelled).add(entry.skeleton, entry.id);
+      if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') prefixes.add(entry.text.slice(0, 3), entry.id);
       if (entry.text.length >= TYPO_LOOKUP_MIN_LENGTH && entry.script !== 'abjad') {
-        push(this.deletes, entry.text, entry.id);
-        for (const key of deletions(entry.text)) push(this.deletes, key, entry.id);
+        deletes.add(entry.text, entry.id);
+        for (const key of deletions(entry.text)) deletes.add(key, entry.id);
       }
     }
-    this.vocabulary.weighAll();
-    this.nameWeight = new Float64Array(this.names.length);
-    this.names.forEach((name, nameId) => {
-      const ids = tokenIdsOfName[nameId] as number[];
-      name.tokens = ids.map((id, i) => {
+    return {
+      phonetic: phonetic.freeze(),
+      skeletons: { abjad: skeletons.abjad.freeze(), vowelled: skeletons.vowelled.freeze() },
+      deletes: deletes.freeze(),
+      prefixes: prefixes.freeze(),
+    };
+  }
+
+  /** Prepares every list name for scoring and files it under its words and its joined word pairs. */
+  private indexNames(read: readonly ReadName[]): HashedPostings {
+    const { entries } = this.vocabulary;
+    const joinedPairs = new HashedPostingsBuilder();
+    const postingCount = new Uint32Array(entries.length);
+    this.nameWeight = new Float64Array(read.length);
+    read.forEach((name, nameId) => {
+      const tokens = name.ids.map((id, i) => {
         const entry = entries[id] as VocabEntry;
-        const shown = (name.tokens[i] as WeightedToken).shown;
-        // Most occurrences show their token's text and share its entry; a legal form shows its own spelling.
-        return shown === entry.shown ? entry : Object.assign(Object.create(entry) as VocabEntry, { shown });
+        const shown = name.shown[i] as string;
+        // Most occurrences show their token's text and share its entry; a legal form shows its own
+        // spelling, on a copy (not an object inheriting from the entry: V8 keeps a prototype's
+        // properties in a dictionary, hundreds of bytes per entry).
+        return shown === entry.shown ? entry : { ...entry, shown };
       });
       const isPerson = (this.entities[name.entity] as ListEntity).type === 'person';
-      name.prepared = prepareName(name.tokens, this.vocabulary.keysOf, { orderKnown: !entityNames[nameId]?.includes(','), isPerson });
-      this.nameWeight[nameId] = name.tokens.reduce((sum, t) => sum + t.weight, 0);
-      for (const id of new Set(ids)) (this.postings[id] as number[]).push(nameId);
-      for (let i = 0; i + 1 < ids.length; i++) {
-        const a = name.tokens[i] as WeightedToken;
-        const b = name.tokens[i + 1] as WeightedToken;
-        if (joinable(a) && joinable(b) && a.role !== 'legal_form') push(this.joinedPairs, joinText(a) + joinText(b), nameId);
+      const prepared = prepareName(tokens, this.vocabulary.joinedListKeysOf, { orderKnown: name.orderKnown, isPerson });
+      const { joined, joinedThree, lineage } = prepared;
+      this.names.push({ tokens, joined, joinedThree, lineage, isPerson, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind });
+      this.nameWeight[nameId] = tokens.reduce((sum, t) => sum + t.weight, 0);
+      for (const id of new Set(name.ids)) postingCount[id] = (postingCount[id] as number) + 1;
+      for (let i = 0; i + 1 < tokens.length; i++) {
+        const a = tokens[i] as WeightedToken;
+        const b = tokens[i + 1] as WeightedToken;
+        if (joinable(a) && joinable(b) && a.role !== 'legal_form') joinedPairs.add(joinText(a) + joinText(b), nameId);
       }
+      for (const three of joinedThree) if (three) joinedPairs.add(three.text, nameId);
     });
+    // Postings as one array of name ids, each word's run after the one before it.
+    this.postingStart = new Uint32Array(entries.length + 1);
+    for (let id = 0; id < entries.length; id++) this.postingStart[id + 1] = (this.postingStart[id] as number) + (postingCount[id] as number);
+    this.postingIds = new Uint32Array(this.postingStart[entries.length] as number);
+    const filled = this.postingStart.slice(0, entries.length);
+    read.forEach((name, nameId) => {
+      for (const id of new Set(name.ids)) this.postingIds[(filled[id] as number)++] = nameId;
+    });
+    return joinedPairs.freeze();
+  }
+
+  /** Credits every name a vocabulary word is on, straight from the postings array (no view per word). */
+  private creditWord(scratch: EvidenceScratch, vocabId: number, amount: number): void {
+    scratch.creditRange(this.postingIds, this.postingStart[vocabId] as number, this.postingStart[vocabId + 1] as number, amount);
   }
 
   /** Query tokens weighted by the same rarity table as the list's. */
@@ -104,29 +149,32 @@ export class NameIndex {
    * the rarity-weighted similarity of the query's words found in the name; a name whose evidence
    * covers less than MIN_EVIDENCE_SHARE of the query's weight cannot reach a useful score.
    */
-  candidates(query: readonly WeightedToken[], accept: (entity: ListEntity) => boolean): number[] {
+  candidates(prepared: PreparedName, accept: (entity: ListEntity) => boolean): number[] {
+    const query = prepared.tokens;
     const scratch = this.scratch();
     const searchable = query.filter((t) => t.role === 'name' || t.role === 'number' || t.role === 'patronymic');
     const tokens = searchable.length > 0 ? searchable : query;
     for (const token of tokens) {
       scratch.nextToken();
-      this.similarVocabulary(token).forEach((similarity, vocabId) => scratch.credit(this.postings[vocabId] as number[], similarity * token.weight));
-      const joinedHere = this.joinedPairs.get(token.text);
-      if (joinedHere) scratch.credit(joinedHere, token.weight);
+      const similar = this.similarVocabulary(token);
+      for (let i = 0; i < similar.length; i += 2) this.creditWord(scratch, similar[i] as number, (similar[i + 1] as number) * token.weight);
+      scratch.credit(this.joinedPairs.get(token.text), token.weight);
       scratch.commitToken();
     }
-    // Two query words the list writes as one (Abdul Rahman → ABDULRAHMAN, عبد الله → Abdullah).
-    for (let i = 0; i + 1 < query.length; i++) {
-      const [first, second] = [query[i] as WeightedToken, query[i + 1] as WeightedToken];
-      if (!joinable(first) || !joinable(second)) continue;
-      const keys = this.vocabulary.keysOf(joinText(first) + joinText(second), { script: second.script, role: 'name' }, true);
-      const joined: WeightedToken = { ...keys, shown: `${first.shown} ${second.shown}`, weight: first.weight + second.weight };
-      // A list word one of the pair already found (cho → chol) is not credited again for the pair.
-      const [firstFound, secondFound] = [this.similarVocabulary(first), this.similarVocabulary(second)];
+    // Query words the list writes as one (Abdul Rahman → ABDULRAHMAN, عبد الله → Abdullah, Abd al-Rahman → ABDULRAHMAN).
+    for (let unit = query.length; unit < unitCount(prepared); unit++) {
+      const keys = unitKeys(prepared, unit);
+      if (!keys) continue;
+      const words = query.slice(unitFrom(prepared, unit), unitTo(prepared, unit) + 1);
+      const joined: WeightedToken = { ...keys, shown: words.map((w) => w.shown).join(' '), weight: words.reduce((sum, w) => sum + w.weight, 0) };
+      // A list word one of the words already found (cho → chol) is not credited again for the join.
+      const found = words.map((w) => this.similarVocabulary(w));
       scratch.nextToken();
-      this.similarVocabulary(joined).forEach((similarity, vocabId) => {
-        if (!firstFound.has(vocabId) && !secondFound.has(vocabId)) scratch.credit(this.postings[vocabId] as number[], similarity * joined.weight);
-      });
+      const similar = this.similarVocabulary(joined);
+      for (let i = 0; i < similar.length; i += 2) {
+        const vocabId = similar[i] as number;
+        if (!found.some((f) => hasWord(f, vocabId))) this.creditWord(scratch, vocabId, (similar[i + 1] as number) * joined.weight);
+      }
       scratch.commitToken();
     }
     const total = tokens.reduce((sum, t) => sum + t.weight, 0);
@@ -142,10 +190,11 @@ export class NameIndex {
   }
 
   /**
-   * Vocabulary entries close to a query token, with their similarity. Remembered per word (most
-   * queries share words like "trading" or "mohammed"), up to SIMILAR_CACHE_LIMIT words.
+   * Vocabulary entries close to a query token, with their similarity, as one flat array of (id,
+   * similarity) pairs. Remembered per word (most queries share words like "trading" or
+   * "mohammed"), up to SIMILAR_CACHE_LIMIT words: a flat array costs a fraction of a Map.
    */
-  private similarVocabulary(token: WeightedToken): Map<number, number> {
+  private similarVocabulary(token: WeightedToken): SimilarWords {
     const key = `${token.role}|${token.script}|${token.glyph ?? ''}|${token.text}`;
     const cached = this.similarCache.get(key);
     if (cached) return cached;
@@ -155,15 +204,18 @@ export class NameIndex {
     return found;
   }
 
-  private readonly similarCache = new Map<string, Map<number, number>>();
+  private readonly similarCache = new Map<string, SimilarWords>();
 
-  private lookUpSimilar(token: WeightedToken): Map<number, number> {
-    const found = new Map<number, number>();
-    const consider = (ids: readonly number[] | undefined) => {
-      for (const id of ids ?? []) {
-        if (found.has(id)) continue;
+  private lookUpSimilar(token: WeightedToken): SimilarWords {
+    const seen = new Set<number>();
+    const found: number[] = [];
+    const consider = (ids: ArrayLike<number>) => {
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] as number;
+        if (seen.has(id)) continue;
+        seen.add(id);
         const { similarity } = tokenSimilarity(token, this.vocabulary.entries[id] as TokenKeys);
-        if (similarity >= MIN_KEY_SIMILARITY) found.set(id, similarity);
+        if (similarity >= MIN_KEY_SIMILARITY) found.push(id, similarity);
       }
     };
     consider(this.vocabulary.byText(token.text));
@@ -177,7 +229,7 @@ export class NameIndex {
       for (const key of deletions(token.text)) consider(this.deletes.get(key));
     }
     if (token.text.length >= PREFIX_LOOKUP_MIN_LENGTH) {
-      const sameStart = this.prefixes.get(token.text.slice(0, 3)) ?? [];
+      const sameStart = [...this.prefixes.get(token.text.slice(0, 3))];
       consider(sameStart.filter((id) => Math.abs((this.vocabulary.entries[id] as TokenKeys).text.length - token.text.length) <= 2));
     }
     return found;

@@ -3,13 +3,16 @@
  * spelling and how many list names use it (its rarity). Candidate generation looks tokens up
  * here, so its cost grows with the vocabulary (tens of thousands) rather than with the names.
  */
+import { detachedString } from '../detached-string.ts';
 import { phoneticKeys, skeletonKey, type NameToken, ROLE_WEIGHT } from '../normalize/analyze-name.ts';
+import type { KeysOf } from '../match/name-score.ts';
 import type { TokenKeys } from '../match/token-similarity.ts';
+import type { Script } from '../normalize/fold.ts';
 
 /** A distinct token; it also serves as every occurrence's token where the words shown are its text. */
 export type VocabEntry = TokenKeys & { id: number; documentFrequency: number; shown: string; weight: number };
 
-const JOINED_CACHE_LIMIT = 200_000;
+const QUERY_KEYS_LIMIT = 50_000;
 
 /** The single-character deletions of a word, the symmetric-delete key set for typo lookup. */
 export function deletions(text: string): string[] {
@@ -23,22 +26,31 @@ export const TYPO_LOOKUP_MIN_LENGTH = 4;
 
 export class Vocabulary {
   readonly entries: VocabEntry[] = [];
-  private readonly byKey = new Map<string, number>();
   private readonly byTextIndex = new Map<string, number[]>();
-  private readonly joinedKeys = new Map<string, TokenKeys>();
+  /** Words joined from two adjacent list words, by script: kept for the index's lifetime. */
+  private readonly joinedOnLists = new Map<Script, Map<string, TokenKeys>>();
+  /** Query words not on the lists, and their joins: a bounded cache. */
+  private readonly queryKeys = new Map<string, TokenKeys>();
   private nameCount = 0;
 
   intern(token: NameToken): VocabEntry {
-    const key = keyOf(token);
-    const known = this.byKey.get(key);
-    if (known !== undefined) return this.entries[known] as VocabEntry;
+    const known = this.find(token);
+    if (known) return known;
     const entry: VocabEntry = { ...keysFor(token), id: this.entries.length, documentFrequency: 0, shown: token.text, weight: 0 };
     this.entries.push(entry);
-    this.byKey.set(key, entry.id);
     const sameText = this.byTextIndex.get(token.text);
     if (sameText) sameText.push(entry.id);
     else this.byTextIndex.set(token.text, [entry.id]);
     return entry;
+  }
+
+  /** The entry for this word read this way (same text, role, script and glyph), if the lists have it. */
+  private find(word: Pick<TokenKeys, 'text' | 'script' | 'role' | 'glyph'>): VocabEntry | undefined {
+    for (const id of this.byText(word.text)) {
+      const entry = this.entries[id] as VocabEntry;
+      if (entry.role === word.role && entry.script === word.script && entry.glyph === word.glyph) return entry;
+    }
+    return undefined;
   }
 
   /** Called once per list name with its distinct tokens, so rarity counts names, not repetitions. */
@@ -48,7 +60,7 @@ export class Vocabulary {
   }
 
   byText(text: string): readonly number[] {
-    return this.byTextIndex.get(text) ?? [];
+    return this.byTextIndex.get(text) ?? NO_IDS;
   }
 
   documentFrequencyOf(text: string): number {
@@ -81,19 +93,32 @@ export class Vocabulary {
   keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>, joined = false): TokenKeys => {
     // Read the template's fields one by one: an occurrence token inherits them from its entry.
     const word = { text, script: template.script, role: template.role, ...(template.glyph && { glyph: template.glyph }) };
-    const key = keyOf(word);
-    const interned = this.byKey.get(key);
-    if (interned !== undefined) return this.entries[interned] as VocabEntry;
-    const cached = this.joinedKeys.get(key);
+    const interned = this.find(word) ?? (joined ? this.joinedOnLists.get(word.script)?.get(text) : undefined);
+    if (interned) return interned;
+    const key = `${word.role}|${word.script}|${text}|${word.glyph ?? ''}`;
+    const cached = this.queryKeys.get(key);
     if (cached) return cached;
-    if (this.joinedKeys.size >= JOINED_CACHE_LIMIT) this.joinedKeys.clear();
-    const keys: TokenKeys = joined ? { text, script: template.script, role: template.role, phonetic: [], skeleton: skeletonKey(text) } : keysFor(word);
-    this.joinedKeys.set(key, keys);
+    if (this.queryKeys.size >= QUERY_KEYS_LIMIT) this.queryKeys.clear();
+    const keys = joined ? joinedKeys(text, word.script) : keysFor(word);
+    this.queryKeys.set(key, keys);
+    return keys;
+  };
+
+  /** Keys for two adjacent list words read as one, shared by every list name that joins them. */
+  joinedListKeysOf: KeysOf = (text, template) => {
+    const known = this.find({ text, script: template.script, role: 'name' });
+    if (known) return known;
+    let sameScript = this.joinedOnLists.get(template.script);
+    if (!sameScript) this.joinedOnLists.set(template.script, (sameScript = new Map()));
+    let keys = sameScript.get(text);
+    if (!keys) sameScript.set(text, (keys = joinedKeys(detachedString(text), template.script)));
     return keys;
   };
 }
 
-const keyOf = (t: Pick<TokenKeys, 'text' | 'script' | 'role' | 'glyph'>) => `${t.role}|${t.script}|${t.text}|${t.glyph ?? ''}`;
+const NO_CODES: readonly string[] = [];
+const NO_IDS: readonly number[] = [];
+const joinedKeys = (text: string, script: Script): TokenKeys => ({ text, script, role: 'name', phonetic: NO_CODES, skeleton: skeletonKey(text) });
 
 function keysFor({ text, script, role, glyph }: Pick<TokenKeys, 'text' | 'script' | 'role' | 'glyph'>): TokenKeys {
   return { text, script, role, phonetic: phoneticKeys({ text, script, role }), skeleton: skeletonKey(text), ...(glyph && { glyph }) };

@@ -7,6 +7,7 @@
  * million times to fill the sheet and which carry nothing.
  */
 import { unzipSync } from 'fflate';
+import { detachedString } from '../detached-string.ts';
 import { ListFormatError } from './list-format-error.ts';
 
 export type OdsSheet = { name: string; rows: string[][] };
@@ -59,7 +60,10 @@ function readCells(row: string): string[] {
       continue;
     }
     for (; pendingEmpty > 0; pendingEmpty--) cells.push('');
-    for (let i = 0; i < repeated; i++) cells.push(value);
+    // A copy of the text, not a slice of the document: a slice keeps all of content.xml alive
+    // (15 MiB for the UK list) for as long as any one cell is.
+    const copy = detachedString(value);
+    for (let i = 0; i < repeated; i++) cells.push(copy);
   }
   return cells;
 }

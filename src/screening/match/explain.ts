@@ -4,6 +4,7 @@
  */
 import type { MatchExplanation, QualifierExplanation, TokenExplanation } from '../match-types.ts';
 import type { ListedName } from '../model.ts';
+import type { NameScore } from './name-score.ts';
 
 const KIND_WORDS: Record<ListedName['kind'], string> = {
   primary: 'the listed name',
@@ -26,21 +27,17 @@ const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   unmatched_list: '',
 };
 
-export function explain(
-  queryName: string,
-  listedName: ListedName,
-  nameScore: number,
-  tokens: TokenExplanation[],
-  qualifiers: QualifierExplanation[],
-): MatchExplanation {
+export function explain(queryName: string, listedName: ListedName, nameScore: number, name: NameScore, qualifiers: QualifierExplanation[]): MatchExplanation {
+  const { tokens, numberFactor } = name;
   const paired = tokens.filter((t) => t.query !== undefined && t.list !== undefined);
   const extraQuery = tokens.filter((t) => t.how === 'unmatched_query').map((t) => t.query);
   const extraList = tokens.filter((t) => t.how === 'unmatched_list').map((t) => t.list);
   const parts = [
     `"${queryName}" matched ${KIND_WORDS[listedName.kind]} "${listedName.full}" (name score ${nameScore.toFixed(2)})`,
-    paired.length > 0 ? `words: ${paired.map((t) => (t.how === 'exact' ? t.query : `${t.query}≈${t.list} ${HOW_WORDS[t.how]}`)).join(', ')}` : '',
+    paired.length > 0 ? `words: ${paired.map(pairInWords).join(', ')}` : '',
     extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
     extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',
+    numberFactor < 1 ? `the numbers differ (name score ×${numberFactor.toFixed(2)})` : '',
     ...qualifiers.filter((q) => q.effect !== 'unknown').map((q) => `${q.detail} (${q.contribution >= 0 ? '+' : ''}${q.contribution.toFixed(2)})`),
   ];
   return {
@@ -52,4 +49,10 @@ export function explain(
     qualifiers,
     summary: parts.filter(Boolean).join('; '),
   };
+}
+
+/** An exact pair shows its word once, unless the two were written differently (Forty-Four and 44, read as one number). */
+function pairInWords(t: TokenExplanation): string {
+  if (t.how !== 'exact') return `${t.query}≈${t.list} ${HOW_WORDS[t.how]}`;
+  return t.query === t.list ? (t.query as string) : `${t.query}≈${t.list} exactly, once written out`;
 }

@@ -3,11 +3,13 @@
  *
  * Tokens are paired greedily, best similarity first, each token used once, so word order never
  * matters ("PUTIN, Vladimir" = "Vladimir Putin"). Adjacent tokens may also pair as one word, which
- * absorbs spacing differences ("Abdul Rahman" = "Abdulrahman", "xi jin ping" = "Xi Jinping").
+ * absorbs spacing differences ("Abdul Rahman" = "Abdulrahman", "xi jin ping" = "Xi Jinping"), and
+ * so may three around a particle ("Abd al-Rahman" = "Abdulrahman").
  *
- *   score = Σ similarity·w / (Σ w over pairs + 0.55·extra query + e·extra list + 1·min(extra query, extra list))
+ *   score = n · Σ similarity·w / (Σ w over pairs + 0.55·extra query + e·extra list + 1·min(extra query, extra list))
  *
- * with e = 0.25 for persons and 0.6 for organizations, vessels and aircraft.
+ * with e = 0.25 for persons and 0.6 for organizations, vessels and aircraft, and n = 0.9 when a
+ * number is on one name and not the other or differs (else 1).
  *
  * The asymmetry is deliberate: a list name usually carries more names than a visitor gives
  * ("John Smith" against "John Michael Smith" stays likely), while a name the subject has and the
@@ -20,7 +22,8 @@ import { tokenSimilarity, type TokenKeys, type TokenSimilarity } from './token-s
 
 export type WeightedToken = TokenKeys & { shown: string; weight: number };
 
-export type NameScore = { score: number; tokens: TokenExplanation[] };
+/** `numberFactor`: what a number on one name and not the other did to the score (1 when none). */
+export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number };
 
 const EXTRA_QUERY_WEIGHT = 0.55;
 /**
@@ -32,20 +35,39 @@ const CONFLICT_WEIGHT = 1;
 const PAIR_THRESHOLD = 0.7;
 
 /**
- * One word, or two adjacent words read as one; `memo` remembers its similarity to list units.
- * `lineage` counts the bin/ibn/ben before the word: in SALMAN BIN MUHAMMAD, Salman is the man and
- * Muhammad his father, so the same two names the other way round are another man.
+ * A name ready to score. Its units are its words and, where two adjacent words may be read as one,
+ * the pair (`joined[i]` holds the keys of words i and i+1 together), or three around a particle. A
+ * unit's weight and place are read from the tokens, so a list name, prepared once at index build,
+ * keeps a few arrays and nothing per unit.
+ *
+ * `lineage` says, word by word, whether it names the man (before the first bin/ibn/ben) or his
+ * forebears (after it): in SALMAN BIN MUHAMMAD, Salman is the man and Muhammad his father, so the
+ * same two names the other way round are another man. It is kept only for names that have such a
+ * particle and are written in order.
+ *
+ * `memo` (query names only) remembers each unit's similarity to the list words it met.
  */
-type Unit = { from: number; to: number; keys: TokenKeys; weight: number; lineage: number; memo?: Map<TokenKeys, TokenSimilarity> };
-
-/** A name ready to score: its tokens and its units. List names are prepared once, at index build. */
-export type PreparedName = { tokens: readonly WeightedToken[]; units: readonly Unit[]; hasLineage: boolean; isPerson: boolean };
+export type PreparedName = {
+  tokens: readonly WeightedToken[];
+  joined: readonly (TokenKeys | undefined)[];
+  /** Words i to i + 2 read as one where the middle one is a particle (Abd al-Rahman = Abdulrahman, van der Bilt = Vanderbilt). */
+  joinedThree: readonly (TokenKeys | undefined)[];
+  lineage: readonly number[] | undefined;
+  isPerson: boolean;
+  memo: Map<TokenKeys, TokenSimilarity>[] | undefined;
+};
 
 const LINEAGE_PARTICLES = new Set(['bin', 'ibn', 'ben', 'bint', 'binti']);
 /** How much a pairing across generations (the man's name for his father's) is still worth. */
 const CROSS_LINEAGE_FACTOR = 0.6;
-/** A number on one name and not the other (Fund II, Brigade 44) is another entity more often than not. */
+/**
+ * A number on one name and not the other (Fund II, Brigade 44) is another entity more often than
+ * not. Two names alike but for the number in the same place (Fund VII, Fund VIII; a fishing fleet's
+ * FU YUAN YU 7621 and 7876) are siblings a screener must see: the differing numbers cost this
+ * factor alone, not a missing word on each side.
+ */
 const NUMBER_MISMATCH_FACTOR = 0.9;
+const NO_JOINS: readonly (TokenKeys | undefined)[] = [];
 
 /** The word as written, for joining: a legal form joins by its letters (Siemens AG = SiemensAG). */
 export const joinText = (t: Pick<WeightedToken, 'role' | 'text' | 'shown'>) => (t.role === 'legal_form' ? t.shown.replace(/ /g, '') : t.text);
@@ -60,94 +82,198 @@ export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 
  * (OFAC's "LAST, First") is not, and lineage (bin, ibn) is then not read from it.
  */
 export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; memo?: boolean }): PreparedName {
-  let lineage = 0;
-  const lineages = tokens.map((t) => (LINEAGE_PARTICLES.has(t.text) ? lineage++ : lineage));
-  const units: Unit[] = tokens.map((t, i) => ({ from: i, to: i, keys: keysOf(t.text, t), weight: t.weight, lineage: lineages[i] as number }));
+  let joined: (TokenKeys | undefined)[] | undefined;
+  let joinedThree: (TokenKeys | undefined)[] | undefined;
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i] as WeightedToken;
     const b = tokens[i + 1] as WeightedToken;
     if (!joinable(a) || !joinable(b) || (a.role === 'legal_form' && b.role === 'legal_form')) continue;
-    const keys = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
-    units.push({ from: i, to: i + 1, keys, weight: a.weight + b.weight, lineage: lineages[i] as number });
+    joined ??= new Array<TokenKeys | undefined>(tokens.length - 1).fill(undefined);
+    joined[i] = keysOf(joinText(a) + joinText(b), { script: b.script, role: 'name' }, true);
+    // Three words around a particle join in transliterations only: Arabic script writes the article
+    // onto its word (عبد الرحمن), and an abjad skeleton of three words is too short a key to trust.
+    const c = tokens[i + 2];
+    const written = c && [a, b, c].every((t) => t.script !== 'abjad' && t.role !== 'legal_form');
+    if (c && written && b.role === 'particle' && joinable(c)) {
+      joinedThree ??= new Array<TokenKeys | undefined>(tokens.length - 2).fill(undefined);
+      joinedThree[i] = keysOf(joinText(a) + joinText(b) + joinText(c), { script: c.script, role: 'name' }, true);
+    }
   }
-  if (options.memo) for (const unit of units) unit.memo = new Map();
-  return { tokens, units, hasLineage: options.orderKnown && lineage > 0, isPerson: options.isPerson };
+  // The man himself (0) or his forebears (1): SALMAN BIN MUHAMMAD is not MUHAMMAD BIN SALMAN, but
+  // a grandfather's name given or left out does not move the father's. A particle that opens or
+  // closes the name (bin Salman Mohammed) leads nowhere: the order is not the name's own.
+  const particles = tokens.flatMap((t, i) => (LINEAGE_PARTICLES.has(t.text) ? [i] : []));
+  const ordered = particles.length > 0 && particles.every((i) => i > 0 && i < tokens.length - 1);
+  const lineage = tokens.map((_, i) => (i > (particles[0] ?? tokens.length) ? 1 : 0));
+  const units = tokens.length + (joined ?? NO_JOINS).length + (joinedThree ?? NO_JOINS).length;
+  return {
+    tokens,
+    joined: joined ?? NO_JOINS,
+    joinedThree: joinedThree ?? NO_JOINS,
+    lineage: options.orderKnown && ordered ? lineage : undefined,
+    isPerson: options.isPerson,
+    memo: options.memo ? Array.from({ length: units }, () => new Map()) : undefined,
+  };
 }
 
 const identifying = (t: TokenKeys) => t.role === 'name' || t.role === 'number';
 
-function similarity(q: Unit, l: Unit): TokenSimilarity {
-  const known = q.memo?.get(l.keys);
+/**
+ * Units are numbered words first (0 … n−1), then pairs (n + i joins words i and i + 1), then
+ * threes (n + pairs + i joins words i to i + 2).
+ */
+export const unitCount = (name: PreparedName) => name.tokens.length + name.joined.length + name.joinedThree.length;
+export function unitKeys(name: PreparedName, unit: number): TokenKeys | undefined {
+  const pair = unit - name.tokens.length;
+  if (pair < 0) return name.tokens[unit];
+  return pair < name.joined.length ? name.joined[pair] : name.joinedThree[pair - name.joined.length];
+}
+export function unitFrom(name: PreparedName, unit: number): number {
+  const pair = unit - name.tokens.length;
+  if (pair < 0) return unit;
+  return pair < name.joined.length ? pair : pair - name.joined.length;
+}
+export function unitTo(name: PreparedName, unit: number): number {
+  const pair = unit - name.tokens.length;
+  if (pair < 0) return unit;
+  return pair < name.joined.length ? pair + 1 : pair - name.joined.length + 2;
+}
+function unitWeight(name: PreparedName, unit: number): number {
+  let weight = 0;
+  for (let i = unitFrom(name, unit); i <= unitTo(name, unit); i++) weight += (name.tokens[i] as WeightedToken).weight;
+  return weight;
+}
+
+function similarity(query: PreparedName, unit: number, q: TokenKeys, l: TokenKeys): TokenSimilarity {
+  const memo = query.memo?.[unit];
+  const known = memo?.get(l);
   if (known) return known;
-  const computed = tokenSimilarity(q.keys, l.keys);
-  q.memo?.set(l.keys, computed);
+  const computed = tokenSimilarity(q, l);
+  memo?.set(l, computed);
   return computed;
 }
+
+type Pair = { qFrom: number; qTo: number; lFrom: number; lTo: number; weight: number; identifies: boolean; similarity: number; how: TokenExplanation['how'] };
 
 /** `explainTokens` false skips the account, for ranking candidates before the winners are explained. */
 export function scoreNames(queryName: PreparedName, listName: PreparedName, explainTokens = true): NameScore {
   const { tokens: query } = queryName;
   const { tokens: list } = listName;
-  const pairs: { q: Unit; l: Unit; similarity: number; how: TokenExplanation['how'] }[] = [];
-  const lineageMatters = queryName.hasLineage && listName.hasLineage;
-  for (const q of queryName.units) {
-    for (const l of listName.units) {
-      if (q.from !== q.to && l.from !== l.to) continue; // two joins pair as their single words
-      const found = similarity(q, l);
+  const pairs: Pair[] = [];
+  const lineageMatters = queryName.lineage !== undefined && listName.lineage !== undefined;
+  const queryUnits = unitCount(queryName);
+  const listUnits = unitCount(listName);
+  for (let qu = 0; qu < queryUnits; qu++) {
+    const q = unitKeys(queryName, qu);
+    if (!q) continue;
+    const qJoin = qu >= query.length;
+    for (let lu = 0; lu < listUnits; lu++) {
+      const l = unitKeys(listName, lu);
+      if (!l || (qJoin && lu >= list.length)) continue; // two joins pair as their single words
+      const found = similarity(queryName, qu, q, l);
       const how = found.how;
-      const value = lineageMatters && q.lineage !== l.lineage ? found.similarity * CROSS_LINEAGE_FACTOR : found.similarity;
-      if (value >= PAIR_THRESHOLD || (how === 'initial' && value > 0)) pairs.push({ q, l, similarity: value, how });
+      const qFrom = unitFrom(queryName, qu);
+      const lFrom = unitFrom(listName, lu);
+      const crossesLineage = lineageMatters && queryName.lineage?.[qFrom] !== listName.lineage?.[lFrom];
+      const value = crossesLineage ? found.similarity * CROSS_LINEAGE_FACTOR : found.similarity;
+      if (value >= PAIR_THRESHOLD || (how === 'initial' && value > 0)) {
+        const weight = (unitWeight(queryName, qu) + unitWeight(listName, lu)) / 2;
+        pairs.push({ qFrom, qTo: unitTo(queryName, qu), lFrom, lTo: unitTo(listName, lu), weight, identifies: identifying(q) && identifying(l), similarity: value, how });
+      }
     }
   }
-  // Best first; on a tie the pairing of single words beats a join.
-  pairs.sort((a, b) => b.similarity - a.similarity || a.q.to - a.q.from + (a.l.to - a.l.from) - (b.q.to - b.q.from + (b.l.to - b.l.from)));
+  pairs.sort(bestPairFirst);
 
-  const usedQuery = new Uint8Array(query.length);
-  const usedList = new Uint8Array(list.length);
+  const usedQuery = usedFlags(0, query.length);
+  const usedList = usedFlags(1, list.length);
   const explained: TokenExplanation[] = explainTokens ? [] : NO_EXPLANATION;
   let matched = 0;
   let weightOfPairs = 0;
-  let identityMatched = false;
+  let identityWeight = 0;
   for (const pair of pairs) {
-    if (usedQuery[pair.q.from] || usedQuery[pair.q.to] || usedList[pair.l.from] || usedList[pair.l.to]) continue;
-    usedQuery.fill(1, pair.q.from, pair.q.to + 1);
-    usedList.fill(1, pair.l.from, pair.l.to + 1);
-    const weight = (pair.q.weight + pair.l.weight) / 2;
-    matched += pair.similarity * weight;
-    weightOfPairs += weight;
-    identityMatched ||= identifying(pair.q.keys) && identifying(pair.l.keys);
-    const how = pair.q.from !== pair.q.to || pair.l.from !== pair.l.to ? 'merged' : pair.how;
-    if (explainTokens) explained.push({ query: shownOf(query, pair.q), list: shownOf(list, pair.l), how, similarity: round(pair.similarity), weight: round(weight) });
+    if (usedQuery[pair.qFrom] || usedQuery[pair.qTo] || usedList[pair.lFrom] || usedList[pair.lTo]) continue;
+    usedQuery.fill(1, pair.qFrom, pair.qTo + 1);
+    usedList.fill(1, pair.lFrom, pair.lTo + 1);
+    matched += pair.similarity * pair.weight;
+    weightOfPairs += pair.weight;
+    if (pair.identifies) identityWeight += pair.weight;
+    const how = pair.qFrom !== pair.qTo || pair.lFrom !== pair.lTo ? 'merged' : pair.how;
+    if (explainTokens) {
+      explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
+    }
+  }
+  // Numbers left on both sides are the same place numbered differently: paired off, in order, as
+  // neither matched nor extra (their weight in the average is 0; the factor below accounts for
+  // them). Only on a name the matched words identify without its number: where they weigh less
+  // (RA-85554, an aircraft's registration), the number is the identity, and another is another craft.
+  const numbersDiffer = nextNumber(query, usedQuery, 0) < query.length || nextNumber(list, usedList, 0) < list.length;
+  let siblingWeight = 0;
+  for (let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0); q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
+    siblingWeight += ((query[q] as WeightedToken).weight + (list[l] as WeightedToken).weight) / 2;
+  }
+  if (siblingWeight > 0 && identityWeight >= siblingWeight) {
+    for (let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0); q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
+      usedQuery[q] = 1;
+      usedList[l] = 1;
+      if (explainTokens) {
+        explained.push({ query: (query[q] as WeightedToken).shown, how: 'unmatched_query', similarity: 0, weight: 0 });
+        explained.push({ list: (list[l] as WeightedToken).shown, how: 'unmatched_list', similarity: 0, weight: 0 });
+      }
+    }
   }
 
   let extraQuery = 0;
-  query.forEach((t, i) => {
-    if (usedQuery[i]) return;
+  for (let i = 0; i < query.length; i++) {
+    const t = query[i] as WeightedToken;
+    if (usedQuery[i]) continue;
     extraQuery += t.weight;
     if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
-  });
+  }
   let extraList = 0;
-  list.forEach((t, i) => {
-    if (usedList[i]) return;
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i] as WeightedToken;
+    if (usedList[i]) continue;
     extraList += t.weight;
     if (explainTokens) explained.push({ list: t.shown, how: 'unmatched_list', similarity: 0, weight: round(t.weight) });
-  });
+  }
 
   // Words left over on both sides are not extras but a different name in the same place
   // (AL-TIKRITI where the subject is AL-DULAIMI): that overlap counts against the match in full.
   const conflict = Math.min(extraQuery, extraList);
   const extraListWeight = listName.isPerson ? EXTRA_LIST_WEIGHT.person : EXTRA_LIST_WEIGHT.other;
   const denominator = weightOfPairs + EXTRA_QUERY_WEIGHT * extraQuery + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
-  const numbersDiffer = query.some((t, i) => !usedQuery[i] && t.role === 'number') || list.some((t, i) => !usedList[i] && t.role === 'number');
-  const score = identityMatched && denominator > 0 ? (matched / denominator) * (numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1) : 0;
-  return { score, tokens: explained };
+  const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
+  const score = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;
+  return { score, tokens: explained, numberFactor };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];
 
-const shownOf = (tokens: readonly WeightedToken[], unit: Unit) =>
+/** Best first; on a tie the pairing of single words beats a join. */
+const bestPairFirst = (a: Pair, b: Pair) => b.similarity - a.similarity || a.qTo - a.qFrom + (a.lTo - a.lFrom) - (b.qTo - b.qFrom + (b.lTo - b.lFrom));
+
+/**
+ * Which words are paired, one array per side reused by every call (scoring is synchronous): a
+ * query scores dozens of list names, and a typed array allocated for each would feed the collector.
+ */
+const USED: Uint8Array[] = [new Uint8Array(64), new Uint8Array(64)];
+function usedFlags(side: 0 | 1, length: number): Uint8Array {
+  if ((USED[side] as Uint8Array).length < length) USED[side] = new Uint8Array(length * 2);
+  const flags = USED[side] as Uint8Array;
+  flags.fill(0, 0, length);
+  return flags;
+}
+
+/** The first number at or after `from` not yet paired. */
+function nextNumber(tokens: readonly WeightedToken[], used: Uint8Array, from: number): number {
+  let i = from;
+  while (i < tokens.length && (used[i] || (tokens[i] as WeightedToken).role !== 'number')) i++;
+  return i;
+}
+
+const shownOf = (tokens: readonly WeightedToken[], from: number, to: number) =>
   tokens
-    .slice(unit.from, unit.to + 1)
+    .slice(from, to + 1)
     .map((t) => t.shown)
     .join(' ');
 

@@ -6,9 +6,10 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { consonantSkeleton, foldWords, type Script } from './fold.ts';
 import { tagRoles, type WordRole } from './name-vocabulary.ts';
+import { spellOutAbbreviations } from './org-abbreviations.ts';
 
 export type NameToken = {
-  /** The folded word, or for a legal form its class written `~llc`, `~jsc` … */
+  /** The folded word; for a legal form its class written `~llc`, `~jsc` …; for a number its digits. */
   text: string;
   /** The words as they appeared (folded), for the explanation. */
   shown: string;
@@ -30,7 +31,8 @@ export const ROLE_WEIGHT: Record<WordRole, number> = {
 };
 
 export function analyzeName(name: string, isPerson: boolean): NameToken[] {
-  const words = foldWords(name);
+  const folded = foldWords(name);
+  const words = isPerson ? folded : spellOutAbbreviations(folded);
   const texts = words.map((w) => w.text);
   const tokens: NameToken[] = [];
   for (const span of tagRoles(texts, isPerson)) {
@@ -39,7 +41,7 @@ export function analyzeName(name: string, isPerson: boolean): NameToken[] {
     if (first === undefined) continue;
     const shown = texts.slice(span.start, span.start + span.length).join(' ');
     tokens.push({
-      text: span.role === 'legal_form' ? `~${span.legalForm}` : shown,
+      text: span.role === 'legal_form' ? `~${span.legalForm}` : (span.numeral ?? shown),
       shown,
       script: first.script,
       role: span.role,

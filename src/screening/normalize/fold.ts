@@ -66,10 +66,12 @@ function transliterate(word: string): string[] {
     .map(foldLatin);
 }
 
-/** Digits typed for the letters they resemble, inside words only (Ig0r Sech1n; never "44"). */
+/**
+ * Digits typed for the letters they resemble, between two letters only (Ig0r Sech1n; never "44",
+ * nor the series number that ends AHL1 or AR16).
+ */
 const LOOKALIKE_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
-const undoLookalikes = (word: string) =>
-  /\p{L}/u.test(word) && /\d/.test(word) && /^\p{L}/u.test(word) ? word.replace(/\d/g, (d) => LOOKALIKE_DIGITS[d] ?? d) : word;
+const undoLookalikes = (word: string) => word.replace(/(?<=\p{L})\d(?=\p{L})/gu, (d) => LOOKALIKE_DIGITS[d] ?? d);
 
 /** One token per syllable, each remembering its character: 高市 and 高石 both read gao shi. */
 function syllables(word: string): FoldedWord[] {
@@ -87,9 +89,11 @@ export function foldWords(name: string): FoldedWord[] {
     .normalize('NFKC')
     .replace(FORMAT_CHARACTERS, '')
     .replace(APOSTROPHES, '')
+    // Words run together in camel case are two words (SiemensAG, FridrichBuchenberg); the scorer
+    // re-joins. One capital closing a word is part of it (GmbH, AkG), and dotted letters are an
+    // abbreviation, whatever their case (o.O.O.): split before the dots go.
+    .replace(/(\p{Ll})(\p{Lu})(?=\p{L})/gu, '$1 $2')
     .replace(DOTS, '')
-    // Words run together in camel case are two words (SiemensAG, FridrichBuchenberg); the scorer re-joins.
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .split(SEPARATORS)
     .filter(Boolean);
   const out: FoldedWord[] = [];

@@ -8,6 +8,7 @@
  * coverage against rigour's multilingual tables when the reference data is present).
  */
 import { editDistance } from './edit-distance.ts';
+import { numberAt } from './number-words.ts';
 
 /** Legal forms, each spelling mapped to its class; multi-word spellings are matched first. */
 const LEGAL_FORM_CLASSES: Record<string, string[]> = {
@@ -37,12 +38,28 @@ const HONORIFICS = [
 /** Ship prefixes (MV Hellenic Spirit, M/T Arman 114): dropped at the start of a craft's or company's name. */
 const VESSEL_PREFIXES = ['mv', 'mt', 'm v', 'm t', 'fv'];
 
-/** Particles inside personal names (al, bin, abu, van, de …): kept, lightly weighed, often merged. */
+/**
+ * Particles inside personal names (al, bin, abu, van, de, Mc …): kept, lightly weighed, often merged.
+ * Abd (Abdul, Abdel …, "servant of") is not among them: it begins a name of its own (Abdul
+ * Rahman), and an Abdul where the list has Azim is a different name, not a missing article.
+ */
 const PARTICLES = [
   'al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'bou', 'ould',
-  'abd', 'abdul', 'abdel', 'abdal', 'abdoul', 'abdur', 'abdor',
-  'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter',
+  'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter', 'mc', 'mac',
 ];
+
+/**
+ * Spellings of one particle: the Arabic article as transliterated (al, el, ul) and assimilated to
+ * the next sound (ad-Din, ash-Sharif, as-Sayed), son of (bin, ben, ibn; Mc, Mac), father of (abu, abou, bou).
+ */
+const PARTICLE_GROUPS = [['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az'], ['bin', 'ben', 'ibn'], ['bint', 'binti'], ['abu', 'abou', 'bou'], ['mc', 'mac']];
+const PARTICLE_GROUP_OF = new Map(PARTICLE_GROUPS.flatMap((group, i) => group.map((p) => [p, i] as const)));
+
+/** True when two different particles are spellings of one (bin and ben, al and el). */
+export function sameParticle(a: string, b: string): boolean {
+  const group = PARTICLE_GROUP_OF.get(a);
+  return group !== undefined && group === PARTICLE_GROUP_OF.get(b);
+}
 
 /** Words that connect rather than name in organizations' names: "Bank of X", "X and Y Trading". */
 const CONNECTIVES = ['the', 'and', 'of', 'for', 'und', 'et', 'i', 'a', 'an'];
@@ -74,8 +91,6 @@ const LEGAL_FORM_PHRASES = byFirstWord(LEGAL_FORM_OF.keys());
 const HONORIFIC_PHRASES = byFirstWord(HONORIFICS);
 const VESSEL_PREFIX_PHRASES = byFirstWord(VESSEL_PREFIXES);
 const PARTICLE_SET = new Set(PARTICLES);
-/** In organizations' names after the first word, II or IV is a number (Fund II), as 2 or 4 would be. */
-const ROMAN_NUMERALS = new Set(['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii']);
 const CONNECTIVE_SET = new Set(CONNECTIVES);
 
 
@@ -91,7 +106,8 @@ function phraseAt(words: readonly string[], at: number, phrases: Map<string, str
 }
 
 /** `guessed`: a legal form recognized from a misspelling or a fragment, given up first when nothing else would identify the name. */
-export type RoleSpan = { start: number; length: number; role: WordRole; legalForm?: string; guessed?: boolean };
+/** `numeral`: a number written in words or Roman numerals, as digits (Forty-Four → 44, VII → 7). */
+export type RoleSpan = { start: number; length: number; role: WordRole; legalForm?: string; numeral?: string; guessed?: boolean };
 
 /**
  * One-word legal forms long enough that a misspelling is still recognizable (LIMIITED, COMPNAY,
@@ -164,6 +180,12 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       at += legal;
       continue;
     }
+    const number = isPerson ? undefined : numberAt(words, at);
+    if (number) {
+      spans.push({ start: at, length: number.length, role: 'number', numeral: number.value });
+      at += number.length;
+      continue;
+    }
     const misspelled = isPerson || at === 0 ? undefined : misspelledLegalForm(word, at === words.length - 1);
     const fragment = isPerson || misspelled || words.length < 2 ? undefined : legalPhraseWord(word);
     if (fragment) {
@@ -182,12 +204,12 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       at += honorific;
       continue;
     }
-    const role: WordRole = /\d/.test(word) || (!isPerson && ROMAN_NUMERALS.has(word) && at > 0)
+    const role: WordRole = /\d/.test(word)
       ? 'number'
       : isPerson && at > 0 && PATRONYMIC.test(word)
         ? 'patronymic'
-      : PARTICLE_SET.has(word) && words.length > 1
-        ? 'particle'
+      : PARTICLE_SET.has(word) && at < words.length - 1
+        ? 'particle' // a particle leads into a name: one that ends the name is the name (KO TAE BIN)
         : !isPerson && CONNECTIVE_SET.has(word) && words.length > 1
           ? 'connective'
           : 'name';

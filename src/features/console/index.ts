@@ -1,0 +1,65 @@
+/**
+ * The adjudication console: server-rendered pages at /console where security officers and
+ * compliance analysts work the queue, decide cases, call the roll of visitors on site, read the
+ * audit log and look after webhooks and API keys. Pages call the same services, in the same tenant
+ * transactions, as the API, so row-level security and the roles hold exactly as there.
+ *
+ * Around the pages: a cookie session (session.ts), CSRF protection on every POST
+ * (@fastify/csrf-protection), a Content-Security-Policy that allows this server's own style sheet
+ * and script only, and error pages instead of problem+json. The console is not part of the API,
+ * so its routes are left out of the OpenAPI description.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import type { Feature } from '../../http/feature.ts';
+import { registerAssets } from './assets.ts';
+import { installErrorPages } from './error-pages.ts';
+import { registerApiKeysPage } from './pages/api-keys.ts';
+import { registerAuditPage } from './pages/audit.ts';
+import { registerCasePages } from './pages/case.ts';
+import { registerQueuePage } from './pages/queue.ts';
+import { registerSignInPages } from './pages/sign-in.ts';
+import { registerVisitorsPage } from './pages/visitors.ts';
+import { registerWebhooksPage } from './pages/webhooks.ts';
+import { consoleCookies, createSessions } from './session.ts';
+import { createUserService } from './users/user-service.ts';
+
+/** Scripts and styles from this server only, no inline code, no framing, forms posted here only. */
+export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const consoleFeature: Feature = {
+  name: 'console',
+  prefix: '/console',
+  async register(api, { config, db, lists, services, tokens }) {
+    const cookies = consoleCookies(config.consoleSecureCookies);
+    api.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    api.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', CONSOLE_CSP).header('referrer-policy', 'no-referrer').header('x-frame-options', 'DENY');
+    });
+    await api.register(fastifyCookie);
+    await api.register(fastifyFormbody);
+    await api.register(fastifyCsrf, { cookieKey: cookies.csrf, cookieOpts: cookies.options });
+    installErrorPages(api, config.bodyLimitBytes);
+
+    const users = createUserService(db.withTenant);
+    const sessions = createSessions(tokens, users, cookies);
+    sessions.install(api);
+    // After the body is read (the token is a form field), before anything acts on it.
+    api.addHook('preValidation', (request, reply, done) => (request.method === 'POST' ? api.csrfProtection(request, reply, done) : done()));
+
+    registerAssets(api);
+    api.get('/', async (request, reply) => reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303));
+    registerSignInPages(api, { users, sessions, config });
+    registerQueuePage(api, { services, lists });
+    registerCasePages(api, { services, lists });
+    registerVisitorsPage(api, { services });
+    registerAuditPage(api, { db });
+    registerWebhooksPage(api, { services });
+    registerApiKeysPage(api, { withTenant: db.withTenant });
+  },
+};
+
+export default consoleFeature;

@@ -1,0 +1,68 @@
+/**
+ * Visitors on site now: the roll-call a guard prints in an evacuation, by site, and the visitors
+ * waiting at the door on a case. The same sessions GET /api/v1/sessions?on_site=true lists.
+ */
+import { Type } from 'typebox';
+import { auditContextOf } from '../../../http/audit-context.ts';
+import type { Api } from '../../../http/feature.ts';
+import type { ServiceRegistry, Services } from '../../../http/services.ts';
+import { badge, when } from '../format.ts';
+import { type Html, href, html } from '../html.ts';
+import { sendPage } from '../layout.ts';
+
+/** More than a roll-call can sensibly print; the page says so when a site has more. */
+const ROLL_CALL_LIMIT = 2_000;
+
+type Session = Awaited<ReturnType<Services['visitor-sessions']['list']>>[number];
+
+const VisitorsQuery = Type.Object({ site: Type.Optional(Type.String({ maxLength: 200 })) });
+
+export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'> }) {
+  api.get('/visitors', { schema: { querystring: VisitorsQuery } }, async (request, reply) => {
+    const sessions = deps.services.get('visitor-sessions');
+    const context = auditContextOf(request);
+    const site = request.query.site || undefined;
+    const filter = site === undefined ? {} : { site };
+    const onSite = await sessions.list(context, { ...filter, onSite: true }, undefined, ROLL_CALL_LIMIT + 1);
+    const waiting = await sessions.list(context, { ...filter, onSite: false, statuses: ['pending_review', 'escalated'] }, undefined, 200);
+    const sites = [...new Set([...onSite, ...waiting].map((s) => s.site))].sort();
+    const now = new Date();
+    const bySite = new Map<string, Session[]>();
+    for (const s of onSite.slice(0, ROLL_CALL_LIMIT)) bySite.set(s.site, [...(bySite.get(s.site) ?? []), s]);
+    const casesShown = request.viewer?.tier === 'enterprise';
+    return sendPage(request, reply, {
+      title: site ? `Visitors on site now: ${site}` : 'Visitors on site now',
+      section: 'visitors',
+      body: html`<form class="filters no-print" method="get" action="/console/visitors" aria-label="Choose a site">
+<p><label for="site">Site</label>
+<select id="site" name="site"><option value="">All sites</option>${sites.map((s) => html`<option value="${s}"${s === site ? html` selected` : ''}>${s}</option>`)}</select>
+<button type="submit">Show</button></p>
+</form>
+<p class="no-print"><button type="button" data-print hidden>Print the roll-call</button></p>
+<p class="summary">${onSite.length > ROLL_CALL_LIMIT ? `More than ${ROLL_CALL_LIMIT} visitors are on site; the first ${ROLL_CALL_LIMIT} are listed. Choose a site.` : `${onSite.length} visitor${onSite.length === 1 ? '' : 's'} on site`} as of ${when(now)}.</p>
+${[...bySite].map(([name, people]) => rollCall(name, people))}
+<section class="no-print" aria-labelledby="waiting-heading">
+<h2 id="waiting-heading">Waiting at the door (${waiting.length})</h2>
+${waiting.length === 0 ? html`<p>Nobody is waiting on a decision.</p>` : html`<ul>${waiting.map((s) => waitingItem(s, casesShown))}</ul>`}
+</section>`,
+    });
+  });
+}
+
+function rollCall(site: string, people: Session[]): Html {
+  const id = `site-${encodeURIComponent(site).replace(/[^A-Za-z0-9-]/g, '_')}`;
+  return html`<section class="roll-call" aria-labelledby="${id}">
+<h2 id="${id}">${site} (${people.length})</h2>
+<table>
+<thead><tr><th scope="col">Visitor</th><th scope="col">Company</th><th scope="col">Host</th><th scope="col">Badge</th><th scope="col">Escort</th><th scope="col">Checked in</th><th scope="col">Leaves</th><th scope="col">Status</th><th scope="col" class="print-only">Accounted for</th></tr></thead>
+<tbody>${people.map(
+  (s) => html`<tr><td>${s.visitor.name}</td><td>${s.visitor.company ?? ''}</td><td>${s.host?.name ?? ''}</td><td>${s.badge_number ?? ''}</td><td>${s.escort_required ? 'required' : 'no'}</td><td>${when(s.checked_in_at)}</td><td>${s.expected_departure_at ? when(s.expected_departure_at) : ''}</td><td>${badge(s.status.replace('_', ' '), s.status)}</td><td class="print-only">☐</td></tr>`,
+)}</tbody>
+</table>
+</section>`;
+}
+
+function waitingItem(s: Session, caseLink: boolean): Html {
+  const who = html`${s.visitor.name}${s.visitor.company && html` (${s.visitor.company})`}`;
+  return html`<li>${who} at ${s.site}: ${badge(s.status.replace('_', ' '), s.status)} since ${when(s.created_at)}${caseLink && s.case_id && html`, <a href="${href(`/console/cases/${s.case_id}`)}">open the case</a>`}</li>`;
+}

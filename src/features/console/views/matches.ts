@@ -1,0 +1,122 @@
+/**
+ * A case's matches as an adjudicator compares them: for each, why the engine matched it (its
+ * summary, word by word, and what each qualifier did to the score) beside the list entry itself
+ * (as the loaded list version holds it), then the country flags of the screening. The words are
+ * the evidence PDF's, so the page and the document an auditor reads say the same thing.
+ */
+import { FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
+import { formatContribution, formatScore, formatSimilarity } from '../../../evidence/evidence-format.ts';
+import type { Services } from '../../../http/services.ts';
+import type { ListSnapshot } from '../../../lists/catalog.ts';
+import type { DateOfBirth, ListEntity, PartialDate } from '../../../screening/model.ts';
+import { badge } from '../format.ts';
+import { type Html, html } from '../html.ts';
+
+export type Screening = ReturnType<Services['screenings']['presentScreening']>;
+type Match = Screening['matches'][number];
+
+/** Entities of a snapshot by list and entry id, built once per snapshot. */
+const entryIndexes = new WeakMap<ListSnapshot, Map<string, ListEntity>>();
+
+function listEntry(snapshot: ListSnapshot | undefined, list: string, entryId: string): ListEntity | undefined {
+  if (!snapshot) return undefined;
+  let index = entryIndexes.get(snapshot);
+  if (!index) {
+    index = new Map(snapshot.entities.map((e) => [`${e.list}\u0000${e.entryId}`, e]));
+    entryIndexes.set(snapshot, index);
+  }
+  return index.get(`${list}\u0000${entryId}`);
+}
+
+export function matchesSection(screening: Screening, decisions: Record<string, string>, snapshot: ListSnapshot | undefined): Html {
+  const matches = screening.matches;
+  return html`<section aria-labelledby="matches-heading">
+<h2 id="matches-heading">Matches (${matches.length})</h2>
+${matches.length === 0 && html`<p>No list entry scored at or above its threshold.</p>`}
+${matches.map((m, i) => matchSection(m, i + 1, matches.length, decisions[m.id], snapshot, screening.list_versions))}
+</section>
+${countryFlagsSection(screening.country_flags)}`;
+}
+
+function matchSection(match: Match, position: number, count: number, decision: string | undefined, snapshot: ListSnapshot | undefined, versions: Screening['list_versions']): Html {
+  const id = `match-${position}`;
+  const entry = listEntry(snapshot, match.list, match.entry_id);
+  const loaded = snapshot?.versions.find((v) => v.list === match.list)?.id;
+  return html`<section class="match" aria-labelledby="${id}">
+<h3 id="${id}">Match ${position} of ${count}: ${match.entry_name} <span class="list-code">${match.list}</span> <span class="score">score ${formatScore(match.score)}</span></h3>
+${match.suppressed_by && html`<p>${badge('suppressed', 'closed')} An earlier clearing of this subject against this same entry covers it (${match.suppressed_by}).</p>`}
+${decision && html`<p>Decided so far: ${badge(decision === 'true_match' ? 'true match' : 'false positive', decision === 'true_match' ? 'denied' : 'cleared')}</p>`}
+<div class="side-by-side">
+<div class="explanation">
+<h4>Why it matched</h4>
+<p>${match.explanation.summary}</p>
+${match.explanation.tokens.length > 0 && html`<table>
+<caption>Word by word</caption>
+<thead><tr><th scope="col">Subject's word</th><th scope="col">Listed word</th><th scope="col">How</th><th scope="col">Similarity</th><th scope="col">Weight</th></tr></thead>
+<tbody>${match.explanation.tokens.map((t) => html`<tr><td>${t.query ?? '—'}</td><td>${t.list ?? '—'}</td><td>${HOW_WORDS[t.how as keyof typeof HOW_WORDS] ?? t.how}</td><td>${formatSimilarity(t.similarity)}</td><td>${formatSimilarity(t.weight)}</td></tr>`)}</tbody>
+</table>`}
+${match.explanation.qualifiers.length === 0
+  ? html`<p>No qualifier (date of birth, country, type, identifier) changed the score.</p>`
+  : html`<table>
+<caption>What else counted</caption>
+<thead><tr><th scope="col">Qualifier</th><th scope="col">Effect</th><th scope="col">Change</th><th scope="col">Detail</th></tr></thead>
+<tbody>${match.explanation.qualifiers.map((q) => html`<tr><td>${FACTOR_WORDS[q.factor as keyof typeof FACTOR_WORDS] ?? q.factor}</td><td>${q.effect}</td><td>${formatContribution(q.contribution)}</td><td>${q.detail}</td></tr>`)}</tbody>
+</table>`}
+</div>
+<div class="entry">
+<h4>The list entry</h4>
+<dl>
+<dt>List</dt><dd>${match.list}, version <code>${match.list_version}</code>${versionNote(match, loaded, versions)}</dd>
+<dt>Entry id</dt><dd>${match.entry_id}</dd>
+<dt>Listed name</dt><dd>${match.entry_name}</dd>
+<dt>Type</dt><dd>${match.entry_type}</dd>
+<dt>Name that matched</dt><dd>${match.matched_name} (${NAME_KIND_WORDS[match.name_kind] ?? match.name_kind}), against ${FIELD_WORDS[match.field] ?? match.field}</dd>
+<dt>Programs</dt><dd>${match.programs.length > 0 ? match.programs.join(', ') : 'none listed'}</dd>
+${entry && entryDetails(entry)}
+</dl>
+</div>
+</div>
+</section>`;
+}
+
+/** Whether the entry shown is from the version the match was made against. */
+function versionNote(match: Match, loaded: string | undefined, versions: Screening['list_versions']): Html | string {
+  if (loaded === match.list_version) return '';
+  const screened = versions.find((v) => v.version_id === match.list_version);
+  const published = screened?.published_on ? `, published ${screened.published_on}` : '';
+  return html` <span class="help">(screened against that version${published}; ${loaded ? html`the details below are from the version loaded now, <code>${loaded}</code>` : 'this list is not loaded now'})</span>`;
+}
+
+const partialDate = (d: PartialDate) => [d.year, d.month, d.day].filter((n) => n !== undefined).map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join('-');
+const dateOfBirth = (d: DateOfBirth) => `${d.circa ? 'circa ' : ''}${partialDate(d)}${d.until ? ` to ${partialDate(d.until)}` : ''}`;
+
+function entryDetails(entry: ListEntity): Html {
+  const others = entry.names.filter((n) => n.kind !== 'primary');
+  const rows: [string, string | Html][] = [
+    ['Other names', others.map((n) => `${n.full} (${NAME_KIND_WORDS[n.kind] ?? n.kind})`).join('; ')],
+    ['Dates of birth', entry.datesOfBirth.map(dateOfBirth).join('; ')],
+    ['Places of birth', entry.placesOfBirth.join('; ')],
+    ['Nationalities', entry.nationalities.join(', ')],
+    ['Countries', [...entry.countries, ...entry.unmappedCountries].join(', ')],
+    ['Identifiers', entry.identifiers.map((i) => `${i.type} ${i.value}${i.country ? ` (${i.country})` : ''}`).join('; ')],
+    ['Addresses', entry.addresses.map((a) => [a.street, a.cityStatePostal, a.countryName ?? a.country].filter(Boolean).join(', ')).join('; ')],
+    ['Linked to', entry.linkedTo.join('; ')],
+    ['Listed on', entry.listedOn ? partialDate(entry.listedOn) : ''],
+    ['Remarks', entry.remarks ?? ''],
+  ];
+  return html`${rows.filter(([, value]) => value !== '').map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}`;
+}
+
+function countryFlagsSection(flags: Screening['country_flags']): Html {
+  return html`<section aria-labelledby="flags-heading">
+<h2 id="flags-heading">Country flags (${flags.length})</h2>
+${flags.length === 0
+  ? html`<p>No sanctioned or restricted country or region was found in what was screened.</p>`
+  : html`<table>
+<thead><tr><th scope="col">Country</th><th scope="col">Regime</th><th scope="col">Severity</th><th scope="col">Why</th><th scope="col">Source</th></tr></thead>
+<tbody>${flags.map(
+  (f) => html`<tr><td>${f.country}${f.region && html` (${f.region})`}${f.matched_term && html` <span class="help">named as “${f.matched_term}”</span>`}</td><td>${f.regime}</td><td>${badge(f.severity, f.severity === 'prohibited' ? 'denied' : 'escalated')}</td><td>${f.reason}</td><td><a href="${f.source_url}" rel="noreferrer">${f.citation}</a>, from ${f.effective_from}</td></tr>`,
+)}</tbody>
+</table>`}
+</section>`;
+}
