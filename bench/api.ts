@@ -23,7 +23,7 @@ import { prepareService } from './api/prepared-service.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { sampleUsage, usageBetween } from './api/process-usage.ts';
 import { type DatabaseRun, runTable } from './api/report.ts';
-import { exitOnUsageProblem, resolveDataDir, UsageError } from './matching/eval-data.ts';
+import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
 
 /** What is still running, stopped in reverse order at the end, on failure, or on Ctrl-C. */
 const running: (() => unknown)[] = [];
@@ -136,10 +136,4 @@ async function measureOn(database: BenchDatabase, settings: RunSettings): Promis
     machineLoad,
     potentialMatches,
   };
-}
-
-function positiveInteger(flag: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive whole number`);
-  return value;
 }

@@ -3,7 +3,7 @@
  * (edge behaviour → description → features → operations). It does not listen; server.ts does,
  * and tests call `inject()` on the result.
  */
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -18,6 +18,7 @@ import { installIdempotency } from './http/idempotency/idempotency.ts';
 import { installLongRequests } from './http/long-requests.ts';
 import { installMetrics } from './http/metrics.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { registerOperationsRoutes } from './http/operations-routes.ts';
 import { ProblemSchema } from './http/problem.ts';
@@ -47,7 +48,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'request_id' }),
     requestIdHeader: false, // requestIdFor validates the header itself
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,

@@ -17,7 +17,14 @@
  */
 import autocannon from 'autocannon';
 
-export type PlannedRequest = { tag: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: string };
+export type PlannedRequest = {
+  tag: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: string;
+  /** Added to the run's headers for this request (e.g. the key of the organization it acts for). */
+  headers?: Record<string, string>;
+};
 
 export type LoadOptions = {
   baseUrl: string;
@@ -77,7 +84,8 @@ export async function driveAtFixedRate(options: LoadOptions): Promise<LoadResult
         setupRequest: (request, context) => {
           const planned = requests[built++ % requests.length] as PlannedRequest;
           (context as RequestContext).planned = planned;
-          return { ...request, method: planned.method, path: `${url.pathname}${planned.path}`, body: planned.body ?? '' };
+          const headers = planned.headers ? { ...request.headers, ...planned.headers } : request.headers;
+          return { ...request, method: planned.method, path: `${url.pathname}${planned.path}`, body: planned.body ?? '', headers };
         },
         onResponse: (status, body, context) => {
           // autocannon calls this, then emits 'response' on the same client, synchronously, before that

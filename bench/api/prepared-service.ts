@@ -6,42 +6,46 @@
  */
 import path from 'node:path';
 import type { BenchDatabase } from './databases.ts';
-import { gatehouse, type ServiceProcess, startService, waitUntilReady } from './service-process.ts';
+import { gatehouse, type ServiceProcess, type StartOptions, startService, waitUntilReady } from './service-process.ts';
 
 /** Every list the service screens against in production, one folder each (the reader does not descend into ofac_sdn_2024-05/history/). */
 export const LIST_FOLDERS = ['ofac_sdn_2024-05', 'ofac_cons_2025-12', 'un_sc_2026-02', 'bis_dpl_2023-11', 'bis_el_meu_2026-08_as_csl', 'uk_fcdo_2025-08'];
 /** The largest rate the organizations table accepts (migration 0003). */
-const RATE_LIMIT_OUT_OF_THE_WAY = 100_000;
+export const RATE_LIMIT_OUT_OF_THE_WAY = 100_000;
 
-export type PreparedService = {
-  service: ServiceProcess;
-  apiKey: string;
-  lists: { count: number; entities: number };
-  importSeconds: number;
-  startSeconds: number;
-};
+export type ImportedLists = { lists: { count: number; entities: number }; importSeconds: number };
+export type ReadyService = { service: ServiceProcess; startSeconds: number };
+export type PreparedService = ImportedLists & ReadyService & { apiKey: string };
 
 type ImportedList = { status: string; list: string; entity_count: number };
 
-export async function prepareService(database: BenchDatabase, dataDir: string): Promise<PreparedService> {
-  const { env } = database;
-  gatehouse(['migrate'], env);
-  let started = performance.now();
-  const imported = gatehouse<ImportedList[]>(['lists', 'import', ...LIST_FOLDERS.map((folder) => path.join(dataDir, folder))], env);
+/** Migrates the database and imports every list with `gatehouse lists import`. */
+export function importLists(database: BenchDatabase, dataDir: string): ImportedLists {
+  gatehouse(['migrate'], database.env);
+  const started = performance.now();
+  const imported = gatehouse<ImportedList[]>(['lists', 'import', ...LIST_FOLDERS.map((folder) => path.join(dataDir, folder))], database.env);
   const importSeconds = (performance.now() - started) / 1000;
-  const organization = gatehouse<{ id: string }>(['orgs', 'create', '--name', 'API benchmark', '--tier', 'enterprise'], env).id;
-  gatehouse(['orgs', 'update', '--org', organization, '--rate-limit', String(RATE_LIMIT_OUT_OF_THE_WAY)], env);
-  const apiKey = gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', 'bench:api'], env).key;
+  return { lists: { count: imported.length, entities: imported.reduce((sum, list) => sum + list.entity_count, 0) }, importSeconds };
+}
 
-  started = performance.now();
-  const service = await startService(env);
+/** Starts `gatehouse serve` and waits until /api/readyz passes. */
+export async function startReadyService(database: BenchDatabase, options: StartOptions = {}): Promise<ReadyService> {
+  const started = performance.now();
+  const service = await startService(database.env, options);
   try {
     await waitUntilReady(service.baseUrl);
   } catch (error) {
     await service.stop();
     throw new Error(`${(error as Error).message}\n${service.output().slice(-4000)}`);
   }
-  const startSeconds = (performance.now() - started) / 1000;
-  const lists = { count: imported.length, entities: imported.reduce((sum, list) => sum + list.entity_count, 0) };
-  return { service, apiKey, lists, importSeconds, startSeconds };
+  return { service, startSeconds: (performance.now() - started) / 1000 };
+}
+
+export async function prepareService(database: BenchDatabase, dataDir: string): Promise<PreparedService> {
+  const { env } = database;
+  const imported = importLists(database, dataDir);
+  const organization = gatehouse<{ id: string }>(['orgs', 'create', '--name', 'API benchmark', '--tier', 'enterprise'], env).id;
+  gatehouse(['orgs', 'update', '--org', organization, '--rate-limit', String(RATE_LIMIT_OUT_OF_THE_WAY)], env);
+  const apiKey = gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', 'bench:api'], env).key;
+  return { ...imported, ...(await startReadyService(database)), apiKey };
 }

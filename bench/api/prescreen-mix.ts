@@ -10,7 +10,7 @@
 import type { SubjectQuery } from '../../src/screening/match-types.ts';
 import type { PartialDate } from '../../src/screening/model.ts';
 import { loadSdnMainFile, loadUnList } from '../matching/list-loading.ts';
-import { seededRandom } from '../matching/perturb.ts';
+import { seededRandom, shuffled } from '../matching/perturb.ts';
 import { readNegatives } from '../matching/sets/negatives.ts';
 import { buildQueryMix, type Category } from '../screening/query-mix.ts';
 
@@ -28,7 +28,7 @@ export async function buildPrescreenMix(dataDir: string, perCategory: number, se
     .map(({ category, query }) => ({ category, query: { ...query, name: asTyped(query.name) } }))
     .filter(({ query }) => query.name.length <= SUBJECT_MAX_LENGTH)
     .map(({ category, query }, i) => ({ category, body: JSON.stringify(prescreenBody(query, `bench-${category}-${i}`)) }));
-  return shuffled(requests, seed);
+  return shuffled(requests, seededRandom(seed ^ 0x5bd1e995));
 }
 
 /**
@@ -53,15 +53,4 @@ export function prescreenBody(query: SubjectQuery, reference: string): Record<st
 function isoPartialDate({ year, month, day }: PartialDate): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return [String(year).padStart(4, '0'), ...(month ? [two(month)] : []), ...(month && day ? [two(day)] : [])].join('-');
-}
-
-/** Fisher–Yates with the run's seed. */
-function shuffled<T>(items: T[], seed: number): T[] {
-  const random = seededRandom(seed ^ 0x5bd1e995);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }

@@ -38,9 +38,20 @@ export function gatehouse<T = unknown>(args: string[], env: Record<string, strin
   return JSON.parse(result.stdout) as T;
 }
 
+export type StartOptions = {
+  /** More Node.js options before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** The CPUs the process may run on (taskset's list, e.g. "1"), so a load generator can keep to others. */
+  cpus?: string;
+  timeoutMs?: number;
+};
+
 /** Starts `gatehouse serve` on a free port and resolves once it says it is listening. */
-export async function startService(env: Record<string, string>, timeoutMs = 120_000): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, SERVE_ARGS, { env: childEnv({ HOST: '127.0.0.1', PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const args = [...(options.nodeArgs ?? []), ...SERVE_ARGS];
+  const [file, argv] = options.cpus ? ['taskset', ['-c', options.cpus, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(file, argv, { env: childEnv({ HOST: '127.0.0.1', PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Always drained: a child whose log pipe fills up stops answering.
   const keep = (chunk: string) => (output = (output + chunk).slice(-KEPT_OUTPUT_CHARS));

@@ -12,6 +12,13 @@ import { listDataDir } from '../../test/helpers/list-data.ts';
 export class MissingDataError extends Error {}
 export class UsageError extends Error {}
 
+/** A command-line value that must be a whole number from 1 up; a UsageError naming the flag otherwise. */
+export function positiveInteger(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive whole number`);
+  return value;
+}
+
 /** A missing data folder or a wrong argument ends a script with its message and exit code 2. */
 export function exitOnUsageProblem(script: string, error: unknown): void {
   const parseArgsError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');

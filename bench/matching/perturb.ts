@@ -22,6 +22,16 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Fisher–Yates with a seeded source: the same seed, the same order. */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
 const randomFor = (name: string, salt: string) => seededRandom(stableHash(`${salt}:${name}`));
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';

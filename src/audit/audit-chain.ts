@@ -25,6 +25,20 @@ export function chainHash(previous: Buffer, fields: ChainedFields): Buffer {
   return createHash('sha256').update(previous).update(canonicalJson(fields)).digest();
 }
 
+/**
+ * The canonical JSON of `fields` in two parts around the sequence number, so that
+ * `before + String(seq) + after === canonicalJson({ ...fields, seq })`: whoever knows the number
+ * (the database, holding the locked head) can complete the hashed text without rebuilding it.
+ * Keys are sorted as canonicalJson sorts them, so `seq` falls between the keys below and above it.
+ */
+export function canonicalAroundSeq(fields: Omit<ChainedFields, 'seq'>): { before: string; after: string } {
+  const below = Object.fromEntries(Object.entries(fields).filter(([key]) => key < 'seq'));
+  const above = Object.fromEntries(Object.entries(fields).filter(([key]) => key > 'seq'));
+  const head = canonicalJson(below).slice(0, -1);
+  const tail = canonicalJson(above).slice(1);
+  return { before: `${head}${head === '{' ? '' : ','}"seq":`, after: tail === '}' ? '}' : `,${tail}` };
+}
+
 export type StoredLink = { seq: number; prev_hash: Buffer; hash: Buffer; fields: ChainedFields };
 export type ChainBreak = { seq: number; reason: string };
 

@@ -6,7 +6,7 @@
 import type { Database } from '../db/database.ts';
 import type { RequestActor } from '../http/actor.ts';
 import { looksLikeApiKey, parseApiKey } from './api-key-format.ts';
-import { type KeyAuthentication, lookUpKeyByHash, touchKey } from './api-key-store.ts';
+import { type KeyAuthentication, touchKey } from './api-key-store.ts';
 import { organizationSuspended, refuseCredential } from './credential-refusal.ts';
 import { type RequestContext, recordFailedAuthentication } from './failed-authentication.ts';
 import type { TokenService } from './tokens.ts';
@@ -26,7 +26,7 @@ export function createAuthenticator(db: Database, tokens: TokenService): Authent
     if (!looksLikeApiKey(credential)) return tokens.authenticate(credential, context);
     const parsed = parseApiKey(credential);
     if (!parsed) throw refuseCredential('unauthenticated', 'The API key is malformed (its checksum does not match): check for a copying error.');
-    const key = await lookUpKeyByHash(db.withTenant, parsed.hash);
+    const key = await db.lookUpApiKey(parsed.hash);
     if (!key) throw refuseCredential('unauthenticated', 'The API key is not known.');
     return admitKey(db, key, context);
   };

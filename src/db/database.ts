@@ -4,6 +4,7 @@
  * Kysely instance.
  */
 import { sql } from 'kysely';
+import { createKeyLookup, type KeyAuthentication } from '../auth/api-key-store.ts';
 import type { Config } from '../config.ts';
 import { createListStore, type ListStore } from '../lists/list-store.ts';
 import type { Backend, Connection } from './connection.ts';
@@ -11,7 +12,7 @@ import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migra
 import { createOperator, type Operator } from './operator.ts';
 import { openPgliteConnection } from './pglite-connection.ts';
 import { openPostgresConnection } from './postgres-connection.ts';
-import { createWithTenant, type RoleSwitch, RUNTIME_ROLE, type WithTenant } from './tenant.ts';
+import { createWithTenant, type RoleSwitch, type WithTenant } from './tenant.ts';
 
 export type Database = {
   backend: Backend;
@@ -20,6 +21,8 @@ export type Database = {
   operator: Operator;
   /** The restricted-party lists, shared by every organization (written by imports, read by the catalog). */
   lists: ListStore;
+  /** The API key with this SHA-256, whichever organization holds it (authentication, before any organization is known). */
+  lookUpApiKey: (hash: Buffer) => Promise<KeyAuthentication | undefined>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -53,7 +56,7 @@ export async function openReadyDatabase(config: Config, migrate = config.migrate
 
 export async function openDatabase(config: Config): Promise<Database> {
   const connection = config.databaseUrl
-    ? await openPostgresConnection({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? await openPostgresConnection({ url: config.databaseUrl, poolSize: config.databasePoolSize, prepareStatements: config.databasePrepareStatements })
     : await openPgliteConnection(config.dataDir);
   return createDatabase(connection, { statementTimeoutMs: config.requestTimeoutMs });
 }
@@ -67,6 +70,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch }),
     operator: createOperator(connection.kysely),
     lists: createListStore(connection.kysely),
+    lookUpApiKey: createKeyLookup(connection.kysely),
     ping: async () => {
       await sql`SELECT 1`.execute(connection.kysely);
     },
@@ -82,9 +86,9 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
  * could `SET ROLE` straight back to the owner. When we are a superuser (always, on the embedded
  * database) we therefore change the session user itself, for this transaction only.
  *
- * PGlite 0.5.16 does not undo `SET LOCAL SESSION AUTHORIZATION` at commit or rollback, and ignores
- * `RESET SESSION AUTHORIZATION` (PostgreSQL 15 does both right: all were tried), so there the
- * connection is put back by naming the owner before it is released.
+ * PGlite 0.5.16 does not undo `SET LOCAL SESSION AUTHORIZATION` (nor its set_config form) at
+ * commit or rollback, and ignores `RESET SESSION AUTHORIZATION` (PostgreSQL 15 does both right:
+ * all were tried), so there the connection is put back by naming the owner before it is released.
  */
 async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
   const { rows } = await sql<{ owner: string; super: boolean }>`
@@ -92,9 +96,9 @@ async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
     connection.kysely,
   );
   const me = rows[0];
-  if (!me?.super) return { enter: `SET LOCAL ROLE ${RUNTIME_ROLE}` };
+  if (!me?.super) return { setting: 'role' };
   return {
-    enter: `SET LOCAL SESSION AUTHORIZATION ${RUNTIME_ROLE}`,
+    setting: 'session_authorization',
     ...(connection.backend === 'pglite' && { restoreAfter: `SET SESSION AUTHORIZATION ${me.owner}` }),
   };
 }

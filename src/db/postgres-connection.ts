@@ -1,11 +1,13 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Connection } from './connection.ts';
+import { preparingPool } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 
-export type PostgresOptions = { url: string; poolSize: number };
+/** `prepareStatements` (default true): see prepared-statements.ts. */
+export type PostgresOptions = { url: string; poolSize: number; prepareStatements?: boolean };
 
-export async function openPostgresConnection({ url, poolSize }: PostgresOptions): Promise<Connection> {
+export async function openPostgresConnection({ url, poolSize, prepareStatements = true }: PostgresOptions): Promise<Connection> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -22,7 +24,7 @@ export async function openPostgresConnection({ url, poolSize }: PostgresOptions)
 
   return {
     backend: 'postgres',
-    kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+    kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool: prepareStatements ? (preparingPool(pool) as unknown as pg.Pool) : pool }) }),
     withSession: async (fn) => {
       const client = await pool.connect();
       try {

@@ -31,22 +31,27 @@ export type TenantTransaction = Transaction<Schema> & { readonly [tenantScoped]:
 
 export type WithTenant = <T>(actor: Actor, fn: (trx: TenantTransaction) => Promise<T>) => Promise<T>;
 
-/** How a transaction becomes the runtime role, and how the connection is put back afterwards. */
-export type RoleSwitch = { enter: string; restoreAfter?: string };
+/**
+ * How a transaction becomes the runtime role: the setting to give it (`role`, or
+ * `session_authorization` for a superuser, see database.ts), and how the connection is put back
+ * afterwards where the database does not undo it at the transaction's end.
+ */
+export type RoleSwitch = { setting: 'role' | 'session_authorization'; restoreAfter?: string };
 
 export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch };
 
 export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions): WithTenant {
   const timeout = String(options.statementTimeoutMs);
-  const { enter, restoreAfter } = options.roleSwitch;
+  const { setting, restoreAfter } = options.roleSwitch;
   // One connection is held for the transaction and the restore, so nothing runs in between.
   return (actor, fn) =>
     owner.connection().execute(async (connection) => {
       try {
         return await connection.transaction().execute(async (trx) => {
-          // A constant statement: SET ROLE takes no bind parameters.
-          await sql.raw(enter).execute(trx);
-          await sql`SELECT set_config(${ORGANIZATION_SETTING}, ${actor.organizationId}, true),
+          // set_config(…, true) is SET LOCAL, and the role switch comes first: one round trip
+          // instead of two for what every request pays. Select-list items are evaluated in order.
+          await sql`SELECT set_config(${setting}, ${RUNTIME_ROLE}, true),
+                           set_config(${ORGANIZATION_SETTING}, ${actor.organizationId}, true),
                            set_config('app.actor', ${`${actor.kind}:${actor.id}`}, true),
                            set_config('statement_timeout', ${timeout}, true)`.execute(trx);
           return fn(trx as TenantTransaction);

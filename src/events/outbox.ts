@@ -25,12 +25,17 @@ declare module '../db/schema.ts' {
 export type OutboxEvent = { type: EventType | typeof TEST_EVENT_TYPE; data: Record<string, unknown>; requestId?: string };
 
 export async function recordEvent(trx: TenantTransaction, organizationId: string, event: OutboxEvent): Promise<string> {
-  const id = newId('evt');
-  await trx
-    .insertInto('event_outbox')
-    .values({ organization_id: organizationId, id, type: event.type, data: JSON.stringify(event.data), request_id: event.requestId ?? null })
-    .execute();
-  return id;
+  return (await recordEvents(trx, organizationId, [event]))[0] as string;
+}
+
+/** Events per INSERT: 5 parameters each. */
+const INSERT_BATCH = 5_000;
+
+/** Several events in one statement (per few thousand): a batch of screenings announces each. Returns their ids, in order. */
+export async function recordEvents(trx: TenantTransaction, organizationId: string, events: readonly OutboxEvent[]): Promise<string[]> {
+  const rows = events.map((event) => ({ organization_id: organizationId, id: newId('evt'), type: event.type, data: JSON.stringify(event.data), request_id: event.requestId ?? null }));
+  for (let at = 0; at < rows.length; at += INSERT_BATCH) await trx.insertInto('event_outbox').values(rows.slice(at, at + INSERT_BATCH)).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Rows per INSERT when an event goes to every organization. */

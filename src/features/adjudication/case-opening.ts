@@ -4,9 +4,9 @@
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import { recordEvent } from '../../events/outbox.ts';
+import { recordEvent, recordEvents } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
-import { appendCaseEvent, findCase, insertCase, updateCase } from './case-store.ts';
+import { appendCaseEvent, findCase, insertOpenedCases, updateCase } from './case-store.ts';
 import type { CaseStatus } from './decision.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase } from './priority.ts';
@@ -33,19 +33,21 @@ export type ScreeningForCase = {
 
 export const actorName = (context: AuditContext) => `${context.actor.kind}:${context.actor.id}`;
 
-/** The record with each match an active suppression covers marked `suppressed_by`. */
-export async function applySuppressions<R extends ScreeningForCase>(trx: TenantTransaction, record: R, rules: AdjudicationRules, now: Date): Promise<R> {
-  if (!rules.suppressions.enabled || record.matches.length === 0) return record;
-  const fingerprints = record.matches.map((m) => subjectFingerprint(record.input, m.field));
-  const active = await activeSuppressions(trx, fingerprints, now);
-  if (active.length === 0) return record;
-  const matches = record.matches.map((match, i) => {
-    const covering = active.find(
-      (s) => s.subject_fingerprint === fingerprints[i] && s.list === match.list && s.entry_id === match.entry_id && s.entry_sha256 === match.entry_sha256,
-    );
-    return covering ? { ...match, suppressed_by: covering.id } : match;
+/** The records with each match an active suppression covers marked `suppressed_by`: one look-up for the whole batch. */
+export async function applySuppressions<R extends ScreeningForCase>(trx: TenantTransaction, records: R[], rules: AdjudicationRules, now: Date): Promise<R[]> {
+  if (!rules.suppressions.enabled || records.every((r) => r.matches.length === 0)) return records;
+  const fingerprints = records.map((record) => record.matches.map((m) => subjectFingerprint(record.input, m.field)));
+  const active = await activeSuppressions(trx, fingerprints.flat(), now);
+  if (active.length === 0) return records;
+  return records.map((record, r) => {
+    const matches = record.matches.map((match, i) => {
+      const covering = active.find(
+        (s) => s.subject_fingerprint === fingerprints[r]?.[i] && s.list === match.list && s.entry_id === match.entry_id && s.entry_sha256 === match.entry_sha256,
+      );
+      return covering ? { ...match, suppressed_by: covering.id } : match;
+    });
+    return { ...record, matches };
   });
-  return { ...record, matches };
 }
 
 export type CaseToOpen = { caseId: string; screening: ScreeningForCase; rules: AdjudicationRules; rulesVersion: number; now: Date };
@@ -71,29 +73,34 @@ function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
   return { status, assessment, fields };
 }
 
-/** Opens the case for a screening's unsuppressed matches; answers the status it opened in. */
-export async function openCase(trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen): Promise<CaseStatus> {
-  const { caseId, screening, rulesVersion, now } = toOpen;
+/** Opens the case of each screening's unsuppressed matches, all in two statements; answers the status each opened in. */
+export async function openCases(trx: TenantTransaction, context: AuditContext, toOpen: readonly CaseToOpen[]): Promise<CaseStatus[]> {
+  if (toOpen.length === 0) return [];
   const organizationId = context.actor.organizationId;
-  const { status, assessment, fields } = caseFacts(toOpen);
-  await insertCase(trx, organizationId, { ...fields, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now, closed_at: null });
-  await appendCaseEvent(trx, organizationId, caseId, {
-    action: 'opened',
-    actor: actorName(context),
-    from_status: null,
-    to_status: status,
-    disposition: null,
-    reason: null,
-    details: { priority: assessment.priority, priority_reasons: assessment.reasons, screening_id: screening.id, rules_version: rulesVersion },
-    request_id: context.requestId,
-    created_at: now,
+  const opened = toOpen.map((one) => {
+    const { caseId, screening, rulesVersion, now } = one;
+    const { status, assessment, fields } = caseFacts(one);
+    const row = { ...fields, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now, closed_at: null };
+    const event = {
+      action: 'opened',
+      actor: actorName(context),
+      from_status: null,
+      to_status: status,
+      disposition: null,
+      reason: null,
+      details: { priority: assessment.priority, priority_reasons: assessment.reasons, screening_id: screening.id, rules_version: rulesVersion },
+      request_id: context.requestId,
+      created_at: now,
+    };
+    return { row, event, announced: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority } };
   });
-  await recordEvent(trx, organizationId, {
-    type: 'case.opened',
-    data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority },
-    ...(context.requestId && { requestId: context.requestId }),
-  });
-  return status;
+  await insertOpenedCases(trx, organizationId, opened);
+  await recordEvents(
+    trx,
+    organizationId,
+    opened.map(({ announced }) => ({ type: 'case.opened' as const, data: announced, ...(context.requestId && { requestId: context.requestId }) })),
+  );
+  return opened.map(({ row }) => row.status);
 }
 
 /**

@@ -85,18 +85,33 @@ function toCase(row: RawCase): CaseRow {
   };
 }
 
-export async function insertCase(trx: TenantTransaction, organizationId: string, row: CaseRow): Promise<void> {
-  await trx
-    .insertInto('cases')
-    .values({
-      ...row,
-      organization_id: organizationId,
-      priority_reasons: JSON.stringify(row.priority_reasons),
-      lists: JSON.stringify(row.lists),
-      pending_decision: row.pending_decision && JSON.stringify(row.pending_decision),
-      match_decisions: JSON.stringify(row.match_decisions),
-    })
-    .execute();
+/** Rows per statement: a case and its first event take 30 parameters, well under PostgreSQL's 65,535. */
+const INSERT_BATCH = 1_000;
+
+/**
+ * New cases, each with the first entry of its history (seq 1), in one statement per batch: the
+ * events' foreign key is checked at the statement's end, when their cases are in.
+ */
+export async function insertOpenedCases(trx: TenantTransaction, organizationId: string, opened: readonly { row: CaseRow; event: NewCaseEvent }[]): Promise<void> {
+  for (let at = 0; at < opened.length; at += INSERT_BATCH) {
+    const batch = opened.slice(at, at + INSERT_BATCH);
+    await trx
+      .with('opened', (db) =>
+        db.insertInto('cases').values(
+          batch.map(({ row }) => ({
+            ...row,
+            organization_id: organizationId,
+            priority_reasons: JSON.stringify(row.priority_reasons),
+            lists: JSON.stringify(row.lists),
+            pending_decision: row.pending_decision && JSON.stringify(row.pending_decision),
+            match_decisions: JSON.stringify(row.match_decisions),
+          })),
+        ),
+      )
+      .insertInto('case_events')
+      .values(batch.map(({ row, event }) => ({ organization_id: organizationId, case_id: row.id, seq: 1, ...event, details: JSON.stringify(event.details) })))
+      .execute();
+  }
 }
 
 /** The case, locked for this transaction when `forUpdate`, so two reviewers take turns on it. */

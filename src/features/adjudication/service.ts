@@ -10,7 +10,7 @@ import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
-import { actorName, applySuppressions, type CaseToOpen, openCase, reopenCase } from './case-opening.ts';
+import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase } from './case-opening.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
 import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
 import { allowedDispositions } from './decision.ts';
@@ -72,7 +72,7 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     // Inside another feature's transaction.
     currentRules,
     applySuppressions,
-    openCase,
+    openCases,
     reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
     caseStatus: caseStatusOf,
     /** What a case in this status may become (the state machine of decision.ts), for forms that offer only those. */

@@ -1,14 +1,15 @@
 /**
  * The screening pipeline, inside the caller's tenant transaction: match each input under the
  * organization's current rules, mark what earlier false-positive decisions cover, record it
- * (an audit event each, or the one event of the bulk operation that asked), store the records in
- * as few statements as the batch allows, and open (or reopen) a case for each potential match
- * left standing.
+ * (an audit event each, or the one event of the bulk operation that asked), store the records,
+ * open (or reopen) a case for each potential match left standing, and announce each screening.
+ * Every step is one statement (or a few, for thousands of rows) for the whole batch, not one per
+ * screening, so a batch of a thousand vendors costs about what one prescreen does in round trips.
  */
-import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import { type AuditContext, recordAudits } from '../../audit/audit.ts';
 import { canonicalJson } from '../../canonical-json.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import { recordEvent } from '../../events/outbox.ts';
+import { recordEvents } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
@@ -52,45 +53,49 @@ export async function screenMany(
   const thresholds = { ...rules.thresholds, rules_version: version };
   const actor = { kind: context.actor.kind, id: context.actor.id };
 
-  const records: ScreeningRecord[] = [];
-  for (const input of inputs) {
-    const built = buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds });
-    records.push(built.matches.length > 0 ? await adjudication.applySuppressions(trx, built, rules, now) : built);
-  }
+  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds }));
+  const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, built, rules, now);
+  const caseIds = records.map((record, i) => (record.matches.some((m) => m.suppressed_by === null) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
 
-  const stored: StoredScreening[] = [];
-  for (const [i, record] of records.entries()) {
-    const alerting = record.matches.some((m) => m.suppressed_by === null);
-    const caseId = alerting ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null;
-    const auditHash =
-      options.recordedBy?.auditHash ??
-      (
-        await recordAudit(trx, context, {
-          action: 'screening.created',
-          target: { type: 'screening', id: record.id },
-          // Outcome and counts only: the names screened are personal data and stay in the screening row.
-          details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
-        })
-      ).hash;
-    stored.push({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash, caseId });
-  }
-  await insertScreenings(trx, organizationId, options.onlyPotentialMatches ? stored.filter((s) => s.record.outcome === 'potential_match') : stored);
+  // One audit event per screening, chained in one go (or the bulk operation's one event for all).
+  const recordedBy = options.recordedBy;
+  const auditHashes = recordedBy
+    ? records.map(() => recordedBy.auditHash)
+    : (
+        await recordAudits(
+          trx,
+          context,
+          records.map((record, i) => ({
+            action: 'screening.created',
+            target: { type: 'screening', id: record.id },
+            // Outcome and counts only: the names screened are personal data and stay in the screening row.
+            details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseIds[i], list_versions: record.list_versions.map((v) => v.version_id) },
+          })),
+        )
+      ).map((audited) => audited.hash);
+  const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: auditHashes[i] as string, caseId: caseIds[i] ?? null }));
+  const kept = (s: StoredScreening) => !options.onlyPotentialMatches || s.record.outcome === 'potential_match';
+  await insertScreenings(trx, organizationId, stored.filter(kept));
 
-  const views: ScreeningView[] = [];
+  // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).
+  const caseStatuses = new Map<number, string>();
+  const toOpen = stored.flatMap(({ record, caseId }, i) => (caseId && !options.reopen?.(i) ? [{ i, caseId, screening: record }] : []));
+  const opened = await adjudication.openCases(trx, context, toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })));
+  toOpen.forEach(({ i }, n) => caseStatuses.set(i, opened[n] as string));
   for (const [i, { record, caseId }] of stored.entries()) {
-    let caseStatus: string | null = null;
-    if (caseId) {
-      const toOpen = { caseId, screening: record, rulesVersion: version, rules, now };
-      caseStatus = options.reopen?.(i) ? await adjudication.reopenCase(trx, context, toOpen) : await adjudication.openCase(trx, context, toOpen);
-    }
-    if (!options.recordedBy && !(options.onlyPotentialMatches && record.outcome === 'clear')) {
-      await recordEvent(trx, organizationId, {
-        type: 'screening.completed',
+    if (caseId && options.reopen?.(i)) caseStatuses.set(i, await adjudication.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
+  }
+  if (!options.recordedBy) {
+    await recordEvents(
+      trx,
+      organizationId,
+      stored.filter(kept).map(({ record, caseId }) => ({
+        type: 'screening.completed' as const,
         data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
         ...(context.requestId && { requestId: context.requestId }),
-      });
-    }
-    views.push({ ...(stored[i] as StoredScreening), caseStatus });
+      })),
+    );
   }
+  const views: ScreeningView[] = stored.map((one, i) => ({ ...one, caseStatus: caseStatuses.get(i) ?? null }));
   return views;
 }

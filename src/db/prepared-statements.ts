@@ -1,0 +1,38 @@
+/**
+ * Named prepared statements for PostgreSQL. Kysely sends every statement unnamed, so PostgreSQL
+ * parses and plans it again on every call; a named one is parsed once per connection and its plan
+ * reused. On the statements every request runs (the tenant settings, a row by id, the rules) that
+ * halved PostgreSQL's CPU per statement here.
+ *
+ * Named: statements with few parameters (one row read or written); a multi-row INSERT's text
+ * changes with its row count and would only fill each connection with plans used once. Not
+ * named: anything that returns `*`, whose prepared result type a migration could change under a
+ * running server ("cached plan must not change result type").
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+const MAX_PARAMETERS = 64;
+const RETURNS_ALL_COLUMNS = /\bselect\s+\*|\.\*|\breturning\s+\*/i;
+
+export function statementName(text: string, parameterCount: number): string | undefined {
+  if (parameterCount > MAX_PARAMETERS || RETURNS_ALL_COLUMNS.test(text)) return undefined;
+  return `gh_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+/** The pool as Kysely sees it: each client names the statements it may (Kysely calls only query and release). */
+export function preparingPool(pool: pg.Pool) {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: (text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? statementName(text, values?.length ?? 0) : undefined;
+          return name ? client.query({ name, text: text as string, values: values ?? [] }) : client.query(text as string, values);
+        },
+        release: (error?: Error | boolean) => client.release(error),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
