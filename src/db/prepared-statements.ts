@@ -6,7 +6,8 @@
  *
  * Named: statements with few parameters (one row read or written); a multi-row INSERT's text
  * changes with its row count and would only fill each connection with plans used once. Not
- * named: anything that returns `*`, whose prepared result type a migration could change under a
+ * named: statements without parameters (sent as simple queries, which may hold several
+ * statements: the tenant transaction's BEGIN and settings go as one), and anything that returns `*`, whose prepared result type a migration could change under a
  * running server ("cached plan must not change result type").
  */
 import { createHash } from 'node:crypto';
@@ -16,7 +17,7 @@ const MAX_PARAMETERS = 64;
 const RETURNS_ALL_COLUMNS = /\bselect\s+\*|\.\*|\breturning\s+\*/i;
 
 export function statementName(text: string, parameterCount: number): string | undefined {
-  if (parameterCount > MAX_PARAMETERS || RETURNS_ALL_COLUMNS.test(text)) return undefined;
+  if (parameterCount === 0 || parameterCount > MAX_PARAMETERS || RETURNS_ALL_COLUMNS.test(text)) return undefined;
   return `gh_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 

@@ -6,7 +6,7 @@
  * the transaction ends. Row-level security policies read that setting, so a query inside can only
  * see and write the rows of that one organization, whatever SQL a store writes.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Schema } from './schema.ts';
 
 /** The role every request runs as; created by the first migration. */
@@ -38,26 +38,57 @@ export type WithTenant = <T>(actor: Actor, fn: (trx: TenantTransaction) => Promi
  */
 export type RoleSwitch = { setting: 'role' | 'session_authorization'; restoreAfter?: string };
 
-export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch };
+/**
+ * `beginWithSettings`: send BEGIN and the settings as one simple query of two statements (PostgreSQL
+ * over the network, where a round trip is a system call on each side and was the largest single
+ * cost in the load benchmark's profile). PGlite answers each statement in process and takes one
+ * statement per query, so there BEGIN goes on its own.
+ */
+export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch; beginWithSettings: boolean };
 
 export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions): WithTenant {
   const timeout = String(options.statementTimeoutMs);
   const { setting, restoreAfter } = options.roleSwitch;
+  // set_config(…, true) is SET LOCAL, and the role switch comes first: select-list items are
+  // evaluated in order. The values are quoted literals in the one-query form (a simple query takes
+  // no parameters), bind parameters in the other.
+  const settings = (actor: Actor, value: (text: string) => RawBuilder<unknown>) =>
+    sql`SELECT set_config(${value(setting)}, ${value(RUNTIME_ROLE)}, true),
+               set_config(${value(ORGANIZATION_SETTING)}, ${value(actor.organizationId)}, true),
+               set_config('app.actor', ${value(`${actor.kind}:${actor.id}`)}, true),
+               set_config('statement_timeout', ${value(timeout)}, true)`;
+
+  if (options.beginWithSettings) {
+    return (actor, fn) =>
+      owner.connection().execute(async (connection) => {
+        let result;
+        try {
+          await sql`BEGIN; ${settings(actor, quotedLiteral)}`.execute(connection);
+          result = await fn(connection as unknown as TenantTransaction);
+        } catch (error) {
+          await sql.raw('ROLLBACK').execute(connection);
+          throw error;
+        }
+        await sql.raw('COMMIT').execute(connection);
+        return result;
+      });
+  }
   // One connection is held for the transaction and the restore, so nothing runs in between.
   return (actor, fn) =>
     owner.connection().execute(async (connection) => {
       try {
         return await connection.transaction().execute(async (trx) => {
-          // set_config(…, true) is SET LOCAL, and the role switch comes first: one round trip
-          // instead of two for what every request pays. Select-list items are evaluated in order.
-          await sql`SELECT set_config(${setting}, ${RUNTIME_ROLE}, true),
-                           set_config(${ORGANIZATION_SETTING}, ${actor.organizationId}, true),
-                           set_config('app.actor', ${`${actor.kind}:${actor.id}`}, true),
-                           set_config('statement_timeout', ${timeout}, true)`.execute(trx);
+          await settings(actor, (text) => sql`${text}`).execute(trx);
           return fn(trx as TenantTransaction);
         });
       } finally {
         if (restoreAfter) await sql.raw(restoreAfter).execute(connection);
       }
     });
+}
+
+/** A string as an SQL literal, whatever standard_conforming_strings says: E'…' with backslashes and quotes doubled. */
+function quotedLiteral(text: string): RawBuilder<unknown> {
+  if (text.includes('\0')) throw new Error('a tenant setting cannot contain a NUL character');
+  return sql.raw(`E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`);
 }

@@ -358,6 +358,30 @@ describe('the runtime role', () => {
     const status = await database.db.migrationStatus(); // needs the owner's rights
     assert.deepEqual(status.pending, []);
   });
+
+  test("keeps an actor's id exactly as given, quotes and backslashes included (PostgreSQL sends them as literals)", async () => {
+    const id = String.raw`o'brien\x'; SET ROLE postgres; --`;
+    const seen = await database.db.withTenant({ ...actorOf(orgA), id }, async (trx) =>
+      (await sql<{ actor: string; organization: string }>`
+        SELECT current_setting('app.actor') AS actor, current_setting('app.organization_id') AS organization`.execute(trx)).rows[0],
+    );
+    assert.deepEqual(seen, { actor: `system:${id}`, organization: orgA });
+  });
+
+  test('writes nothing when the work inside fails, and the next transaction starts clean', async () => {
+    const row = await (TENANT_ROW_FACTORIES.audit_events as (organizationId: string) => Row)(orgA);
+    await assert.rejects(
+      database.db.withTenant(actorOf(orgA), async (trx) => {
+        await sql`INSERT INTO audit_events ${sql.raw(`(${Object.keys(row).join(', ')})`)} VALUES (${sql.join(Object.values(row))})`.execute(trx);
+        throw new Error('the work failed after writing');
+      }),
+      /the work failed after writing/,
+    );
+    const found = await database.owner<{ n: number }>('SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1 AND seq = $2', [orgA, row.seq]);
+    assert.deepEqual(found, [{ n: 0 }]);
+    const who = await database.db.withTenant(actorOf(orgA), async (trx) => (await sql<{ who: string }>`SELECT current_user AS who`.execute(trx)).rows[0]?.who);
+    assert.equal(who, 'gatehouse_runtime');
+  });
 });
 
 describe('organizations', () => {
