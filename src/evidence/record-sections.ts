@@ -26,13 +26,19 @@ export function writeCountryFlags(w: EvidenceWriter, { screening }: EvidenceInpu
 /** The reason goes under its row across the page: reasons are sentences, actors long e-mail addresses. */
 const HISTORY_COLUMNS = columns(['When (UTC)', 125], ['Who', 190], ['Action', 80], ['Disposition', 100]);
 
+/**
+ * `api_key:key_…` as `api_key key_…`, as the screening's Actor field writes it: the space is where
+ * the line may break, so the id stays whole and a search of the PDF for it finds it.
+ */
+const actorWords = (actor: string) => actor.replace(':', ' ');
+
 export function writeAdjudication(w: EvidenceWriter, { adjudication }: EvidenceInput) {
   if (!adjudication) {
     w.heading('Adjudication');
     w.paragraph('No adjudication case.');
     return;
   }
-  const history = adjudication.history.map((h) => ({ cells: [h.at, h.actor, h.action, orNotGiven(h.disposition, '—')], ...(h.reason && { note: `Reason: ${h.reason}` }) }));
+  const history = adjudication.history.map((h) => ({ cells: [h.at, actorWords(h.actor), h.action, orNotGiven(h.disposition, '—')], ...(h.reason && { note: `Reason: ${h.reason}` }) }));
   w.heading('Adjudication', 40 + (history.length > 0 ? w.tableHeight(HISTORY_COLUMNS, history) : 20));
   w.fields([
     ['Case id', adjudication.case_id],

@@ -91,7 +91,7 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       ...screening.country_flags.flatMap((flag) => [`${[flag.country, flag.region].filter(Boolean).join(' / ')} ${flag.regime} ${flag.severity}`, `In force from ${flag.effective_from}`]),
       // adjudication
       input.adjudication!.case_id,
-      'user:j.alvarez@northwind.example',
+      'user j.alvarez@northwind.example',
       'false_positive',
       'the listed person was born in 1971',
       // integrity

@@ -120,7 +120,7 @@ describe('dispositions', () => {
     const pdf = await call('GET', `/screenings/${screening.id}/evidence`, org.headers);
     assert.equal(pdf.statusCode, 200);
     const text = pdfPages(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
-    for (const expected of [screening.case_id, 'DENIED', 'Needs the facility security officer.', 'Passport matches the listed one.', `api_key:${org.keyId}`]) {
+    for (const expected of [screening.case_id, 'DENIED', 'Needs the facility security officer.', 'Passport matches the listed one.', `api_key ${org.keyId}`]) {
       assert.ok(text.includes(expected), `${expected} in the evidence`);
     }
   });
