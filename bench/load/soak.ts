@@ -30,13 +30,19 @@ export type SoakResult = {
 
 const SAMPLE_EVERY_MS = 10_000;
 
-async function metric(baseUrl: string, name: string): Promise<number> {
+/**
+ * The named metrics from one scrape: prom-client resets the event-loop histogram at every scrape,
+ * so a second request for the max would read an empty interval (it read 0 ms beside a p99 of 20).
+ */
+async function metrics(baseUrl: string, names: readonly string[]): Promise<number[]> {
   try {
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-    return line ? Number(line.split(' ')[1]) : Number.NaN;
+    const lines = (await (await fetch(`${baseUrl}/metrics`)).text()).split('\n');
+    return names.map((name) => {
+      const line = lines.find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.split(' ')[1]) : Number.NaN;
+    });
   } catch {
-    return Number.NaN;
+    return names.map(() => Number.NaN);
   }
 }
 
@@ -56,9 +62,8 @@ export async function soak(target: Target, options: { rate: number; seconds: num
   const samples: SoakSample[] = [];
   const started = performance.now();
   const sample = async () => {
-    const [eventLoopP99, eventLoopMax, connections] = await Promise.all([
-      metric(target.baseUrl, 'gatehouse_nodejs_eventloop_lag_p99_seconds'),
-      metric(target.baseUrl, 'gatehouse_nodejs_eventloop_lag_max_seconds'),
+    const [[eventLoopP99 = Number.NaN, eventLoopMax = Number.NaN], connections] = await Promise.all([
+      metrics(target.baseUrl, ['gatehouse_nodejs_eventloop_lag_p99_seconds', 'gatehouse_nodejs_eventloop_lag_max_seconds']),
       databaseConnections(options.databaseUrl),
     ]);
     const s: SoakSample = {
