@@ -46,7 +46,10 @@ describe('gatehouse serve', () => {
       body: JSON.stringify({ subject: 'Viktor Bout', date_of_birth: '1967-01-13' }),
     });
     assert.equal(response.status, 401, 'a credential that is not a key is refused');
-    await new Promise((resolve) => setTimeout(resolve, 200)); // let the log line flush
+    // Lines are written in pieces, and at least once a second: wait for it, a little longer than that.
+    for (const deadline = Date.now() + 3_000; !server.stdout().includes('e2e-log-check') && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const lines = server.stdout().trim().split('\n');
     for (const line of lines) JSON.parse(line); // every line is JSON
     assert.ok(lines.some((l) => JSON.parse(l).request_id === 'e2e-log-check'));
