@@ -55,7 +55,29 @@ export async function screenMany(
 
   const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds }));
   const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, built, rules, now);
+  const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   const caseIds = records.map((record, i) => (record.matches.some((m) => m.suppressed_by === null) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
+
+  // The events first: they need nothing the audit chain gives, and the chain's head, once
+  // appended to, stays locked until commit, so every statement before it is one fewer that the
+  // organization's other screenings wait behind.
+  if (!options.recordedBy) {
+    await recordEvents(
+      trx,
+      organizationId,
+      records.flatMap((record, i) =>
+        isKept(record)
+          ? [
+              {
+                type: 'screening.completed' as const,
+                data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseIds[i] ?? null, reference: record.reference },
+                ...(context.requestId && { requestId: context.requestId }),
+              },
+            ]
+          : [],
+      ),
+    );
+  }
 
   // One audit event per screening, chained in one go (or the bulk operation's one event for all).
   const recordedBy = options.recordedBy;
@@ -74,8 +96,7 @@ export async function screenMany(
         )
       ).map((audited) => audited.hash);
   const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: auditHashes[i] as string, caseId: caseIds[i] ?? null }));
-  const kept = (s: StoredScreening) => !options.onlyPotentialMatches || s.record.outcome === 'potential_match';
-  await insertScreenings(trx, organizationId, stored.filter(kept));
+  await insertScreenings(trx, organizationId, stored.filter((one) => isKept(one.record)));
 
   // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).
   const caseStatuses = new Map<number, string>();
@@ -84,17 +105,6 @@ export async function screenMany(
   toOpen.forEach(({ i }, n) => caseStatuses.set(i, opened[n] as string));
   for (const [i, { record, caseId }] of stored.entries()) {
     if (caseId && options.reopen?.(i)) caseStatuses.set(i, await adjudication.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
-  }
-  if (!options.recordedBy) {
-    await recordEvents(
-      trx,
-      organizationId,
-      stored.filter(kept).map(({ record, caseId }) => ({
-        type: 'screening.completed' as const,
-        data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
-        ...(context.requestId && { requestId: context.requestId }),
-      })),
-    );
   }
   const views: ScreeningView[] = stored.map((one, i) => ({ ...one, caseStatus: caseStatuses.get(i) ?? null }));
   return views;
