@@ -7,8 +7,9 @@
  * Named: statements with few parameters (one row read or written); a multi-row INSERT's text
  * changes with its row count and would only fill each connection with plans used once. Not
  * named: statements without parameters (sent as simple queries, which may hold several
- * statements: the tenant transaction's BEGIN and settings go as one), and anything that returns `*`, whose prepared result type a migration could change under a
- * running server ("cached plan must not change result type").
+ * statements: the tenant transaction's BEGIN and settings go as one), and anything that returns
+ * `*`, whose prepared result type a migration could change under a running server ("cached plan
+ * must not change result type").
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';

@@ -62,20 +62,15 @@ export async function screenMany(
   // appended to, stays locked until commit, so every statement before it is one fewer that the
   // organization's other screenings wait behind.
   if (!options.recordedBy) {
+    const completed = records.map((record, i) => ({ record, caseId: caseIds[i] ?? null })).filter(({ record }) => isKept(record));
     await recordEvents(
       trx,
       organizationId,
-      records.flatMap((record, i) =>
-        isKept(record)
-          ? [
-              {
-                type: 'screening.completed' as const,
-                data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseIds[i] ?? null, reference: record.reference },
-                ...(context.requestId && { requestId: context.requestId }),
-              },
-            ]
-          : [],
-      ),
+      completed.map(({ record, caseId }) => ({
+        type: 'screening.completed' as const,
+        data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
+        ...(context.requestId && { requestId: context.requestId }),
+      })),
     );
   }
 
