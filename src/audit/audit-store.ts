@@ -2,9 +2,9 @@
  * Audit events in the database. Appends happen inside the caller's tenant transaction, so an
  * event is committed exactly when the change it records is.
  */
-import { type ColumnType, type Selectable, sql } from 'kysely';
-import type { TenantTransaction } from '../db/tenant.ts';
-import { type ChainedFields, canonicalAroundSeq, chainHash, GENESIS_HASH, type StoredLink } from './audit-chain.ts';
+import { type ColumnType, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { SqlValue, TenantTransaction } from '../db/tenant.ts';
+import { type ChainedFields, canonicalAroundSeq, GENESIS_HASH, type StoredLink } from './audit-chain.ts';
 
 type AuditEventRow = {
   organization_id: string;
@@ -31,106 +31,70 @@ declare module '../db/schema.ts' {
   }
 }
 
-export type AuditEventInput = Omit<ChainedFields, 'seq' | 'occurred_at'>;
-export type AuditRecord = ChainedFields & { hash: string; prev_hash: string };
+/** An event as recorded, before the chain gives it a sequence number. */
+export type AuditEventInput = Omit<ChainedFields, 'seq'>;
 
 /**
- * Appends events to the organization's chain in order. One event (what a request records) takes
- * one statement; more take two however many there are: the head is read and locked, the hashes
- * are chained here, and the events go in with the head's update in one statement (a bulk
- * operation's thousand screenings do not take three thousand).
+ * The statements that append `events`, in order, to the organization's chain: the first creates
+ * the chain's head if the organization has none yet (two first writers meet at the conflict), the
+ * second locks the head, chains every event after it and moves it on, all in the database. The
+ * hashes cover exactly the bytes chainHash covers: the previous hash, then each event's canonical
+ * JSON, completed with the sequence number only the locked head knows. The events travel as one
+ * JSON array, walked by a recursive query one link at a time (a JSON array is indexed in constant
+ * time, a text array is not).
  */
-export async function appendEvents(trx: TenantTransaction, organizationId: string, events: readonly AuditEventInput[]): Promise<AuditRecord[]> {
+export function appendStatements(organizationId: string, events: readonly AuditEventInput[], value: SqlValue): RawBuilder<unknown>[] {
   if (events.length === 0) return [];
-  if (events.length === 1) return [await appendOne(trx, organizationId, events[0] as AuditEventInput)];
-  const head = (await lockHead(trx)) ?? (await createHead(trx, organizationId));
-  let previous = asBuffer(head.hash);
-  let seq = Number(head.seq);
-  const occurredAt = new Date().toISOString();
-  const records: AuditRecord[] = [];
-  const rows = events.map((event) => {
-    const fields: ChainedFields = { ...event, seq: ++seq, occurred_at: occurredAt };
-    const hash = chainHash(previous, fields);
-    records.push({ ...fields, hash: hash.toString('hex'), prev_hash: previous.toString('hex') });
-    const row = {
-      organization_id: organizationId,
-      seq: fields.seq,
-      occurred_at: fields.occurred_at,
-      actor_type: fields.actor.type,
-      actor_id: fields.actor.id,
-      actor_role: fields.actor.role,
-      action: fields.action,
-      target_type: fields.target.type,
-      target_id: fields.target.id,
-      request_id: fields.request_id,
-      source_ip: fields.source_ip,
-      outcome: fields.outcome,
-      details: JSON.stringify(fields.details),
-      prev_hash: previous,
-      hash,
-    };
-    previous = hash;
-    return row;
-  });
-  for (let at = 0; at < rows.length; at += INSERT_BATCH) {
-    const batch = rows.slice(at, at + INSERT_BATCH);
-    const last = batch.at(-1) as (typeof rows)[number];
-    await trx
-      .with('appended', (db) => db.insertInto('audit_events').values(batch))
-      .updateTable('audit_heads')
-      .set({ seq: last.seq, hash: last.hash })
-      .execute();
-  }
-  return records;
+  const pending = JSON.stringify(events.map(pendingRow));
+  const createHead = sql`
+    INSERT INTO audit_heads (organization_id, seq, hash) VALUES (${value(organizationId)}::text, 0, ${GENESIS})
+    ON CONFLICT (organization_id) DO NOTHING`;
+  const append = sql`
+    WITH RECURSIVE pending AS (SELECT ${value(pending)}::jsonb AS events),
+    head AS (SELECT seq, hash FROM audit_heads WHERE organization_id = ${value(organizationId)}::text FOR UPDATE),
+    chain (n, seq, prev_hash, hash) AS (
+      SELECT 0, seq, NULL::bytea, hash FROM head
+      UNION ALL
+      SELECT chain.n + 1, chain.seq + 1, chain.hash,
+             sha256(chain.hash || convert_to((event ->> 'before') || (chain.seq + 1)::text || (event ->> 'after'), 'UTF8'))
+        FROM chain, pending, LATERAL (SELECT pending.events -> chain.n AS event) next_event
+       WHERE chain.n < jsonb_array_length(pending.events)),
+    appended AS (
+      INSERT INTO audit_events (organization_id, seq, occurred_at, actor_type, actor_id, actor_role, action, target_type, target_id,
+                                request_id, source_ip, outcome, details, prev_hash, hash)
+      SELECT ${value(organizationId)}::text, chain.seq, (event ->> 'occurred_at')::timestamptz, event ->> 'actor_type', event ->> 'actor_id',
+             event ->> 'actor_role', event ->> 'action', event ->> 'target_type', event ->> 'target_id', event ->> 'request_id',
+             event ->> 'source_ip', event ->> 'outcome', event -> 'details', chain.prev_hash, chain.hash
+        FROM chain, pending, LATERAL (SELECT pending.events -> (chain.n - 1) AS event) this_event
+       WHERE chain.n > 0)
+    UPDATE audit_heads SET seq = newest.seq, hash = newest.hash
+      FROM (SELECT seq, hash FROM chain ORDER BY n DESC LIMIT 1) newest
+     WHERE audit_heads.organization_id = ${value(organizationId)}::text
+    RETURNING audit_heads.seq, audit_heads.hash`;
+  return [createHead, append];
 }
 
-/**
- * One event in one statement: the head is locked and moved on, and the event inserted after it,
- * the database computing the hash over exactly the bytes chainHash covers (the previous hash, then
- * the canonical JSON, completed with the sequence number only the locked head knows).
- */
-async function appendOne(trx: TenantTransaction, organizationId: string, event: AuditEventInput): Promise<AuditRecord> {
-  const occurredAt = new Date().toISOString();
-  const { before, after } = canonicalAroundSeq({ ...event, occurred_at: occurredAt });
-  const append = sql<{ seq: number | string; prev_hash: Uint8Array; hash: Uint8Array }>`
-    WITH head AS (SELECT organization_id, seq, hash FROM audit_heads FOR UPDATE),
-    moved AS (
-      UPDATE audit_heads h
-         SET seq = head.seq + 1, hash = sha256(head.hash || convert_to(${before} || (head.seq + 1)::text || ${after}, 'UTF8'))
-        FROM head WHERE h.organization_id = head.organization_id
-      RETURNING h.seq, h.hash, head.hash AS prev_hash)
-    INSERT INTO audit_events (organization_id, seq, occurred_at, actor_type, actor_id, actor_role, action, target_type, target_id,
-                              request_id, source_ip, outcome, details, prev_hash, hash)
-    SELECT ${organizationId}::text, seq, ${occurredAt}::timestamptz, ${event.actor.type}::text, ${event.actor.id}::text, ${event.actor.role}::text,
-           ${event.action}::text, ${event.target.type}::text, ${event.target.id}::text, ${event.request_id}::text, ${event.source_ip}::text,
-           ${event.outcome}::text, ${JSON.stringify(event.details)}::jsonb, prev_hash, hash
-      FROM moved
-    RETURNING seq, prev_hash, hash`;
-  let { rows } = await append.execute(trx);
-  if (rows.length === 0) {
-    await createHead(trx, organizationId);
-    ({ rows } = await append.execute(trx));
-  }
-  const row = rows[0] as (typeof rows)[number];
-  const fields: ChainedFields = { ...event, seq: Number(row.seq), occurred_at: occurredAt };
-  return { ...fields, hash: asBuffer(row.hash).toString('hex'), prev_hash: asBuffer(row.prev_hash).toString('hex') };
+/** An event as the append statement reads it: its columns, and its canonical JSON split around the sequence number. */
+function pendingRow(event: AuditEventInput) {
+  const { before, after } = canonicalAroundSeq(event);
+  return {
+    before,
+    after,
+    occurred_at: event.occurred_at,
+    actor_type: event.actor.type,
+    actor_id: event.actor.id,
+    actor_role: event.actor.role,
+    action: event.action,
+    target_type: event.target.type,
+    target_id: event.target.id,
+    request_id: event.request_id,
+    source_ip: event.source_ip,
+    outcome: event.outcome,
+    details: event.details,
+  };
 }
 
-/** Events per statement: 15 parameters each, well under PostgreSQL's 65,535. */
-const INSERT_BATCH = 2_000;
-
-/** The organization's chain head, locked until the transaction ends; undefined before its first event. */
-const lockHead = (trx: TenantTransaction) => trx.selectFrom('audit_heads').select(['seq', 'hash']).forUpdate().executeTakeFirst();
-
-/** The first event of an organization starts its chain; two first writers at once meet at the conflict. */
-async function createHead(trx: TenantTransaction, organizationId: string) {
-  await trx
-    .insertInto('audit_heads')
-    .values({ organization_id: organizationId, seq: 0, hash: GENESIS_HASH })
-    .onConflict((oc) => oc.column('organization_id').doNothing())
-    .execute();
-  return (await lockHead(trx)) as NonNullable<Awaited<ReturnType<typeof lockHead>>>;
-}
+const GENESIS = sql.raw(`decode('${GENESIS_HASH.toString('hex')}', 'hex')`);
 
 /**
  * Events with afterSeq < seq <= throughSeq, in order, as chain links. Reads go by bounded seq
@@ -139,6 +103,23 @@ async function createHead(trx: TenantTransaction, organizationId: string) {
  */
 export async function readLinks(trx: TenantTransaction, afterSeq: number, throughSeq: number): Promise<StoredLink[]> {
   return queryEvents(trx, {}, afterSeq, throughSeq);
+}
+
+/**
+ * The chain hash of the event that recorded `action` on the target during the request: how a
+ * record finds its own event, appended after the record was written. Looked up through the
+ * request's index, then the target.
+ */
+export async function recordingEventHash(trx: TenantTransaction, action: string, target: { type: string; id: string }, requestId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('audit_events')
+    .select('hash')
+    .where('request_id', '=', requestId)
+    .where('action', '=', action)
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .executeTakeFirst();
+  return row && asBuffer(row.hash).toString('hex');
 }
 
 /** The sequence number of the organization's latest event (0 when it has none). */

@@ -1,9 +1,11 @@
 /**
  * Recording privileged actions. Services call `recordAudit` with the transaction that makes the
- * change, so the change and its record commit together or not at all.
+ * change; the event is appended to the organization's chain by the transaction's last statement,
+ * just before it commits, so the change and its record commit together or not at all, and the
+ * chain's head is locked only for that statement (see FinalWrite in db/tenant.ts).
  */
-import type { Actor, TenantTransaction } from '../db/tenant.ts';
-import { type AuditEventInput, type AuditRecord, appendEvents } from './audit-store.ts';
+import { type Actor, bindParameter, finalWrite, type SqlValue, type TenantTransaction } from '../db/tenant.ts';
+import { type AuditEventInput, appendStatements } from './audit-store.ts';
 
 /** Who acted and where the request came from; the route builds it once and hands it down. */
 export type AuditContext = {
@@ -20,22 +22,51 @@ export type AuditEvent = {
   details?: Record<string, unknown>;
 };
 
-export async function recordAudit(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<AuditRecord> {
-  return (await recordAudits(trx, context, [event]))[0] as AuditRecord;
+/** Records the event with the transaction: it is appended at commit, after the events recorded before it. */
+export function recordAudit(trx: TenantTransaction, context: AuditContext, event: AuditEvent): void {
+  recordAudits(trx, context, [event]);
 }
 
-/** Several events of one request, chained in this order, in as few statements as the chain allows. */
-export function recordAudits(trx: TenantTransaction, context: AuditContext, events: readonly AuditEvent[]): Promise<AuditRecord[]> {
-  const inputs = events.map(
-    (event): AuditEventInput => ({
-      actor: { type: context.actor.kind, id: context.actor.id, role: context.actor.role ?? null },
-      action: event.action,
-      target: { type: event.target?.type ?? null, id: event.target?.id ?? null },
-      request_id: context.requestId,
-      source_ip: context.sourceIp,
-      outcome: event.outcome ?? 'success',
-      details: event.details ?? {},
-    }),
-  );
-  return appendEvents(trx, context.actor.organizationId, inputs);
+/** Several events of one request, chained in this order. */
+export function recordAudits(trx: TenantTransaction, context: AuditContext, events: readonly AuditEvent[]): void {
+  pendingEvents(trx, context.actor.organizationId).events.push(...events.map((event) => inputOf(context, event)));
+}
+
+/**
+ * Appends the event now, after any the transaction recorded before it, and answers its chain
+ * hash: for a bulk operation whose screenings name the event that records them all. Its
+ * organization's other writers wait for this transaction's commit, which is why requests record
+ * rather than append.
+ */
+export async function appendAuditNow(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<string> {
+  const pending = pendingEvents(trx, context.actor.organizationId);
+  pending.events.push(inputOf(context, event));
+  const statements = pending.statements(bindParameter);
+  pending.events.length = 0;
+  let head: { hash: Uint8Array } | undefined;
+  for (const statement of statements) head = (await statement.execute(trx)).rows[0] as typeof head;
+  return Buffer.from(head?.hash ?? []).toString('hex');
+}
+
+const PENDING = Symbol('pending audit events');
+
+/** The events a transaction recorded and has not appended yet; one organization per transaction. */
+function pendingEvents(trx: TenantTransaction, organizationId: string) {
+  return finalWrite(trx, PENDING, () => {
+    const events: AuditEventInput[] = [];
+    return { events, statements: (value: SqlValue) => appendStatements(organizationId, events, value) };
+  });
+}
+
+function inputOf(context: AuditContext, event: AuditEvent): AuditEventInput {
+  return {
+    occurred_at: new Date().toISOString(),
+    actor: { type: context.actor.kind, id: context.actor.id, role: context.actor.role ?? null },
+    action: event.action,
+    target: { type: event.target?.type ?? null, id: event.target?.id ?? null },
+    request_id: context.requestId,
+    source_ip: context.sourceIp,
+    outcome: event.outcome ?? 'success',
+    details: event.details ?? {},
+  };
 }

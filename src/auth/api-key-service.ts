@@ -34,7 +34,7 @@ export function createApiKeyService(withTenant: WithTenant) {
           secret_hash: hashApiKey(key),
           created_by: `${context.actor.kind}:${context.actor.id}`,
         });
-        await recordAudit(trx, context, {
+        recordAudit(trx, context, {
           action: 'api_key.created',
           target: { type: 'api_key', id: created.id },
           details: { name: created.name, environment: created.environment, scope: created.scope },
@@ -63,7 +63,7 @@ export function createApiKeyService(withTenant: WithTenant) {
         }
         if (current.state === to) return current; // repeating a change is harmless and not re-audited
         const changed = (await setKeyState(trx, id, to)) as KeyRecord;
-        await recordAudit(trx, context, {
+        recordAudit(trx, context, {
           action: `api_key.${to}`,
           target: { type: 'api_key', id },
           details: { from: current.state },

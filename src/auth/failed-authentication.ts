@@ -11,7 +11,7 @@ import type { Actor } from '../db/tenant.ts';
 export type RequestContext = { requestId: string; sourceIp: string };
 
 export async function recordFailedAuthentication(db: Database, actor: Actor, reason: string, context: RequestContext) {
-  await db.withTenant(actor, (trx) =>
+  await db.withTenant(actor, async (trx) =>
     recordAudit(trx, { actor: { ...actor, role: null }, ...context }, { action: 'authentication.failed', outcome: 'failure', details: { reason } }),
   );
 }

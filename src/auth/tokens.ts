@@ -75,7 +75,7 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttl)
         .sign(signingKey.privateKey);
-      await db.withTenant(context.actor, (trx) =>
+      await db.withTenant(context.actor, async (trx) =>
         recordAudit(trx, context, { action: 'token.issued', target: { type: 'user', id: input.subject }, details: { role: input.role, jti, ttl_seconds: ttl } }),
       );
       return { token, jti, expires_at: new Date((issuedAt + ttl) * 1000).toISOString() };
@@ -128,7 +128,7 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
           .values({ organization_id: context.actor.organizationId, jti_hash: jtiHash(token.jti), expires_at: token.expiresAt })
           .onConflict((oc) => oc.columns(['organization_id', 'jti_hash']).doNothing())
           .execute();
-        await recordAudit(trx, context, { action: 'token.revoked', target: { type: 'user', id: context.actor.id }, details: { jti: token.jti } });
+        recordAudit(trx, context, { action: 'token.revoked', target: { type: 'user', id: context.actor.id }, details: { jti: token.jti } });
       });
     },
   };

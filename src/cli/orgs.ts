@@ -20,7 +20,7 @@ export function orgsCommand() {
       withDatabase(async (db) => {
         const organization = await db.operator.createOrganization({ name: options.name, tier: options.tier });
         const actor = { organizationId: organization.id, kind: 'system' as const, id: 'cli' };
-        await db.withTenant(actor, (trx) =>
+        await db.withTenant(actor, async (trx) =>
           recordAudit(trx, { actor, requestId: null, sourceIp: null }, {
             action: 'organization.created',
             target: { type: 'organization', id: organization.id },
@@ -51,7 +51,7 @@ export function orgsCommand() {
         };
         if (Object.keys(changes).length === 0) throw new CliError('Nothing to change: give at least one setting.');
         const updated = await db.operator.updateOrganization(options.org, changes);
-        await db.withTenant(context.actor, (trx) =>
+        await db.withTenant(context.actor, async (trx) =>
           recordAudit(trx, context, { action: 'organization.updated', target: { type: 'organization', id: options.org }, details: changes }),
         );
         return updated;

@@ -39,10 +39,10 @@ export type WithTenant = <T>(actor: Actor, fn: (trx: TenantTransaction) => Promi
 export type RoleSwitch = { setting: 'role' | 'session_authorization'; restoreAfter?: string };
 
 /**
- * `beginWithSettings`: send BEGIN and the settings as one simple query of two statements (PostgreSQL
- * over the network, where a round trip is a system call on each side and was the largest single
- * cost in the load benchmark's profile). PGlite answers each statement in process and takes one
- * statement per query, so there BEGIN goes on its own.
+ * `beginWithSettings`: send BEGIN and the settings as one simple query of two statements, and the
+ * final writes with COMMIT as another (PostgreSQL over the network, where a round trip is a system
+ * call on each side and was the largest single cost in the load benchmark's profile). PGlite
+ * answers each statement in process and takes one statement per query, so there each goes alone.
  */
 export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch; beginWithSettings: boolean };
 
@@ -52,7 +52,7 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   // set_config(…, true) is SET LOCAL, and the role switch comes first: select-list items are
   // evaluated in order. The values are quoted literals in the one-query form (a simple query takes
   // no parameters), bind parameters in the other.
-  const settings = (actor: Actor, value: (text: string) => RawBuilder<unknown>) =>
+  const settings = (actor: Actor, value: SqlValue) =>
     sql`SELECT set_config(${value(setting)}, ${value(RUNTIME_ROLE)}, true),
                set_config(${value(ORGANIZATION_SETTING)}, ${value(actor.organizationId)}, true),
                set_config('app.actor', ${value(`${actor.kind}:${actor.id}`)}, true),
@@ -61,30 +61,75 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   if (options.beginWithSettings) {
     return (actor, fn) =>
       owner.connection().execute(async (connection) => {
-        let result;
+        const trx = connection as unknown as TenantTransaction;
+        finalWrites.set(trx, new Map());
         try {
           await sql`BEGIN; ${settings(actor, quotedLiteral)}`.execute(connection);
-          result = await fn(connection as unknown as TenantTransaction);
+          const result = await fn(trx);
+          await sql`${sql.join([...finalStatements(trx, quotedLiteral), sql.raw('COMMIT')], sql.raw('; '))}`.execute(connection);
+          return result;
         } catch (error) {
+          // Also after a failed final statement, which leaves the transaction open and aborted
+          // (after a failed COMMIT there is nothing to roll back, and ROLLBACK only warns).
           await sql.raw('ROLLBACK').execute(connection);
           throw error;
+        } finally {
+          finalWrites.delete(trx);
         }
-        await sql.raw('COMMIT').execute(connection);
-        return result;
       });
   }
   // One connection is held for the transaction and the restore, so nothing runs in between.
   return (actor, fn) =>
     owner.connection().execute(async (connection) => {
       try {
-        return await connection.transaction().execute(async (trx) => {
-          await settings(actor, (text) => sql`${text}`).execute(trx);
-          return fn(trx as TenantTransaction);
+        return await connection.transaction().execute(async (transaction) => {
+          const trx = transaction as TenantTransaction;
+          finalWrites.set(trx, new Map());
+          try {
+            await settings(actor, bindParameter).execute(trx);
+            const result = await fn(trx);
+            for (const statement of finalStatements(trx, bindParameter)) await statement.execute(trx);
+            return result;
+          } finally {
+            finalWrites.delete(trx);
+          }
         });
       } finally {
         if (restoreAfter) await sql.raw(restoreAfter).execute(connection);
       }
     });
+}
+
+/** A value in a statement: a quoted literal in the one-query form (a simple query takes no parameters), a bind parameter otherwise. */
+export type SqlValue = (text: string) => RawBuilder<unknown>;
+export const bindParameter: SqlValue = (text) => sql`${text}`;
+
+/**
+ * Writes a transaction holds back to its end. Just before COMMIT each is asked for its
+ * statements, which on PostgreSQL travel with COMMIT in one query. The audit trail appends there:
+ * appending locks the organization's chain head until commit, so a request that appended early
+ * made every other request of its organization wait through its remaining round trips and the
+ * event-loop turns between them; at the end the lock lasts one query's execution in the server.
+ */
+export type FinalWrite = { statements(value: SqlValue): RawBuilder<unknown>[] };
+
+/** Each open tenant transaction's final writes, by their owner's key. */
+const finalWrites = new WeakMap<TenantTransaction, Map<symbol, FinalWrite>>();
+
+/** The transaction's final write under `key`, made by `create` the first time it is asked for. */
+export function finalWrite<T extends FinalWrite>(trx: TenantTransaction, key: symbol, create: () => T): T {
+  const writes = finalWrites.get(trx);
+  if (!writes) throw new Error('finalWrite: this transaction has ended or was not opened by withTenant');
+  let write = writes.get(key) as T | undefined;
+  if (!write) {
+    write = create();
+    writes.set(key, write);
+  }
+  return write;
+}
+
+function finalStatements(trx: TenantTransaction, value: SqlValue): RawBuilder<unknown>[] {
+  return [...(finalWrites.get(trx)?.values() ?? [])].flatMap((write) => write.statements(value));
 }
 
 /** A string as an SQL literal, whatever standard_conforming_strings says: E'…' with backslashes and quotes doubled. */

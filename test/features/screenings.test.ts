@@ -165,7 +165,8 @@ describe('screening endpoints', () => {
       assert.ok(again.rawPayload.equals(pdf.rawPayload), 'the same record renders to the same bytes');
       if (!skipWithoutPdftotext()) {
         const text = pdfPages(pdf.rawPayload).join(' ');
-        for (const expected of [screening.id, screening.request_id, '10001', screening.list_versions[0].sha256, screening.record_sha256, enterprise.keyId]) {
+        const [event] = await harness.database.owner<{ hash: string }>("SELECT encode(hash, 'hex') AS hash FROM audit_events WHERE action = 'screening.created' AND target_id = $1", [screening.id]);
+        for (const expected of [screening.id, screening.request_id, '10001', screening.list_versions[0].sha256, screening.record_sha256, enterprise.keyId, event?.hash as string]) {
           assert.ok(text.includes(expected), `the PDF names ${expected}`);
         }
       }

@@ -78,6 +78,12 @@ describe('workforce sync', () => {
     assert.deepEqual([readBack.id, readBack.counts], [first.id, first.counts]);
     const audits = await harness.database.owner<{ action: string }>("SELECT action FROM audit_events WHERE target_id = $1 ORDER BY seq", [first.id]);
     assert.deepEqual(audits.map((a) => a.action), ['workforce.sync_started', 'workforce.sync_completed']);
+    const recordedBy = await harness.database.owner<{ audit_hash: string; started: string }>(
+      `SELECT DISTINCT s.audit_hash, encode(a.hash, 'hex') AS started FROM screenings s, audit_events a
+        WHERE s.organization_id = $1 AND s.source = 'workforce' AND a.target_id = $2 AND a.action = 'workforce.sync_started'`,
+      [org.organizationId, first.id],
+    );
+    assert.deepEqual(recordedBy.map((r) => r.audit_hash), [recordedBy[0]?.started], "every screening names the sync's one audit event");
     const [event] = await harness.database.owner<{ data: { sync_id: string; created: number } }>("SELECT data FROM event_outbox WHERE type = 'workforce.sync_completed' AND data->>'sync_id' = $1", [first.id]);
     assert.equal(event?.data.created, 22);
     const screeningAudits = await count("SELECT count(*)::int AS n FROM audit_events WHERE action = 'screening.created' AND organization_id = $1", [org.organizationId]);

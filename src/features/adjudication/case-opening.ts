@@ -125,7 +125,7 @@ export async function reopenCase(trx: TenantTransaction, context: AuditContext, 
     request_id: context.requestId,
     created_at: now,
   });
-  await recordAudit(trx, context, { action: 'case.reopened', target: { type: 'case', id: caseId }, details: { from: row.status, to: status, screening_id: screening.id } });
+  recordAudit(trx, context, { action: 'case.reopened', target: { type: 'case', id: caseId }, details: { from: row.status, to: status, screening_id: screening.id } });
   await recordEvent(trx, context.actor.organizationId, {
     type: 'case.opened',
     data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority, reopened: true },

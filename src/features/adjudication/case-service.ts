@@ -77,7 +77,7 @@ export async function applyDisposition(
       to_status: row.status,
       details: { requires_second_reviewer: decision.pending.requires_second_reviewer, ...(decision.supersedes && { supersedes: decision.supersedes }) },
     });
-    await recordAudit(trx, context, {
+    recordAudit(trx, context, {
       action: 'case.decision_pending',
       target: { type: 'case', id },
       details: { disposition: request.disposition, status: row.status, requires_second_reviewer: decision.pending.requires_second_reviewer },
@@ -101,7 +101,7 @@ export async function applyDisposition(
     to_status: decision.to,
     details: { match_decisions: decision.matchDecisions, ...(decision.confirms && { confirms: decision.confirms }) },
   });
-  await recordAudit(trx, context, {
+  recordAudit(trx, context, {
     action: 'case.disposition_applied',
     target: { type: 'case', id },
     details: { disposition: request.disposition, from: row.status, to: decision.to, ...(decision.confirms && { first_reviewer: decision.confirms.actor }) },
@@ -137,7 +137,7 @@ export async function assignCase(trx: TenantTransaction, context: AuditContext, 
     request_id: context.requestId,
     created_at: now,
   });
-  await recordAudit(trx, context, { action: 'case.assigned', target: { type: 'case', id }, details: { assignee, previous: row.assignee } });
+  recordAudit(trx, context, { action: 'case.assigned', target: { type: 'case', id }, details: { assignee, previous: row.assignee } });
   return { ...row, assignee, updated_at: now };
 }
 
@@ -156,7 +156,7 @@ export async function addNote(trx: TenantTransaction, context: AuditContext, id:
   });
   await updateCase(trx, id, { updated_at: now });
   // The note's words stay in the case's history; the audit trail records that one was written.
-  await recordAudit(trx, context, { action: 'case.note_added', target: { type: 'case', id }, details: { length: text.length } });
+  recordAudit(trx, context, { action: 'case.note_added', target: { type: 'case', id }, details: { length: text.length } });
   return { ...row, updated_at: now };
 }
 

@@ -102,7 +102,7 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
       }
       return withTenant(context.actor, async (trx) => {
         const written = await appendRules(trx, context.actor.organizationId, rules, { actor: actorName(context), requestId: context.requestId });
-        await recordAudit(trx, context, { action: 'adjudication_rules.updated', target: { type: 'adjudication_rules', id: String(written.version) }, details: { version: written.version, rules } });
+        recordAudit(trx, context, { action: 'adjudication_rules.updated', target: { type: 'adjudication_rules', id: String(written.version) }, details: { version: written.version, rules } });
         return written;
       });
     },

@@ -79,7 +79,7 @@ const auditExport: Feature = {
           ...(requestId && { requestId }),
         };
         const context = auditContextOf(request);
-        await db.withTenant(context.actor, (trx) =>
+        await db.withTenant(context.actor, async (trx) =>
           recordAudit(trx, context, { action: 'audit.exported', details: { format, ...request.query } }),
         );
         return reply

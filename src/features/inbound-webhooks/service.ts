@@ -72,7 +72,7 @@ export function createInboundWebhookService(options: InboundServiceOptions) {
           ? rotatedSecrets(secrets, current, secretContext(organizationId), clock())
           : newSealedSecret(secrets, secretContext(organizationId));
         const state = current ? await replaceSecret(trx, sealed) : await insertSecret(trx, organizationId, sealed);
-        await recordAudit(trx, context, {
+        recordAudit(trx, context, {
           action: current ? 'inbound_webhook_secret.rotated' : 'inbound_webhook_secret.created',
           target: { type: 'organization', id: organizationId },
         });
@@ -87,7 +87,7 @@ export function createInboundWebhookService(options: InboundServiceOptions) {
     async removeSecret(context: AuditContext): Promise<void> {
       await withTenant(context.actor, async (trx) => {
         if (!(await deleteSecret(trx))) noSecret();
-        await recordAudit(trx, context, { action: 'inbound_webhook_secret.deleted', target: { type: 'organization', id: context.actor.organizationId } });
+        recordAudit(trx, context, { action: 'inbound_webhook_secret.deleted', target: { type: 'organization', id: context.actor.organizationId } });
       });
     },
   };

@@ -9,7 +9,7 @@
  * skipped. A match on a new or changed entry opens a case, or reopens the subject's own; matches
  * on unchanged entries are not looked at again, so what was decided about them stays decided.
  */
-import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import { type AuditContext, appendAuditNow, recordAudit } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../db/tenant.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
@@ -85,7 +85,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, regist
       if (!run) return undefined;
       const auditHash =
         run.audit_hash ??
-        (await recordAudit(trx, context, { action: 'monitoring.run_started', target: { type: 'monitoring_run', id: run.id }, details: { list: run.list, list_version_id: run.list_version_id, changed_entries: run.changed_entries } })).hash;
+        (await appendAuditNow(trx, context, { action: 'monitoring.run_started', target: { type: 'monitoring_run', id: run.id }, details: { list: run.list, list_version_id: run.list_version_id, changed_entries: run.changed_entries } }));
       const claimed = { status: 'running' as const, lease_until: lease(now), audit_hash: auditHash, started_at: run.started_at ?? now };
       await updateRun(trx, run.id, claimed);
       return { ...run, ...claimed };
@@ -113,7 +113,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, regist
           const source = sources[at];
           if (!source) {
             await updateRun(trx, run.id, { status: 'completed', finished_at: now, lease_until: null, error: null });
-            await recordAudit(trx, context, { action: 'monitoring.run_completed', target: { type: 'monitoring_run', id: run.id }, details: { ...current.counts } });
+            recordAudit(trx, context, { action: 'monitoring.run_completed', target: { type: 'monitoring_run', id: run.id }, details: { ...current.counts } });
             return true;
           }
           const subjects = await source.subjects(trx, current.cursor.after, options.batchSize);

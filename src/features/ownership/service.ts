@@ -27,7 +27,7 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
       const query = screening ? withScreenedDesignations(request, screening) : request.query;
       const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);
       const id = newId('own');
-      await withTenant(context.actor, (trx) =>
+      await withTenant(context.actor, async (trx) =>
         recordAudit(trx, context, { action: 'ownership.checked', target: { type: 'ownership_check', id }, details: auditDetails(request, verdict, screening) }),
       );
       return {

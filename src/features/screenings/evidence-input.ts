@@ -6,12 +6,12 @@
 import type { EvidenceInput } from '../../evidence/evidence-input.ts';
 import type { EvidenceExtras, ScreeningView } from './service.ts';
 
-export function evidenceInput(view: ScreeningView, { organization, adjudication }: EvidenceExtras): EvidenceInput {
+export function evidenceInput(view: ScreeningView, { organization, auditHash, adjudication }: EvidenceExtras): EvidenceInput {
   return {
     organization,
     screening: view.record,
     ...(adjudication && { adjudication }),
-    audit_chain_hash: view.auditHash,
+    audit_chain_hash: auditHash,
     canonical_sha256: view.recordSha256,
   };
 }

@@ -58,39 +58,33 @@ export async function screenMany(
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   const caseIds = records.map((record, i) => (record.matches.some((m) => m.suppressed_by === null) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
 
-  // The events first: they need nothing the audit chain gives, and the chain's head, once
-  // appended to, stays locked until commit, so every statement before it is one fewer that the
-  // organization's other screenings wait behind.
-  if (!options.recordedBy) {
-    const completed = records.map((record, i) => ({ record, caseId: caseIds[i] ?? null })).filter(({ record }) => isKept(record));
+  const recordedBy = options.recordedBy;
+  const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: recordedBy?.auditHash ?? null, caseId: caseIds[i] ?? null }));
+  // A bulk operation's one audit event, appended before, records all its screenings; otherwise one
+  // event each, appended with the transaction's last statement, and one announcement each.
+  if (!recordedBy) {
+    recordAudits(
+      trx,
+      context,
+      stored.map(({ record, caseId }) => ({
+        action: 'screening.created',
+        target: { type: 'screening', id: record.id },
+        // Outcome and counts only: the names screened are personal data and stay in the screening row.
+        details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
+      })),
+    );
     await recordEvents(
       trx,
       organizationId,
-      completed.map(({ record, caseId }) => ({
-        type: 'screening.completed' as const,
-        data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
-        ...(context.requestId && { requestId: context.requestId }),
-      })),
+      stored
+        .filter(({ record }) => isKept(record))
+        .map(({ record, caseId }) => ({
+          type: 'screening.completed' as const,
+          data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
+          ...(context.requestId && { requestId: context.requestId }),
+        })),
     );
   }
-
-  // One audit event per screening, chained in one go (or the bulk operation's one event for all).
-  const recordedBy = options.recordedBy;
-  const auditHashes = recordedBy
-    ? records.map(() => recordedBy.auditHash)
-    : (
-        await recordAudits(
-          trx,
-          context,
-          records.map((record, i) => ({
-            action: 'screening.created',
-            target: { type: 'screening', id: record.id },
-            // Outcome and counts only: the names screened are personal data and stay in the screening row.
-            details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseIds[i], list_versions: record.list_versions.map((v) => v.version_id) },
-          })),
-        )
-      ).map((audited) => audited.hash);
-  const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: auditHashes[i] as string, caseId: caseIds[i] ?? null }));
   await insertScreenings(trx, organizationId, stored.filter((one) => isKept(one.record)));
 
   // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).

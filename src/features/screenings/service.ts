@@ -8,6 +8,7 @@
  * store (a visitor session, a workforce profile) commits together with its screening and case.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import { recordingEventHash } from '../../audit/audit-store.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
@@ -89,10 +90,13 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
     async evidencePdf(context: AuditContext, id: string): Promise<Buffer> {
       return withTenant(context.actor, async (trx) => {
         const view = (await find(trx, id)) ?? notFound(id);
+        const auditHash = view.auditHash ?? (await recordingEventHash(trx, 'screening.created', { type: 'screening', id }, view.record.request_id));
+        // The row and its event commit together, so a missing event is a damaged trail: no evidence without it.
+        if (!auditHash) throw new Error(`screening ${id} has no audit event in its organization's chain`);
         const organization = { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) };
         const adjudicationHistory = view.caseId ? await adjudication().caseHistory(trx, view.caseId) : undefined;
-        const rendered = await renderEvidence(view, { organization, ...(adjudicationHistory && { adjudication: adjudicationHistory }) });
-        await recordAudit(trx, context, { action: 'screening.evidence_downloaded', target: { type: 'screening', id } });
+        const rendered = await renderEvidence(view, { organization, auditHash, ...(adjudicationHistory && { adjudication: adjudicationHistory }) });
+        recordAudit(trx, context, { action: 'screening.evidence_downloaded', target: { type: 'screening', id } });
         return rendered;
       });
     },
@@ -103,6 +107,8 @@ export type ScreeningService = ReturnType<typeof createScreeningService>;
 
 export type EvidenceExtras = {
   organization: { id: string; name: string };
+  /** The chain hash of the audit event that recorded the screening. */
+  auditHash: string;
   adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
 };
 

@@ -20,7 +20,7 @@ declare module '../../db/schema.ts' {
       case_id: string | null;
       record: unknown;
       record_sha256: string;
-      audit_hash: string;
+      audit_hash: string | null;
       actor: string;
       request_id: string;
       created_at: Date | string;
@@ -40,7 +40,12 @@ declare module '../../db/schema.ts' {
   }
 }
 
-export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string; caseId: string | null };
+/**
+ * `auditHash`: the hash of the bulk operation's audit event that recorded the screening (a
+ * workforce sync, a monitoring run); null when the screening has its own event, which is appended
+ * as its transaction commits and is read from the chain (see screeningAuditHash).
+ */
+export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string | null; caseId: string | null };
 
 /** Rows per INSERT: 12 parameters each, well under PostgreSQL's 65,535. */
 const INSERT_BATCH = 500;

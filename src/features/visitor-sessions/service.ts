@@ -80,7 +80,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
         continue; // e.g. a visitor already checked in whose case is cleared again: nothing to do
       }
       await move(trx, context, session, target, new Date(), { note: change.disposition ? `case ${change.to}` : `case reopened (${change.to}) by a re-screen` });
-      await recordAudit(trx, context, {
+      recordAudit(trx, context, {
         action: 'visitor_session.status_changed',
         target: { type: 'visitor_session', id: session.id },
         details: { from: session.status, to: target, case_id: change.caseId, disposition: change.disposition },
@@ -146,7 +146,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
         };
         await insertSession(trx, context.actor.organizationId, session);
         await announce(trx, context, session.id, status, session.site);
-        await recordAudit(trx, context, {
+        recordAudit(trx, context, {
           action: 'visitor_session.created',
           target: { type: 'visitor_session', id: session.id },
           details: { status, site: session.site, screening_id: session.screening_id, case_id: session.case_id, prescreen_reused: session.prescreen_reused },
@@ -170,7 +170,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
           await updateSession(trx, id, { ...(metadata && { metadata }), ...(entry && { entry }), updated_at: now });
           session = { ...session, ...(metadata && { metadata }), history: entry ? [...session.history, entry] : session.history, updated_at: now };
         }
-        await recordAudit(trx, context, {
+        recordAudit(trx, context, {
           action: 'visitor_session.updated',
           target: { type: 'visitor_session', id },
           details: { from, to: session.status, metadata_keys: update.metadata ? Object.keys(update.metadata) : [], note: Boolean(update.note) },

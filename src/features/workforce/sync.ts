@@ -4,7 +4,7 @@
  * re-activated profiles, and those whose screened facts changed, are screened under the sync's
  * one audit event; the same payload twice changes nothing the second time.
  */
-import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import { type AuditContext, appendAuditNow, recordAudit } from '../../audit/audit.ts';
 import type { WithTenant } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
@@ -26,8 +26,8 @@ export async function runSync(withTenant: WithTenant, registry: Pick<ServiceRegi
   // One audit event records the sync and every screening it makes.
   const { known, auditHash } = await withTenant(context.actor, async (trx) => {
     await insertSync(trx, context.actor.organizationId, sync);
-    const audit = await recordAudit(trx, context, { action: 'workforce.sync_started', target: { type: 'workforce_sync', id: sync.id }, details: { mode, profiles: profiles.length } });
-    return { known: await knownProfiles(trx), auditHash: audit.hash };
+    const auditHash = await appendAuditNow(trx, context, { action: 'workforce.sync_started', target: { type: 'workforce_sync', id: sync.id }, details: { mode, profiles: profiles.length } });
+    return { known: await knownProfiles(trx), auditHash };
   });
 
   try {
@@ -56,7 +56,7 @@ export async function runSync(withTenant: WithTenant, registry: Pick<ServiceRegi
     const finishedAt = new Date();
     await withTenant(context.actor, async (trx) => {
       await finishSync(trx, sync.id, 'completed', counts, finishedAt);
-      await recordAudit(trx, context, { action: 'workforce.sync_completed', target: { type: 'workforce_sync', id: sync.id }, details: { mode, ...counts } });
+      recordAudit(trx, context, { action: 'workforce.sync_completed', target: { type: 'workforce_sync', id: sync.id }, details: { mode, ...counts } });
       await recordEvent(trx, context.actor.organizationId, { type: 'workforce.sync_completed', data: { sync_id: sync.id, mode, ...counts }, ...(context.requestId && { requestId: context.requestId }) });
     });
     return { ...sync, status: 'completed', finished_at: finishedAt };

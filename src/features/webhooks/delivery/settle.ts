@@ -53,7 +53,7 @@ export async function settleAttempt(trx: TenantTransaction, attempt: AttemptToSe
 async function disableForDelivery(trx: TenantTransaction, key: DeliveryKey, reason: DisabledReason, now: Date, status: number | null) {
   if (!(await disableEndpoint(trx, key.endpointId, reason, now))) return; // disabled already
   const cancelled = await cancelPending(trx, key.endpointId);
-  await recordAudit(trx, { actor: deliveryActor(key.organizationId), requestId: null, sourceIp: null }, {
+  recordAudit(trx, { actor: deliveryActor(key.organizationId), requestId: null, sourceIp: null }, {
     action: 'webhook_endpoint.disabled',
     target: { type: 'webhook_endpoint', id: key.endpointId },
     details: { reason, status, event_id: key.eventId, cancelled_deliveries: cancelled },
