@@ -3,9 +3,9 @@
  * exists exactly when the change it reports was committed. Webhook delivery reads the outbox
  * (its fan-out trigger turns each new row into a delivery per subscribed endpoint).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Schema, Timestamp } from '../db/schema.ts';
-import type { TenantTransaction } from '../db/tenant.ts';
+import { bindParameter, finalWrite, type SqlValue, type TenantTransaction } from '../db/tenant.ts';
 import { newId } from '../ids.ts';
 import type { EventType, SHARED_EVENT_TYPES, TEST_EVENT_TYPE } from './event-types.ts';
 
@@ -24,19 +24,48 @@ declare module '../db/schema.ts' {
 
 export type OutboxEvent = { type: EventType | typeof TEST_EVENT_TYPE; data: Record<string, unknown>; requestId?: string };
 
-export async function recordEvent(trx: TenantTransaction, organizationId: string, event: OutboxEvent): Promise<string> {
-  return (await recordEvents(trx, organizationId, [event]))[0] as string;
+/** Records the event with the transaction (see recordEvents) and returns its id. */
+export function recordEvent(trx: TenantTransaction, organizationId: string, event: OutboxEvent): string {
+  return recordEvents(trx, organizationId, [event])[0] as string;
 }
 
-/** Events per INSERT: 5 parameters each. */
-const INSERT_BATCH = 5_000;
-
-/** Several events in one statement (per few thousand): a batch of screenings announces each. Returns their ids, in order. */
-export async function recordEvents(trx: TenantTransaction, organizationId: string, events: readonly OutboxEvent[]): Promise<string[]> {
-  const rows = events.map((event) => ({ organization_id: organizationId, id: newId('evt'), type: event.type, data: JSON.stringify(event.data), request_id: event.requestId ?? null }));
-  for (let at = 0; at < rows.length; at += INSERT_BATCH) await trx.insertInto('event_outbox').values(rows.slice(at, at + INSERT_BATCH)).execute();
+/**
+ * Records events with the transaction and returns their ids, in order. They are inserted by the
+ * transaction's last statement, with its audit events (see FinalWrite in db/tenant.ts): on
+ * PostgreSQL that travels with COMMIT, so announcing what a request did costs it no round trip.
+ */
+export function recordEvents(trx: TenantTransaction, organizationId: string, events: readonly OutboxEvent[]): string[] {
+  const rows = events.map(outboxRow);
+  pendingEvents(trx, organizationId).rows.push(...rows);
   return rows.map((row) => row.id);
 }
+
+/** Inserts the event now and returns its id: for a row of this transaction that must reference it (a test delivery). */
+export async function insertEventNow(trx: TenantTransaction, organizationId: string, event: OutboxEvent): Promise<string> {
+  const row = outboxRow(event);
+  await insertStatement(organizationId, [row], bindParameter).execute(trx);
+  return row.id;
+}
+
+type OutboxRow = { id: string; type: string; data: Record<string, unknown>; request_id: string | null };
+
+const outboxRow = (event: OutboxEvent): OutboxRow => ({ id: newId('evt'), type: event.type, data: event.data, request_id: event.requestId ?? null });
+
+const PENDING = Symbol('pending outbox events');
+
+/** The events a transaction recorded and has not inserted yet; one organization per transaction. */
+function pendingEvents(trx: TenantTransaction, organizationId: string) {
+  return finalWrite(trx, PENDING, () => {
+    const rows: OutboxRow[] = [];
+    return { rows, statements: (value: SqlValue) => (rows.length === 0 ? [] : [insertStatement(organizationId, rows, value)]) };
+  });
+}
+
+/** The rows travel as one JSON array, so that a thousand events are one value in the statement (and one literal in a simple query). */
+const insertStatement = (organizationId: string, rows: readonly OutboxRow[], value: SqlValue) => sql`
+  INSERT INTO event_outbox (organization_id, id, type, data, request_id)
+  SELECT ${value(organizationId)}::text, event ->> 'id', event ->> 'type', event -> 'data', event ->> 'request_id'
+    FROM jsonb_array_elements(${value(JSON.stringify(rows))}::jsonb) AS event`;
 
 /** Rows per INSERT when an event goes to every organization. */
 const SHARED_BATCH = 1_000;

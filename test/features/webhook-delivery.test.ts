@@ -35,7 +35,7 @@ describe('webhook delivery', () => {
     harness.app.inject({ method, url: `/api/v1${url}`, headers: tenant.headers, ...(payload !== undefined && { payload: payload as object }) });
   /** Records an event; it is due from the database's clock, so the test clock never lags behind it. */
   async function emit(type: EventType, data: Record<string, unknown> = {}) {
-    const id = await harness.database.db.withTenant({ organizationId: tenant.organizationId, kind: 'system', id: 'test' }, (trx) =>
+    const id = await harness.database.db.withTenant({ organizationId: tenant.organizationId, kind: 'system', id: 'test' }, async (trx) =>
       recordEvent(trx, tenant.organizationId, { type, data }),
     );
     now = Math.max(now, Date.now() + 1);

@@ -32,7 +32,7 @@ describe('webhook endpoints', () => {
     harness.app.inject({ method, url: `/api/v1${url}`, headers: tenant.headers, ...(payload !== undefined && { payload: payload as object }) });
   const create = (payload: unknown, tenant: TestTenant = admin) => call('POST', '/webhook-endpoints', tenant, payload);
   const emit = (organizationId: string, type: EventType, data: Record<string, unknown> = {}) =>
-    harness.database.db.withTenant({ organizationId, kind: 'system', id: 'test' }, (trx) => recordEvent(trx, organizationId, { type, data }));
+    harness.database.db.withTenant({ organizationId, kind: 'system', id: 'test' }, async (trx) => recordEvent(trx, organizationId, { type, data }));
 
   before(async () => {
     harness = await buildWebhooksTestApp(dns, { env: { WEBHOOK_ALLOWED_HOSTS: 'receiver.test' } });

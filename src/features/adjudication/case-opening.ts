@@ -95,7 +95,7 @@ export async function openCases(trx: TenantTransaction, context: AuditContext, t
     return { row, event, announced: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority } };
   });
   await insertOpenedCases(trx, organizationId, opened);
-  await recordEvents(
+  recordEvents(
     trx,
     organizationId,
     opened.map(({ announced }) => ({ type: 'case.opened' as const, data: announced, ...(context.requestId && { requestId: context.requestId }) })),
@@ -126,7 +126,7 @@ export async function reopenCase(trx: TenantTransaction, context: AuditContext, 
     created_at: now,
   });
   recordAudit(trx, context, { action: 'case.reopened', target: { type: 'case', id: caseId }, details: { from: row.status, to: status, screening_id: screening.id } });
-  await recordEvent(trx, context.actor.organizationId, {
+  recordEvent(trx, context.actor.organizationId, {
     type: 'case.opened',
     data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority, reopened: true },
     ...(context.requestId && { requestId: context.requestId }),

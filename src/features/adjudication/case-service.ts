@@ -106,7 +106,7 @@ export async function applyDisposition(
     target: { type: 'case', id },
     details: { disposition: request.disposition, from: row.status, to: decision.to, ...(decision.confirms && { first_reviewer: decision.confirms.actor }) },
   });
-  await recordEvent(trx, organizationId, {
+  recordEvent(trx, organizationId, {
     type: 'case.disposition_applied',
     data: { case_id: id, screening_id: row.screening_id, disposition: request.disposition, status: decision.to },
     ...(context.requestId && { requestId: context.requestId }),

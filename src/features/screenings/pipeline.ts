@@ -73,7 +73,7 @@ export async function screenMany(
         details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
       })),
     );
-    await recordEvents(
+    recordEvents(
       trx,
       organizationId,
       stored

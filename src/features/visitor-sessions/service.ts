@@ -65,7 +65,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
   async function announce(trx: TenantTransaction, context: AuditContext, sessionId: string, status: SessionStatus, site: string) {
     const type = EVENT_ON_ARRIVAL[status];
     if (!type) return;
-    await recordEvent(trx, context.actor.organizationId, { type, data: { session_id: sessionId, status, site }, ...(context.requestId && { requestId: context.requestId }) });
+    recordEvent(trx, context.actor.organizationId, { type, data: { session_id: sessionId, status, site }, ...(context.requestId && { requestId: context.requestId }) });
   }
 
   // A disposition moves the sessions waiting on (or following) its case, before the disposition commits.

@@ -7,7 +7,7 @@
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { TEST_EVENT_TYPE } from '../../events/event-types.ts';
-import { findEvent, recordEvent } from '../../events/outbox.ts';
+import { findEvent, insertEventNow } from '../../events/outbox.ts';
 import { AppError } from '../../http/errors.ts';
 import { newId } from '../../ids.ts';
 import type { AddressPolicy } from '../../webhooks/address-policy.ts';
@@ -130,7 +130,8 @@ export function createWebhookService(options: WebhookServiceOptions) {
       return withTenant(context.actor, async (trx) => {
         const endpoint = await enabledEndpoint(trx, id, 'sent a test event');
         const organizationId = context.actor.organizationId;
-        const eventId = await recordEvent(trx, organizationId, {
+        // The delivery below references the event, so it goes in now rather than at commit.
+        const eventId = await insertEventNow(trx, organizationId, {
           type: TEST_EVENT_TYPE,
           data: { endpoint_id: endpoint.id },
           ...(context.requestId && { requestId: context.requestId }),

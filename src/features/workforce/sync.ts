@@ -57,7 +57,7 @@ export async function runSync(withTenant: WithTenant, registry: Pick<ServiceRegi
     await withTenant(context.actor, async (trx) => {
       await finishSync(trx, sync.id, 'completed', counts, finishedAt);
       recordAudit(trx, context, { action: 'workforce.sync_completed', target: { type: 'workforce_sync', id: sync.id }, details: { mode, ...counts } });
-      await recordEvent(trx, context.actor.organizationId, { type: 'workforce.sync_completed', data: { sync_id: sync.id, mode, ...counts }, ...(context.requestId && { requestId: context.requestId }) });
+      recordEvent(trx, context.actor.organizationId, { type: 'workforce.sync_completed', data: { sync_id: sync.id, mode, ...counts }, ...(context.requestId && { requestId: context.requestId }) });
     });
     return { ...sync, status: 'completed', finished_at: finishedAt };
   } catch (error) {
