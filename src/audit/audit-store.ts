@@ -4,7 +4,7 @@
  */
 import { type ColumnType, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { SqlValue, TenantTransaction } from '../db/tenant.ts';
-import { type ChainedFields, canonicalAroundSeq, GENESIS_HASH, type StoredLink } from './audit-chain.ts';
+import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
 
 type AuditEventRow = {
   organization_id: string;
@@ -35,46 +35,16 @@ declare module '../db/schema.ts' {
 export type AuditEventInput = Omit<ChainedFields, 'seq'>;
 
 /**
- * The statements that append `events`, in order, to the organization's chain: the first creates
- * the chain's head if the organization has none yet (two first writers meet at the conflict), the
- * second locks the head, chains every event after it and moves it on, all in the database. The
- * hashes cover exactly the bytes chainHash covers: the previous hash, then each event's canonical
- * JSON, completed with the sequence number only the locked head knows. The events travel as one
- * JSON array, walked by a recursive query one link at a time (a JSON array is indexed in constant
- * time, a text array is not).
+ * The statement that appends `events`, in order, to the transaction's organization's chain and
+ * answers the new head's hash: the database function append_audit_events (migration 0032) locks
+ * the head, chains each event after it, and moves the head on. The events travel as one JSON
+ * array, each with its canonical JSON split around the sequence number only the locked head knows.
  */
-export function appendStatements(organizationId: string, events: readonly AuditEventInput[], value: SqlValue): RawBuilder<unknown>[] {
-  if (events.length === 0) return [];
-  const pending = JSON.stringify(events.map(pendingRow));
-  const createHead = sql`
-    INSERT INTO audit_heads (organization_id, seq, hash) VALUES (${value(organizationId)}::text, 0, ${GENESIS})
-    ON CONFLICT (organization_id) DO NOTHING`;
-  const append = sql`
-    WITH RECURSIVE pending AS (SELECT ${value(pending)}::jsonb AS events),
-    head AS (SELECT seq, hash FROM audit_heads WHERE organization_id = ${value(organizationId)}::text FOR UPDATE),
-    chain (n, seq, prev_hash, hash) AS (
-      SELECT 0, seq, NULL::bytea, hash FROM head
-      UNION ALL
-      SELECT chain.n + 1, chain.seq + 1, chain.hash,
-             sha256(chain.hash || convert_to((event ->> 'before') || (chain.seq + 1)::text || (event ->> 'after'), 'UTF8'))
-        FROM chain, pending, LATERAL (SELECT pending.events -> chain.n AS event) next_event
-       WHERE chain.n < jsonb_array_length(pending.events)),
-    appended AS (
-      INSERT INTO audit_events (organization_id, seq, occurred_at, actor_type, actor_id, actor_role, action, target_type, target_id,
-                                request_id, source_ip, outcome, details, prev_hash, hash)
-      SELECT ${value(organizationId)}::text, chain.seq, (event ->> 'occurred_at')::timestamptz, event ->> 'actor_type', event ->> 'actor_id',
-             event ->> 'actor_role', event ->> 'action', event ->> 'target_type', event ->> 'target_id', event ->> 'request_id',
-             event ->> 'source_ip', event ->> 'outcome', event -> 'details', chain.prev_hash, chain.hash
-        FROM chain, pending, LATERAL (SELECT pending.events -> (chain.n - 1) AS event) this_event
-       WHERE chain.n > 0)
-    UPDATE audit_heads SET seq = newest.seq, hash = newest.hash
-      FROM (SELECT seq, hash FROM chain ORDER BY n DESC LIMIT 1) newest
-     WHERE audit_heads.organization_id = ${value(organizationId)}::text
-    RETURNING audit_heads.seq, audit_heads.hash`;
-  return [createHead, append];
+export function appendStatement(events: readonly AuditEventInput[], value: SqlValue): RawBuilder<{ hash: Uint8Array }> {
+  return sql<{ hash: Uint8Array }>`SELECT append_audit_events(${value(JSON.stringify(events.map(pendingRow)))}::jsonb) AS hash`;
 }
 
-/** An event as the append statement reads it: its columns, and its canonical JSON split around the sequence number. */
+/** An event as append_audit_events reads it: its columns, and its canonical JSON split around the sequence number. */
 function pendingRow(event: AuditEventInput) {
   const { before, after } = canonicalAroundSeq(event);
   return {
@@ -94,7 +64,6 @@ function pendingRow(event: AuditEventInput) {
   };
 }
 
-const GENESIS = sql.raw(`decode('${GENESIS_HASH.toString('hex')}', 'hex')`);
 
 /**
  * Events with afterSeq < seq <= throughSeq, in order, as chain links. Reads go by bounded seq

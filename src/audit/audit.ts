@@ -5,7 +5,7 @@
  * chain's head is locked only for that statement (see FinalWrite in db/tenant.ts).
  */
 import { type Actor, bindParameter, finalWrite, type SqlValue, type TenantTransaction } from '../db/tenant.ts';
-import { type AuditEventInput, appendStatements } from './audit-store.ts';
+import { type AuditEventInput, appendStatement } from './audit-store.ts';
 
 /** Who acted and where the request came from; the route builds it once and hands it down. */
 export type AuditContext = {
@@ -29,7 +29,7 @@ export function recordAudit(trx: TenantTransaction, context: AuditContext, event
 
 /** Several events of one request, chained in this order. */
 export function recordAudits(trx: TenantTransaction, context: AuditContext, events: readonly AuditEvent[]): void {
-  pendingEvents(trx, context.actor.organizationId).events.push(...events.map((event) => inputOf(context, event)));
+  pendingEvents(trx).events.push(...events.map((event) => inputOf(context, event)));
 }
 
 /**
@@ -39,22 +39,19 @@ export function recordAudits(trx: TenantTransaction, context: AuditContext, even
  * rather than append.
  */
 export async function appendAuditNow(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<string> {
-  const pending = pendingEvents(trx, context.actor.organizationId);
-  pending.events.push(inputOf(context, event));
-  const statements = pending.statements(bindParameter);
-  pending.events.length = 0;
-  let head: { hash: Uint8Array } | undefined;
-  for (const statement of statements) head = (await statement.execute(trx)).rows[0] as typeof head;
-  return Buffer.from(head?.hash ?? []).toString('hex');
+  const { events } = pendingEvents(trx);
+  events.push(inputOf(context, event));
+  const { rows } = await appendStatement(events.splice(0), bindParameter).execute(trx);
+  return Buffer.from(rows[0]?.hash ?? []).toString('hex');
 }
 
 const PENDING = Symbol('pending audit events');
 
-/** The events a transaction recorded and has not appended yet; one organization per transaction. */
-function pendingEvents(trx: TenantTransaction, organizationId: string) {
+/** The events a transaction recorded and has not appended yet. */
+function pendingEvents(trx: TenantTransaction) {
   return finalWrite(trx, PENDING, () => {
     const events: AuditEventInput[] = [];
-    return { events, statements: (value: SqlValue) => appendStatements(organizationId, events, value) };
+    return { events, statements: (value: SqlValue) => (events.length === 0 ? [] : [appendStatement(events, value)]) };
   });
 }
 
