@@ -1,6 +1,6 @@
 /**
  * npm run bench:api [-- --rate R] [--seconds S] [--warm-up S] [--connections N] [--only embedded|postgres]
- *                      [--database-url URL] [--data DIR] [--seed S] [--no-write]
+ *                      [--database-url URL] [--data DIR] [--seed S] [--cpu-prof] [--no-write]
  *
  * How fast does POST /api/v1/prescreen answer through real HTTP, with every real list loaded, on
  * each database? For the embedded database (a fresh DATA_DIR) and then PostgreSQL (--database-url
@@ -12,9 +12,12 @@
  * status, errors, and the CPU and memory of the server (and of PostgreSQL). The subjects are real:
  * listed names, typos, transliterations and clean names (bench/api/prescreen-mix.ts).
  * Writes a section per database to BENCHMARKS.md. Every process it starts is stopped when it
- * ends, fails or is interrupted. Exit code 2 when the list data is missing or an argument is wrong.
+ * ends, fails or is interrupted. `--cpu-prof` writes the service's CPU profile under
+ * bench/results/profiles/ (read it with bench/load/profile-summary.ts). Exit code 2 when the list
+ * data is missing or an argument is wrong.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { recordBenchmark } from './benchmarks-file.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
@@ -45,6 +48,7 @@ try {
       'database-url': { type: 'string' },
       data: { type: 'string' },
       seed: { type: 'string', default: '20261122' },
+      'cpu-prof': { type: 'boolean', default: false },
       write: { type: 'boolean', default: true },
     },
     allowNegative: true,
@@ -76,7 +80,8 @@ try {
     }
     running.push(database.close);
     process.stderr.write(`bench:api: ${database.label}: importing the lists and starting the service\n`);
-    const run = await measureOn(database, { dataDir, requests, rate, seconds, warmUpSeconds, connections });
+    const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve('bench/results/profiles')}`] : [];
+    const run = await measureOn(database, { dataDir, requests, rate, seconds, warmUpSeconds, connections, nodeArgs });
     await running.pop()?.();
     const table = runTable(run, seconds);
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
@@ -89,10 +94,10 @@ try {
   await stopEverything();
 }
 
-type RunSettings = { dataDir: string; requests: PlannedRequest[]; rate: number; seconds: number; warmUpSeconds: number; connections: number };
+type RunSettings = { dataDir: string; requests: PlannedRequest[]; rate: number; seconds: number; warmUpSeconds: number; connections: number; nodeArgs: string[] };
 
 async function measureOn(database: BenchDatabase, settings: RunSettings): Promise<DatabaseRun> {
-  const prepared = await prepareService(database, settings.dataDir);
+  const prepared = await prepareService(database, settings.dataDir, { nodeArgs: settings.nodeArgs });
   running.push(prepared.service.stop);
   const load = {
     baseUrl: prepared.service.baseUrl,

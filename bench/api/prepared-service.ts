@@ -41,11 +41,11 @@ export async function startReadyService(database: BenchDatabase, options: StartO
   return { service, startSeconds: (performance.now() - started) / 1000 };
 }
 
-export async function prepareService(database: BenchDatabase, dataDir: string): Promise<PreparedService> {
+export async function prepareService(database: BenchDatabase, dataDir: string, options: StartOptions = {}): Promise<PreparedService> {
   const { env } = database;
   const imported = importLists(database, dataDir);
   const organization = gatehouse<{ id: string }>(['orgs', 'create', '--name', 'API benchmark', '--tier', 'enterprise'], env).id;
   gatehouse(['orgs', 'update', '--org', organization, '--rate-limit', String(RATE_LIMIT_OUT_OF_THE_WAY)], env);
   const apiKey = gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', 'bench:api'], env).key;
-  return { ...imported, ...(await startReadyService(database)), apiKey };
+  return { ...imported, ...(await startReadyService(database, options)), apiKey };
 }
