@@ -3,9 +3,10 @@
  * exists exactly when the change it reports was committed. Webhook delivery reads the outbox
  * (its fan-out trigger turns each new row into a delivery per subscribed endpoint).
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { insertJsonRows, rowsAtCommit } from '../db/rows-at-commit.ts';
 import type { Schema, Timestamp } from '../db/schema.ts';
-import { bindParameter, finalWrite, type SqlValue, type TenantTransaction } from '../db/tenant.ts';
+import { bindParameter, type TenantTransaction } from '../db/tenant.ts';
 import { newId } from '../ids.ts';
 import type { EventType, SHARED_EVENT_TYPES, TEST_EVENT_TYPE } from './event-types.ts';
 
@@ -31,19 +32,19 @@ export function recordEvent(trx: TenantTransaction, organizationId: string, even
 
 /**
  * Records events with the transaction and returns their ids, in order. They are inserted by the
- * transaction's last statement, with its audit events (see FinalWrite in db/tenant.ts): on
+ * transaction's last statement, with its audit events (see db/rows-at-commit.ts): on
  * PostgreSQL that travels with COMMIT, so announcing what a request did costs it no round trip.
  */
 export function recordEvents(trx: TenantTransaction, organizationId: string, events: readonly OutboxEvent[]): string[] {
   const rows = events.map(outboxRow);
-  pendingEvents(trx, organizationId).rows.push(...rows);
+  rowsAtCommit(trx, 'event_outbox').push(...rows.map((row) => withOrganization(organizationId, row)));
   return rows.map((row) => row.id);
 }
 
 /** Inserts the event now and returns its id: for a row of this transaction that must reference it (a test delivery). */
 export async function insertEventNow(trx: TenantTransaction, organizationId: string, event: OutboxEvent): Promise<string> {
   const row = outboxRow(event);
-  await insertStatement(organizationId, [row], bindParameter).execute(trx);
+  await insertJsonRows('event_outbox', [withOrganization(organizationId, row)], bindParameter).execute(trx);
   return row.id;
 }
 
@@ -51,21 +52,7 @@ type OutboxRow = { id: string; type: string; data: Record<string, unknown>; requ
 
 const outboxRow = (event: OutboxEvent): OutboxRow => ({ id: newId('evt'), type: event.type, data: event.data, request_id: event.requestId ?? null });
 
-const PENDING = Symbol('pending outbox events');
-
-/** The events a transaction recorded and has not inserted yet; one organization per transaction. */
-function pendingEvents(trx: TenantTransaction, organizationId: string) {
-  return finalWrite(trx, PENDING, () => {
-    const rows: OutboxRow[] = [];
-    return { rows, statements: (value: SqlValue) => (rows.length === 0 ? [] : [insertStatement(organizationId, rows, value)]) };
-  });
-}
-
-/** The rows travel as one JSON array, so that a thousand events are one value in the statement (and one literal in a simple query). */
-const insertStatement = (organizationId: string, rows: readonly OutboxRow[], value: SqlValue) => sql`
-  INSERT INTO event_outbox (organization_id, id, type, data, request_id)
-  SELECT ${value(organizationId)}::text, event ->> 'id', event ->> 'type', event -> 'data', event ->> 'request_id'
-    FROM jsonb_array_elements(${value(JSON.stringify(rows))}::jsonb) AS event`;
+const withOrganization = (organizationId: string, row: OutboxRow) => ({ organization_id: organizationId, ...row });
 
 /** Rows per INSERT when an event goes to every organization. */
 const SHARED_BATCH = 1_000;

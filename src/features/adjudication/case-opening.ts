@@ -6,7 +6,7 @@ import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent, recordEvents } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
-import { appendCaseEvent, findCase, insertOpenedCases, updateCase } from './case-store.ts';
+import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
 import type { CaseStatus } from './decision.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase } from './priority.ts';
@@ -94,7 +94,7 @@ export async function openCases(trx: TenantTransaction, context: AuditContext, t
     };
     return { row, event, announced: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority } };
   });
-  await insertOpenedCases(trx, organizationId, opened);
+  recordOpenedCases(trx, organizationId, opened);
   recordEvents(
     trx,
     organizationId,

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import type { Schema } from '../../db/schema.ts';
+import { rowsAtCommit } from '../../db/rows-at-commit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import type { CaseStatus, MatchDecision, PendingDecision } from './decision.ts';
 import type { Priority } from './rules.ts';
@@ -85,32 +86,18 @@ function toCase(row: RawCase): CaseRow {
   };
 }
 
-/** Rows per statement: a case and its first event take 30 parameters, well under PostgreSQL's 65,535. */
-const INSERT_BATCH = 1_000;
-
 /**
- * New cases, each with the first entry of its history (seq 1), in one statement per batch: the
- * events' foreign key is checked at the statement's end, when their cases are in.
+ * New cases, each with the first entry of its history (seq 1), written with the transaction's
+ * last statements (see db/rows-at-commit.ts): the cases, then their events. The screenings
+ * they reference are written by the statement before (recorded first, by the same pipeline).
  */
-export async function insertOpenedCases(trx: TenantTransaction, organizationId: string, opened: readonly { row: CaseRow; event: NewCaseEvent }[]): Promise<void> {
-  for (let at = 0; at < opened.length; at += INSERT_BATCH) {
-    const batch = opened.slice(at, at + INSERT_BATCH);
-    await trx
-      .with('opened', (db) =>
-        db.insertInto('cases').values(
-          batch.map(({ row }) => ({
-            ...row,
-            organization_id: organizationId,
-            priority_reasons: JSON.stringify(row.priority_reasons),
-            lists: JSON.stringify(row.lists),
-            pending_decision: row.pending_decision && JSON.stringify(row.pending_decision),
-            match_decisions: JSON.stringify(row.match_decisions),
-          })),
-        ),
-      )
-      .insertInto('case_events')
-      .values(batch.map(({ row, event }) => ({ organization_id: organizationId, case_id: row.id, seq: 1, ...event, details: JSON.stringify(event.details) })))
-      .execute();
+export function recordOpenedCases(trx: TenantTransaction, organizationId: string, opened: readonly { row: CaseRow; event: NewCaseEvent }[]): void {
+  // Tables go in the order first given rows: the cases, then their events.
+  const cases = rowsAtCommit(trx, 'cases');
+  const events = rowsAtCommit(trx, 'case_events');
+  for (const { row, event } of opened) {
+    cases.push({ ...row, organization_id: organizationId });
+    events.push({ organization_id: organizationId, case_id: row.id, seq: 1, ...event });
   }
 }
 

@@ -15,7 +15,7 @@ import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import { sha256Hex } from '../../sha256.ts';
 import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
-import { insertScreenings, type StoredScreening } from './store.ts';
+import { recordScreenings, type StoredScreening } from './store.ts';
 
 /** A stored screening with where its case stands now. */
 export type ScreeningView = StoredScreening & { caseStatus: string | null };
@@ -85,7 +85,7 @@ export async function screenMany(
         })),
     );
   }
-  await insertScreenings(trx, organizationId, stored.filter((one) => isKept(one.record)));
+  recordScreenings(trx, organizationId, stored.filter((one) => isKept(one.record)));
 
   // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).
   const caseStatuses = new Map<number, string>();

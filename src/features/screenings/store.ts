@@ -1,10 +1,11 @@
 /**
  * Screenings and vendors in the tenant's transaction. A screening row holds the answer as given
- * (record), its hash, and the hash of the audit event that recorded it.
+ * (record), its hash, and the hash of the bulk operation's audit event that recorded it, if any.
  */
 import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import type { Timestamp } from '../../db/schema.ts';
+import { rowsAtCommit } from '../../db/rows-at-commit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import type { MatchRecord, ScreeningRecord } from './build-screening.ts';
 
@@ -43,35 +44,34 @@ declare module '../../db/schema.ts' {
 /**
  * `auditHash`: the hash of the bulk operation's audit event that recorded the screening (a
  * workforce sync, a monitoring run); null when the screening has its own event, which is appended
- * as its transaction commits and is read from the chain (see screeningAuditHash).
+ * as its transaction commits and is read from the chain (see recordingEventHash).
  */
 export type StoredScreening = { record: ScreeningRecord; recordSha256: string; auditHash: string | null; caseId: string | null };
 
-/** Rows per INSERT: 12 parameters each, well under PostgreSQL's 65,535. */
-const INSERT_BATCH = 500;
-
-export async function insertScreenings(trx: TenantTransaction, organizationId: string, stored: StoredScreening[]): Promise<void> {
-  for (let at = 0; at < stored.length; at += INSERT_BATCH) {
-    await trx
-      .insertInto('screenings')
-      .values(
-        stored.slice(at, at + INSERT_BATCH).map(({ record, recordSha256, auditHash, caseId }) => ({
-          organization_id: organizationId,
-          id: record.id,
-          source: record.source,
-          outcome: record.outcome,
-          score: record.score,
-          reference: record.reference,
-          case_id: caseId,
-          record: JSON.stringify(record),
-          record_sha256: recordSha256,
-          audit_hash: auditHash,
-          actor: `${record.actor.kind}:${record.actor.id}`,
-          request_id: record.request_id,
-          created_at: record.created_at,
-        })),
-      )
-      .execute();
+/**
+ * Stores the screenings with the transaction: written by its last statement (see
+ * db/rows-at-commit.ts), before the cases that reference them, which the same query writes after.
+ * Rows written in the transaction before it commits therefore may reference a screening only
+ * through a foreign key checked at commit (visitor sessions, migration 0033).
+ */
+export function recordScreenings(trx: TenantTransaction, organizationId: string, stored: readonly StoredScreening[]): void {
+  const rows = rowsAtCommit(trx, 'screenings');
+  for (const { record, recordSha256, auditHash, caseId } of stored) {
+    rows.push({
+      organization_id: organizationId,
+      id: record.id,
+      source: record.source,
+      outcome: record.outcome,
+      score: record.score,
+      reference: record.reference,
+      case_id: caseId,
+      record,
+      record_sha256: recordSha256,
+      audit_hash: auditHash,
+      actor: `${record.actor.kind}:${record.actor.id}`,
+      request_id: record.request_id,
+      created_at: record.created_at,
+    });
   }
 }
 
