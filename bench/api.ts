@@ -17,12 +17,12 @@
  * data is missing or an argument is wrong.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { recordBenchmark } from './benchmarks-file.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { driveAtFixedRate, type PlannedRequest } from './api/paced-load.ts';
 import { prepareService } from './api/prepared-service.ts';
+import { cpuProfileArgs } from './api/service-process.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { sampleUsage, usageBetween } from './api/process-usage.ts';
 import { type DatabaseRun, runTable } from './api/report.ts';
@@ -80,8 +80,7 @@ try {
     }
     running.push(database.close);
     process.stderr.write(`bench:api: ${database.label}: importing the lists and starting the service\n`);
-    const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve('bench/results/profiles')}`] : [];
-    const run = await measureOn(database, { dataDir, requests, rate, seconds, warmUpSeconds, connections, nodeArgs });
+    const run = await measureOn(database, { dataDir, requests, rate, seconds, warmUpSeconds, connections, nodeArgs: cpuProfileArgs(values['cpu-prof']) });
     await running.pop()?.();
     const table = runTable(run, seconds);
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);

@@ -33,6 +33,7 @@ import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/da
 import { importLists, startReadyService } from './api/prepared-service.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { processAndChildren, sampleUsage } from './api/process-usage.ts';
+import { cpuProfileArgs } from './api/service-process.ts';
 import { type Ceiling, measureCeiling } from './load/ceiling.ts';
 import { planMix, visitorBody } from './load/mix.ts';
 import { ceilingSection, type DatabaseLoadRun, databaseSection, soakSection, TARGETS } from './load/report.ts';
@@ -142,7 +143,7 @@ try {
     });
     log(`seeded in ${seeded.seconds.toFixed(0)} s (${seeded.potentialMatches.toLocaleString('en')} potential matches)`);
 
-    const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(RESULTS_DIR, 'profiles')}`] : [];
+    const nodeArgs = cpuProfileArgs(values['cpu-prof']);
     const { service } = await startReadyService({ ...database, env: { ...database.env, ...serviceEnv } }, { nodeArgs, ...(cpus.server && { cpus: cpus.server }) });
     running.push(service.stop);
     const started = performance.now();

@@ -38,6 +38,9 @@ export function gatehouse<T = unknown>(args: string[], env: Record<string, strin
   return JSON.parse(result.stdout) as T;
 }
 
+/** Node.js options that write the service's CPU profile under bench/results/profiles/ when asked (read it with bench/load/profile-summary.ts). */
+export const cpuProfileArgs = (wanted: boolean): string[] => (wanted ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve('bench/results/profiles')}`] : []);
+
 export type StartOptions = {
   /** More Node.js options before the script (e.g. --cpu-prof). */
   nodeArgs?: string[];

@@ -2,9 +2,9 @@
  * Recording privileged actions. Services call `recordAudit` with the transaction that makes the
  * change; the event is appended to the organization's chain by the transaction's last statement,
  * just before it commits, so the change and its record commit together or not at all, and the
- * chain's head is locked only for that statement (see FinalWrite in db/tenant.ts).
+ * chain's head is locked only for that statement (see collectAtCommit in db/tenant.ts).
  */
-import { type Actor, bindParameter, finalWrite, type SqlValue, type TenantTransaction } from '../db/tenant.ts';
+import { type Actor, bindParameter, collectAtCommit, type TenantTransaction } from '../db/tenant.ts';
 import { type AuditEventInput, appendStatement } from './audit-store.ts';
 
 /** Who acted and where the request came from; the route builds it once and hands it down. */
@@ -29,7 +29,7 @@ export function recordAudit(trx: TenantTransaction, context: AuditContext, event
 
 /** Several events of one request, chained in this order. */
 export function recordAudits(trx: TenantTransaction, context: AuditContext, events: readonly AuditEvent[]): void {
-  pendingEvents(trx).events.push(...events.map((event) => inputOf(context, event)));
+  pendingEvents(trx).push(...events.map((event) => inputOf(context, event)));
 }
 
 /**
@@ -39,21 +39,15 @@ export function recordAudits(trx: TenantTransaction, context: AuditContext, even
  * rather than append.
  */
 export async function appendAuditNow(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<string> {
-  const { events } = pendingEvents(trx);
+  const events = pendingEvents(trx);
   events.push(inputOf(context, event));
   const { rows } = await appendStatement(events.splice(0), bindParameter).execute(trx);
   return Buffer.from(rows[0]?.hash ?? []).toString('hex');
 }
 
-const PENDING = Symbol('pending audit events');
-
 /** The events a transaction recorded and has not appended yet. */
-function pendingEvents(trx: TenantTransaction) {
-  return finalWrite(trx, PENDING, () => {
-    const events: AuditEventInput[] = [];
-    return { events, statements: (value: SqlValue) => (events.length === 0 ? [] : [appendStatement(events, value)]) };
-  });
-}
+const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement);
+const PENDING = Symbol('pending audit events');
 
 function inputOf(context: AuditContext, event: AuditEvent): AuditEventInput {
   return {

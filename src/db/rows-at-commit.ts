@@ -1,23 +1,17 @@
 /**
- * Rows a transaction writes with its last statement (see FinalWrite in tenant.ts): what it
+ * Rows a transaction writes with its last statement (see collectAtCommit in tenant.ts): what it
  * records about itself (audit and outbox events elsewhere, and the screenings and cases nothing
  * in the transaction reads back). On PostgreSQL that statement travels with COMMIT, so these
  * writes cost the request no round trip of its own. Tables are written in the order they were
  * first given rows, so a row's references to an earlier table are in place when it goes in.
  */
 import { type RawBuilder, sql } from 'kysely';
-import { finalWrite, type SqlValue, type TenantTransaction } from './tenant.ts';
+import { collectAtCommit, type SqlValue, type TenantTransaction } from './tenant.ts';
 
 /** The transaction's rows for `table`, to push onto; written just before it commits. */
 export function rowsAtCommit(trx: TenantTransaction, table: string): Record<string, unknown>[] {
-  const key = (tableKeys[table] ??= Symbol(`rows of ${table}`));
-  return finalWrite(trx, key, () => {
-    const rows: Record<string, unknown>[] = [];
-    return { rows, statements: (value: SqlValue) => (rows.length === 0 ? [] : [insertJsonRows(table, rows, value)]) };
-  }).rows;
+  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[], value) => insertJsonRows(table, rows, value));
 }
-
-const tableKeys: Record<string, symbol> = {};
 
 /**
  * An INSERT of many rows as one value: the rows travel as a JSON array that

@@ -105,31 +105,32 @@ export type SqlValue = (text: string) => RawBuilder<unknown>;
 export const bindParameter: SqlValue = (text) => sql`${text}`;
 
 /**
- * Writes a transaction holds back to its end. Just before COMMIT each is asked for its
- * statements, which on PostgreSQL travel with COMMIT in one query. The audit trail appends there:
- * appending locks the organization's chain head until commit, so a request that appended early
- * made every other request of its organization wait through its remaining round trips and the
- * event-loop turns between them; at the end the lock lasts one query's execution in the server.
+ * What a transaction collects to write at its end. Just before COMMIT each collection that has
+ * items gives its statement, and on PostgreSQL those statements travel with COMMIT in one query.
+ * The audit trail appends there: appending locks the organization's chain head until commit, so a
+ * request that appended early made every other request of its organization wait through its
+ * remaining round trips and the event-loop turns between them; at the end the lock lasts one
+ * query's execution in the server.
  */
-export type FinalWrite = { statements(value: SqlValue): RawBuilder<unknown>[] };
+type Collection = { items: unknown[]; statement(items: unknown[], value: SqlValue): RawBuilder<unknown> };
 
-/** Each open tenant transaction's final writes, by their owner's key. */
-const finalWrites = new WeakMap<TenantTransaction, Map<symbol, FinalWrite>>();
+/** Each open tenant transaction's collections, by their owner's key, in the order first asked for. */
+const finalWrites = new WeakMap<TenantTransaction, Map<symbol, Collection>>();
 
-/** The transaction's final write under `key`, made by `create` the first time it is asked for. */
-export function finalWrite<T extends FinalWrite>(trx: TenantTransaction, key: symbol, create: () => T): T {
-  const writes = finalWrites.get(trx);
-  if (!writes) throw new Error('finalWrite: this transaction has ended or was not opened by withTenant');
-  let write = writes.get(key) as T | undefined;
-  if (!write) {
-    write = create();
-    writes.set(key, write);
+/** The transaction's items under `key`, to push onto; `statement` writes them just before COMMIT. */
+export function collectAtCommit<T>(trx: TenantTransaction, key: symbol, statement: (items: T[], value: SqlValue) => RawBuilder<unknown>): T[] {
+  const collections = finalWrites.get(trx);
+  if (!collections) throw new Error('collectAtCommit: this transaction has ended or was not opened by withTenant');
+  let collection = collections.get(key);
+  if (!collection) {
+    collection = { items: [], statement: statement as Collection['statement'] };
+    collections.set(key, collection);
   }
-  return write;
+  return collection.items as T[];
 }
 
 function finalStatements(trx: TenantTransaction, value: SqlValue): RawBuilder<unknown>[] {
-  return [...(finalWrites.get(trx)?.values() ?? [])].flatMap((write) => write.statements(value));
+  return [...(finalWrites.get(trx)?.values() ?? [])].filter(({ items }) => items.length > 0).map(({ items, statement }) => statement(items, value));
 }
 
 /** A string as an SQL literal, whatever standard_conforming_strings says: E'…' with backslashes and quotes doubled. */

@@ -52,7 +52,7 @@ export type StoredScreening = { record: ScreeningRecord; recordSha256: string; a
  * Stores the screenings with the transaction: written by its last statement (see
  * db/rows-at-commit.ts), before the cases that reference them, which the same query writes after.
  * Rows written in the transaction before it commits therefore may reference a screening only
- * through a foreign key checked at commit (visitor sessions, migration 0033).
+ * through a foreign key checked at commit (cases and visitor sessions, migrations 0033 and 0034).
  */
 export function recordScreenings(trx: TenantTransaction, organizationId: string, stored: readonly StoredScreening[]): void {
   const rows = rowsAtCommit(trx, 'screenings');
