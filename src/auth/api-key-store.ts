@@ -98,6 +98,8 @@ export type KeyAuthentication = {
   organization_state: 'active' | 'suspended';
   rate_limit_per_second: number | null;
   last_used_at: Date | null;
+  /** The organization's settings stamp (src/db/stamped-cache.ts). */
+  settings_stamp: string;
 };
 
 /**

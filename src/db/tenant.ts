@@ -20,6 +20,11 @@ export type Actor = {
   kind: 'api_key' | 'user' | 'system';
   /** The key id, the JWT subject, or the name of a system job. */
   id: string;
+  /**
+   * The organization's settings stamp as authentication read it, when it did (API keys): what the
+   * service cached for the organization under this stamp is current (src/db/stamped-cache.ts).
+   */
+  settingsStamp?: string;
 };
 
 declare const tenantScoped: unique symbol;

@@ -40,6 +40,12 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Row | Pro
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
   }),
   audit_heads: (organizationId) => ({ organization_id: organizationId, seq: 0, hash: Buffer.alloc(32) }),
+  // One row per organization, already there once the organization's rules or suppressions were
+  // written (tables tested before this one): start from none.
+  settings_stamps: async (organizationId) => {
+    await database.owner('DELETE FROM settings_stamps WHERE organization_id = $1', [organizationId]);
+    return { organization_id: organizationId, stamp: 1 };
+  },
   api_keys: (organizationId) => ({
     organization_id: organizationId,
     id: newId('key'),

@@ -8,7 +8,7 @@ import { pdfPages, skipWithoutPdftotext } from '../evidence/pdf-text.ts';
 import { loadSigningKey } from '../../src/auth/token-keys.ts';
 import { createTokenService } from '../../src/auth/tokens.ts';
 import { createKey, createTenant, type TestTenant } from '../helpers/credentials.ts';
-import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { buildSecondApp, buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../helpers/test-lists.ts';
 
 let harness: TestApp;
@@ -241,6 +241,43 @@ describe('suppressions', () => {
     const suppressed = Object.fromEntries(again.matches.map((m: { field: string; suppressed_by: string | null }) => [m.field, m.suppressed_by]));
     assert.match(suppressed.subject, /^sup_/);
     assert.equal(suppressed.company, null);
+  });
+});
+
+describe('what each instance of the service keeps of the rules and suppressions', () => {
+  test('a rules change or a clearing made through another instance (another process) applies to the very next screening here', async (t) => {
+    const second = await buildSecondApp(harness);
+    t.after(() => second.close());
+    const viaSecond = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      second.inject({ method, url: `/api/v1${url}`, headers: org.headers, payload });
+    const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'JO', company: 'Second Instance Bakery' };
+
+    // This instance screens a potential match, so it holds the rules and the suppressions it read.
+    const before = await prescreen(subject);
+    assert.ok(before.case_id);
+
+    const rules = await viaSecond('PUT', '/adjudication/rules', { sla_hours: { critical: 3, high: 12, medium: 48, low: 96 } });
+    assert.equal(rules.statusCode, 200, rules.body);
+    const underNewRules = await prescreen(subject);
+    assert.equal(underNewRules.thresholds.rules_version, rules.json().version);
+    assert.notEqual(underNewRules.thresholds.rules_version, before.thresholds.rules_version);
+
+    const cleared = await viaSecond('POST', `/adjudication/${underNewRules.case_id}/disposition`, { disposition: 'CLEARED', reason: 'A baker of the same name.' });
+    assert.equal(cleared.statusCode, 200, cleared.body);
+    const afterClearing = await prescreen(subject);
+    assert.equal(afterClearing.case_id, null, 'the suppression written by the other instance applies here');
+    assert.match(afterClearing.matches[0].suppressed_by, /^sup_/);
+    await putRules({});
+  });
+
+  test('a kept suppression still lapses when it expires, with nothing else changed', async () => {
+    const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'EG', company: 'Expiring Suppression Bakery' };
+    const first = await prescreen(subject);
+    assert.equal((await dispose(first.case_id, { disposition: 'CLEARED', reason: 'Not him.' })).statusCode, 200);
+    await harness.database.owner("UPDATE suppressions SET expires_at = now() + interval '1 second' WHERE case_id = $1", [first.case_id]);
+    assert.equal((await prescreen(subject)).case_id, null, 'in force, and now kept by the service');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    assert.ok((await prescreen(subject)).case_id, 'expired: the kept copy is not used past its expiry');
   });
 });
 

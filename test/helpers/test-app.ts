@@ -14,18 +14,8 @@ export async function buildTestApp(
   options: { features?: Feature[]; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  // Limits high enough that only the rate-limit tests, which set their own, ever meet them.
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_DEFENSE_PER_SECOND: '100000',
-    RATE_LIMIT_ENTERPRISE_PER_SECOND: '100000',
-    AUTH_FAILURES_PER_MINUTE: '100000',
-    // Monitoring runs are worked by the tests that want them, when they call for them.
-    MONITORING_INTERVAL_SECONDS: '0',
-    ...options.env,
-  });
   const app = await buildApp({
-    config,
+    config: testConfig(options.env),
     db: database.db,
     ...(options.features && { features: options.features }),
   }).catch(async (error) => {
@@ -40,4 +30,25 @@ export async function buildTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * Another instance of the service on the same database, as a second process would be: its own
+ * caches and in-memory state, the same rows. Close it (only the app) before the first.
+ */
+export function buildSecondApp(first: TestApp): Promise<App> {
+  return buildApp({ config: testConfig(), db: first.database.db });
+}
+
+function testConfig(env: Record<string, string> = {}) {
+  // Limits high enough that only the rate-limit tests, which set their own, ever meet them.
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_DEFENSE_PER_SECOND: '100000',
+    RATE_LIMIT_ENTERPRISE_PER_SECOND: '100000',
+    AUTH_FAILURES_PER_MINUTE: '100000',
+    // Monitoring runs are worked by the tests that want them, when they call for them.
+    MONITORING_INTERVAL_SECONDS: '0',
+    ...env,
+  });
 }

@@ -11,7 +11,7 @@ import type { CaseStatus } from './decision.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase } from './priority.ts';
 import type { AdjudicationRules } from './rules.ts';
-import { activeSuppressions } from './suppression-store.ts';
+import type { Suppression } from './suppression-store.ts';
 
 /** What adjudication reads of a screening record (src/features/screenings/build-screening.ts). */
 export type ScreeningForCase = {
@@ -33,11 +33,14 @@ export type ScreeningForCase = {
 
 export const actorName = (context: AuditContext) => `${context.actor.kind}:${context.actor.id}`;
 
+/** The suppressions in force at `now` for any of these subjects. */
+export type SuppressionLookUp = (fingerprints: string[], now: Date) => Promise<Suppression[]>;
+
 /** The records with each match an active suppression covers marked `suppressed_by`: one look-up for the whole batch. */
-export async function applySuppressions<R extends ScreeningForCase>(trx: TenantTransaction, records: R[], rules: AdjudicationRules, now: Date): Promise<R[]> {
+export async function applySuppressions<R extends ScreeningForCase>(lookUp: SuppressionLookUp, records: R[], rules: AdjudicationRules, now: Date): Promise<R[]> {
   if (!rules.suppressions.enabled || records.every((r) => r.matches.length === 0)) return records;
   const fingerprints = records.map((record) => record.matches.map((m) => subjectFingerprint(record.input, m.field)));
-  const active = await activeSuppressions(trx, fingerprints.flat(), now);
+  const active = await lookUp(fingerprints.flat(), now);
   if (active.length === 0) return records;
   return records.map((record, r) => {
     const matches = record.matches.map((match, i) => {

@@ -6,17 +6,19 @@
  */
 import type { Static } from 'typebox';
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
-import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
+import { stampedCache } from '../../db/stamped-cache.ts';
+import type { Actor, TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
-import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase } from './case-opening.ts';
+import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase, type ScreeningForCase } from './case-opening.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
 import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
 import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
 import { appendRules, currentRules, rulesAt } from './rules-store.ts';
-import { completeRules, ruleProblems, type RulesBody } from './rules.ts';
+import { type AdjudicationRules, completeRules, ruleProblems, type RulesBody } from './rules.ts';
+import { activeAmong, activeSuppressions, suppressionsToKeep } from './suppression-store.ts';
 import type { QueueQuery as QueueQuerySchema } from './schemas.ts';
 
 declare module '../../http/services.ts' {
@@ -68,10 +70,19 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
       return { data, has_more: rows.length > limit, last: last && { rank: last.priority_rank, createdAt: last.created_at, id: last.id }, totals };
     });
 
+  const keptRules = stampedCache(currentRules);
+  const keptSuppressions = stampedCache((trx) => suppressionsToKeep(trx, new Date()));
+  const suppressionsInForce = async (trx: TenantTransaction, actor: Actor, fingerprints: string[], now: Date) => {
+    const kept = await keptSuppressions(trx, actor);
+    return kept.complete ? activeAmong(kept.rows, fingerprints, now) : activeSuppressions(trx, fingerprints, now);
+  };
+
   return {
     // Inside another feature's transaction.
-    currentRules,
-    applySuppressions,
+    /** The current rules; kept per organization while its settings stamp holds. */
+    currentRules: keptRules,
+    applySuppressions: <R extends ScreeningForCase>(trx: TenantTransaction, actor: Actor, records: R[], rules: AdjudicationRules, now: Date) =>
+      applySuppressions((fingerprints, at) => suppressionsInForce(trx, actor, fingerprints, at), records, rules, now),
     openCases,
     reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
     caseStatus: caseStatusOf,
