@@ -111,7 +111,10 @@ export type KeyAuthentication = {
  */
 export function createKeyLookup(owner: Kysely<Schema>) {
   return async (hash: Buffer): Promise<KeyAuthentication | undefined> => {
-    const { rows } = await sql<KeyAuthentication>`SELECT * FROM authenticate_api_key(${hash})`.execute(owner);
+    // Named columns rather than `*`, so that the statement is prepared once per connection (see db/prepared-statements.ts).
+    const { rows } = await sql<KeyAuthentication>`SELECT organization_id, key_id, key_state, scope, environment, tier, organization_state,
+                                                          rate_limit_per_second, last_used_at, settings_stamp
+                                                     FROM authenticate_api_key(${hash})`.execute(owner);
     return rows[0];
   };
 }
