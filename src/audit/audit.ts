@@ -1,8 +1,9 @@
 /**
  * Recording privileged actions. Services call `recordAudit` with the transaction that makes the
  * change; the event is appended to the organization's chain by the transaction's last statement,
- * just before it commits, so the change and its record commit together or not at all, and the
- * chain's head is locked only for that statement (see collectAtCommit in db/tenant.ts).
+ * after its other final writes and just before it commits, so the change and its record commit
+ * together or not at all, and the chain's head is locked only for the append and the commit (see
+ * collectAtCommit in db/tenant.ts).
  */
 import { type Actor, bindParameter, collectAtCommit, type TenantTransaction } from '../db/tenant.ts';
 import { type AuditEventInput, appendStatement } from './audit-store.ts';
@@ -46,7 +47,7 @@ export async function appendAuditNow(trx: TenantTransaction, context: AuditConte
 }
 
 /** The events a transaction recorded and has not appended yet. */
-const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement);
+const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement, { last: true });
 const PENDING = Symbol('pending audit events');
 
 function inputOf(context: AuditContext, event: AuditEvent): AuditEventInput {

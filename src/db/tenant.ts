@@ -121,28 +121,40 @@ export const bindParameter: SqlValue = (text) => sql`${text}`;
  * items gives its statement, and on PostgreSQL those statements travel with COMMIT in one query.
  * The audit trail appends there: appending locks the organization's chain head until commit, so a
  * request that appended early made every other request of its organization wait through its
- * remaining round trips and the event-loop turns between them; at the end the lock lasts one
- * query's execution in the server.
+ * remaining round trips and the event-loop turns between them. It also appends after the other
+ * final writes (`last`): then the lock lasts the append and COMMIT alone, not the inserts of the
+ * screening, its case and its events as well (about 0.6 ms of PostgreSQL's time rather than 1.6
+ * for a prescreen that opens a case). Under bench:api at 150/s, a request's wait for the lock
+ * fell from 0.48 ms to 0.08 ms on average.
  */
-type Collection = { items: unknown[]; statement(items: unknown[], value: SqlValue): RawBuilder<unknown> };
+type Collection = { items: unknown[]; last: boolean; statement(items: unknown[], value: SqlValue): RawBuilder<unknown> };
 
 /** Each open tenant transaction's collections, by their owner's key, in the order first asked for. */
 const finalWrites = new WeakMap<TenantTransaction, Map<symbol, Collection>>();
 
-/** The transaction's items under `key`, to push onto; `statement` writes them just before COMMIT. */
-export function collectAtCommit<T>(trx: TenantTransaction, key: symbol, statement: (items: T[], value: SqlValue) => RawBuilder<unknown>): T[] {
+/**
+ * The transaction's items under `key`, to push onto; `statement` writes them just before COMMIT,
+ * in the order the collections were first asked for, except that a `last` one follows the rest.
+ */
+export function collectAtCommit<T>(
+  trx: TenantTransaction,
+  key: symbol,
+  statement: (items: T[], value: SqlValue) => RawBuilder<unknown>,
+  { last = false }: { last?: boolean } = {},
+): T[] {
   const collections = finalWrites.get(trx);
   if (!collections) throw new Error('collectAtCommit: this transaction has ended or was not opened by withTenant');
   let collection = collections.get(key);
   if (!collection) {
-    collection = { items: [], statement: statement as Collection['statement'] };
+    collection = { items: [], last, statement: statement as Collection['statement'] };
     collections.set(key, collection);
   }
   return collection.items as T[];
 }
 
 function finalStatements(trx: TenantTransaction, value: SqlValue): RawBuilder<unknown>[] {
-  return [...(finalWrites.get(trx)?.values() ?? [])].filter(({ items }) => items.length > 0).map(({ items, statement }) => statement(items, value));
+  const collections = [...(finalWrites.get(trx)?.values() ?? [])].filter(({ items }) => items.length > 0);
+  return [...collections.filter((c) => !c.last), ...collections.filter((c) => c.last)].map(({ items, statement }) => statement(items, value));
 }
 
 /** A string as an SQL literal, whatever standard_conforming_strings says: E'…' with backslashes and quotes doubled. */

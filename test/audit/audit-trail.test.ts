@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { type AuditContext, appendAuditNow, recordAudit, recordAudits } from '../../src/audit/audit.ts';
 import type { StoredLink } from '../../src/audit/audit-chain.ts';
 import { headSeq, readLinks } from '../../src/audit/audit-store.ts';
-import { recordEvent } from '../../src/events/outbox.ts';
+import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase, testBackend } from '../helpers/test-database.ts';
@@ -86,6 +86,19 @@ describe('the audit chain', () => {
     assert.deepEqual(await database.owner('SELECT id FROM event_outbox WHERE organization_id = $1', [org]), [], 'the change went with its refused event');
     for (let i = 0; i < 3; i++) await record(org, 'api_key.created', { i });
     assert.deepEqual((await chainOf(org)).map((link) => link.seq), [1, 2, 3]);
+  });
+
+  test("the append follows the transaction's other final writes, so the chain is locked for the append and commit alone", async () => {
+    // Both final writes are refused; the one that runs first names its constraint in the error.
+    const org = await createOrganization(database.owner);
+    await assert.rejects(
+      database.db.withTenant(contextFor(org).actor, async (trx) => {
+        recordAudit(trx, contextFor(org), { action: 'Not A Valid Action' });
+        recordEvent(trx, org, { type: 'Not A Valid Type' as OutboxEvent['type'], data: {} });
+      }),
+      /event_outbox_type_check/,
+    );
+    assert.deepEqual(await chainOf(org), []);
   });
 
   test("a transaction's events are appended in the order recorded, with text that needs quoting kept exactly", async () => {
