@@ -42,6 +42,11 @@ test('the awkward cases give the first form\'s text', () => {
     new Date(1_700_000_000_000),
     new Map([['a', 1]]),
     Buffer.from('ab'),
+    // A hole, and objects with their own toJSON, which JSON.stringify honours in the first form.
+    [1, , 3],
+    { toJSON: () => ({ replaced: true }), b: 1 },
+    { nested: { toJSON: () => 'text instead', a: 1 } },
+    Object.assign(new Date(0), { extra: 1 }),
   ];
   cases.forEach((value, i) => assert.equal(canonicalJson(value), firstForm(value), `case ${i}`));
   assert.equal(canonicalJson(undefined), firstForm(undefined));
