@@ -98,8 +98,6 @@ export type KeyAuthentication = {
   organization_state: 'active' | 'suspended';
   rate_limit_per_second: number | null;
   last_used_at: Date | null;
-  /** The organization's settings stamp (src/db/stamped-cache.ts). */
-  settings_stamp: string;
 };
 
 /**
@@ -113,7 +111,7 @@ export function createKeyLookup(owner: Kysely<Schema>) {
   return async (hash: Buffer): Promise<KeyAuthentication | undefined> => {
     // Named columns rather than `*`, so that the statement is prepared once per connection (see db/prepared-statements.ts).
     const { rows } = await sql<KeyAuthentication>`SELECT organization_id, key_id, key_state, scope, environment, tier, organization_state,
-                                                          rate_limit_per_second, last_used_at, settings_stamp
+                                                          rate_limit_per_second, last_used_at
                                                      FROM authenticate_api_key(${hash})`.execute(owner);
     return rows[0];
   };

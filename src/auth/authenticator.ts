@@ -52,7 +52,6 @@ async function admitKey(db: Database, key: KeyAuthentication, context: RequestCo
     tier: key.tier,
     admin: key.scope === 'admin',
     environment: key.environment,
-    settingsStamp: key.settings_stamp,
     ...(key.rate_limit_per_second !== null && { rateLimitPerSecond: key.rate_limit_per_second }),
   };
   const lastUsed = key.last_used_at?.getTime() ?? 0;

@@ -35,15 +35,20 @@ export function statementName(text: string, parameterCount: number): string | un
   return name ?? undefined;
 }
 
-/** The pool as Kysely sees it: each client names the statements it may (Kysely calls only query and release). */
+/**
+ * The pool as Kysely sees it: each client names the statements it may (Kysely calls only query and
+ * release). A simple query of several statements answers with its last statement's result, whose
+ * rows Kysely then reads (pg answers an array of results, in which Kysely finds no rows).
+ */
 export function preparingPool(pool: pg.Pool) {
   return {
     connect: async () => {
       const client = await pool.connect();
       return {
-        query: (text: unknown, values?: unknown[]) => {
+        query: async (text: unknown, values?: unknown[]) => {
           const name = typeof text === 'string' ? statementName(text, values?.length ?? 0) : undefined;
-          return name ? client.query({ name, text: text as string, values: values ?? [] }) : client.query(text as string, values);
+          const result: pg.QueryResult | pg.QueryResult[] = await (name ? client.query({ name, text: text as string, values: values ?? [] }) : client.query(text as string, values));
+          return Array.isArray(result) ? result.at(-1) : result;
         },
         release: (error?: Error | boolean) => client.release(error),
       };

@@ -1,36 +1,51 @@
 /**
- * A value the service would otherwise read from an organization's tables in every request (its
- * adjudication rules, its suppressions), kept per organization under the organization's settings
- * stamp (migration 0035). A trigger changes the stamp in the same transaction as any change to
- * those tables, and authentication reads it with the API key, so a request that brings the stamp
- * a value was kept under uses that value without a statement; any other request reads it again.
+ * A value the service would otherwise read from an organization's tables in every transaction
+ * (its adjudication rules, its suppressions), kept per organization under the organization's
+ * settings stamp (migrations 0035, 0037). A trigger moves the stamp in the same transaction as
+ * any change to those tables, and each tenant transaction's first statement reads it with the
+ * settings (src/db/tenant.ts), so a transaction that brings the stamp a value was kept under uses
+ * that value without a statement; any other one reads it again.
  *
- * Why this is never stale: the stamp is read (at authentication) before the value (in the
- * request's transaction), so a value read under stamp s is at least as new as s. A request that
- * later brings s authenticated before any newer change had committed, since such a change would
- * have moved the stamp. Requests without a stamp (people, system jobs) always read.
+ * Why this is never stale: the stamp is read before the value, so a value read under stamp s is
+ * at least as new as s. A transaction that later brings s began after the value's reader had read
+ * s and before any newer change had committed, since such a change would have moved the stamp.
  */
-import type { Actor, TenantTransaction } from './tenant.ts';
+import { settingsStampOf, type TenantTransaction } from './tenant.ts';
 
-export type StampedCache<T> = (trx: TenantTransaction, actor: Actor) => Promise<T>;
+export type StampedCache<T> = (trx: TenantTransaction) => Promise<T>;
 
-/** Organizations whose value is kept; beyond that the one unused the longest is dropped. */
-const MAX_ORGANIZATIONS = 10_000;
+export type StampedCacheOptions<T> = {
+  /** What a value counts against `maxWeight` (rows, say); 1 each unless given. */
+  weigh?: (value: T) => number;
+  /** The most the kept values may weigh together; beyond it those unused the longest are dropped. */
+  maxWeight?: number;
+};
 
-/** `load` reads the value in the request's transaction; what it answers is shared, so it is frozen. */
-export function stampedCache<T extends object>(load: (trx: TenantTransaction) => Promise<T>): StampedCache<T> {
-  const kept = new Map<string, { stamp: string; value: T }>();
-  return async (trx, { organizationId, settingsStamp }) => {
-    if (settingsStamp === undefined) return load(trx);
-    const hit = kept.get(organizationId);
+/** `load` reads the value in the transaction; what it answers is shared, so it is frozen. */
+export function stampedCache<T extends object>(load: (trx: TenantTransaction) => Promise<T>, options: StampedCacheOptions<T> = {}): StampedCache<T> {
+  const { weigh = () => 1, maxWeight = 10_000 } = options;
+  // A Map iterates in insertion order: a value is moved to the end when used, so the first is the one unused the longest.
+  const kept = new Map<string, { stamp: string; value: T; weight: number }>();
+  let weight = 0;
+  const drop = (organizationId: string) => {
+    weight -= kept.get(organizationId)?.weight ?? 0;
     kept.delete(organizationId);
+  };
+  return async (trx) => {
+    const { organizationId, settingsStamp } = settingsStampOf(trx);
+    const hit = kept.get(organizationId);
     if (hit?.stamp === settingsStamp) {
+      kept.delete(organizationId);
       kept.set(organizationId, hit);
       return hit.value;
     }
     const value = deepFreeze(await load(trx));
-    if (kept.size >= MAX_ORGANIZATIONS) kept.delete(kept.keys().next().value as string);
-    kept.set(organizationId, { stamp: settingsStamp, value });
+    drop(organizationId);
+    const entry = { stamp: settingsStamp, value, weight: weigh(value) };
+    if (entry.weight > maxWeight) return value;
+    while (weight + entry.weight > maxWeight) drop(kept.keys().next().value as string);
+    kept.set(organizationId, entry);
+    weight += entry.weight;
     return value;
   };
 }

@@ -20,11 +20,6 @@ export type Actor = {
   kind: 'api_key' | 'user' | 'system';
   /** The key id, the JWT subject, or the name of a system job. */
   id: string;
-  /**
-   * The organization's settings stamp as authentication read it, when it did (API keys): what the
-   * service cached for the organization under this stamp is current (src/db/stamped-cache.ts).
-   */
-  settingsStamp?: string;
 };
 
 declare const tenantScoped: unique symbol;
@@ -55,9 +50,11 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   const timeout = String(options.statementTimeoutMs);
   const { setting, restoreAfter } = options.roleSwitch;
   // set_config(…, true) is SET LOCAL, and the role switch comes first: select-list items are
-  // evaluated in order. In the one-query form the values are quoted literals in one string (a
-  // simple query takes no parameters, and the query builder's nodes for this statement were ~1% of
-  // the service's time under load); bind parameters in the other.
+  // evaluated in order. The same statement reads the organization's settings stamp, by its id
+  // rather than through row-level security, which is bound when the statement is planned, before
+  // the settings. In the one-query form the values are quoted literals in one string (a simple
+  // query takes no parameters, and the query builder's nodes for this statement were ~1% of the
+  // service's time under load); bind parameters in the other.
   const settingsOf = (actor: Actor): [name: string, value: string][] => [
     [setting, RUNTIME_ROLE],
     [ORGANIZATION_SETTING, actor.organizationId],
@@ -67,16 +64,20 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   const settingsText = (actor: Actor) =>
     `SELECT ${settingsOf(actor)
       .map(([name, value]) => `set_config(${quotedLiteralText(name)}, ${quotedLiteralText(value)}, true)`)
-      .join(', ')}`;
-  const settingsBound = (actor: Actor) => sql`SELECT ${sql.join(settingsOf(actor).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`;
+      .join(', ')}, (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${quotedLiteralText(actor.organizationId)}) AS settings_stamp`;
+  const settingsBound = (actor: Actor) =>
+    sql<StampRow>`SELECT ${sql.join(settingsOf(actor).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))},
+                  (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${actor.organizationId}) AS settings_stamp`;
+  const opened = (trx: TenantTransaction, actor: Actor, rows: StampRow[]) =>
+    openTransactions.set(trx, { organizationId: actor.organizationId, settingsStamp: rows[0]?.settings_stamp ?? '0', collections: new Map() });
 
   if (options.beginWithSettings) {
     return (actor, fn) =>
       owner.connection().execute(async (connection) => {
         const trx = connection as unknown as TenantTransaction;
-        finalWrites.set(trx, new Map());
         try {
-          await sql.raw(`BEGIN; ${settingsText(actor)}`).execute(connection);
+          // The result of the query's last statement (see db/prepared-statements.ts).
+          opened(trx, actor, (await sql.raw<StampRow>(`BEGIN; ${settingsText(actor)}`).execute(connection)).rows);
           const result = await fn(trx);
           await sql`${sql.join([...finalStatements(trx, quotedLiteral), sql.raw('COMMIT')], sql.raw('; '))}`.execute(connection);
           return result;
@@ -86,7 +87,7 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
           await sql.raw('ROLLBACK').execute(connection);
           throw error;
         } finally {
-          finalWrites.delete(trx);
+          openTransactions.delete(trx);
         }
       });
   }
@@ -96,14 +97,13 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
       try {
         return await connection.transaction().execute(async (transaction) => {
           const trx = transaction as TenantTransaction;
-          finalWrites.set(trx, new Map());
           try {
-            await settingsBound(actor).execute(trx);
+            opened(trx, actor, (await settingsBound(actor).execute(trx)).rows);
             const result = await fn(trx);
             for (const statement of finalStatements(trx, bindParameter)) await statement.execute(trx);
             return result;
           } finally {
-            finalWrites.delete(trx);
+            openTransactions.delete(trx);
           }
         });
       } finally {
@@ -129,8 +129,24 @@ export const bindParameter: SqlValue = (text) => sql`${text}`;
  */
 type Collection = { items: unknown[]; last: boolean; statement(items: unknown[], value: SqlValue): RawBuilder<unknown> };
 
-/** Each open tenant transaction's collections, by their owner's key, in the order first asked for. */
-const finalWrites = new WeakMap<TenantTransaction, Map<symbol, Collection>>();
+type StampRow = { settings_stamp: string | null };
+
+/**
+ * Each open tenant transaction: its organization, the organization's settings stamp as the
+ * transaction's first statement read it (0 before anything moved it), and what it collects to
+ * write at its end, by the collector's key, in the order first asked for.
+ */
+const openTransactions = new WeakMap<TenantTransaction, { organizationId: string; settingsStamp: string; collections: Map<symbol, Collection> }>();
+
+/**
+ * The transaction's organization and its settings stamp: what the service keeps for the
+ * organization under this stamp is current for this transaction (src/db/stamped-cache.ts).
+ */
+export function settingsStampOf(trx: TenantTransaction): { organizationId: string; settingsStamp: string } {
+  const open = openTransactions.get(trx);
+  if (!open) throw new Error('settingsStampOf: this transaction has ended or was not opened by withTenant');
+  return { organizationId: open.organizationId, settingsStamp: open.settingsStamp };
+}
 
 /**
  * The transaction's items under `key`, to push onto; `statement` writes them just before COMMIT,
@@ -142,7 +158,7 @@ export function collectAtCommit<T>(
   statement: (items: T[], value: SqlValue) => RawBuilder<unknown>,
   { last = false }: { last?: boolean } = {},
 ): T[] {
-  const collections = finalWrites.get(trx);
+  const collections = openTransactions.get(trx)?.collections;
   if (!collections) throw new Error('collectAtCommit: this transaction has ended or was not opened by withTenant');
   let collection = collections.get(key);
   if (!collection) {
@@ -153,7 +169,7 @@ export function collectAtCommit<T>(
 }
 
 function finalStatements(trx: TenantTransaction, value: SqlValue): RawBuilder<unknown>[] {
-  const collections = [...(finalWrites.get(trx)?.values() ?? [])].filter(({ items }) => items.length > 0);
+  const collections = [...(openTransactions.get(trx)?.collections.values() ?? [])].filter(({ items }) => items.length > 0);
   return [...collections.filter((c) => !c.last), ...collections.filter((c) => c.last)].map(({ items, statement }) => statement(items, value));
 }
 

@@ -7,7 +7,7 @@
 import type { Static } from 'typebox';
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import { stampedCache } from '../../db/stamped-cache.ts';
-import type { Actor, TenantTransaction, WithTenant } from '../../db/tenant.ts';
+import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
@@ -18,7 +18,7 @@ import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
 import { appendRules, currentRules, rulesAt } from './rules-store.ts';
 import { type AdjudicationRules, completeRules, ruleProblems, type RulesBody } from './rules.ts';
-import { activeAmong, activeSuppressions, suppressionsToKeep } from './suppression-store.ts';
+import { activeAmong, activeSuppressions, MAX_KEPT, suppressionsToKeep } from './suppression-store.ts';
 import type { QueueQuery as QueueQuerySchema } from './schemas.ts';
 
 declare module '../../http/services.ts' {
@@ -71,18 +71,20 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     });
 
   const keptRules = stampedCache(currentRules);
-  const keptSuppressions = stampedCache((trx) => suppressionsToKeep(trx, new Date()));
-  const suppressionsInForce = async (trx: TenantTransaction, actor: Actor, fingerprints: string[], now: Date) => {
-    const kept = await keptSuppressions(trx, actor);
-    return kept.complete ? activeAmong(kept.rows, fingerprints, now) : activeSuppressions(trx, fingerprints, now);
-  };
+  // Up to twenty organizations' worth of the most suppressions kept for one (~35 MiB).
+  const keptSuppressions = stampedCache((trx) => suppressionsToKeep(trx, new Date()), {
+    weigh: (kept) => 1 + (kept.complete ? kept.rows.length : 0),
+    maxWeight: 20 * MAX_KEPT,
+  });
+  const suppressionsInForce = async (trx: TenantTransaction, fingerprints: string[], now: Date) =>
+    activeAmong(await keptSuppressions(trx), fingerprints, now) ?? activeSuppressions(trx, fingerprints, now);
 
   return {
     // Inside another feature's transaction.
     /** The current rules; kept per organization while its settings stamp holds. */
     currentRules: keptRules,
-    applySuppressions: <R extends ScreeningForCase>(trx: TenantTransaction, actor: Actor, records: R[], rules: AdjudicationRules, now: Date) =>
-      applySuppressions((fingerprints, at) => suppressionsInForce(trx, actor, fingerprints, at), records, rules, now),
+    applySuppressions: <R extends ScreeningForCase>(trx: TenantTransaction, records: R[], rules: AdjudicationRules, now: Date) =>
+      applySuppressions((fingerprints, at) => suppressionsInForce(trx, fingerprints, at), records, rules, now),
     openCases,
     reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
     caseStatus: caseStatusOf,

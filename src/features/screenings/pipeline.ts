@@ -49,12 +49,12 @@ export async function screenMany(
   const adjudication = registry.get('adjudication');
   const now = options.now ?? new Date();
   const organizationId = context.actor.organizationId;
-  const { version, rules } = await adjudication.currentRules(trx, context.actor);
+  const { version, rules } = await adjudication.currentRules(trx);
   const thresholds = { ...rules.thresholds, rules_version: version };
   const actor = { kind: context.actor.kind, id: context.actor.id };
 
   const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds }));
-  const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, context.actor, built, rules, now);
+  const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, built, rules, now);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   const caseIds = records.map((record, i) => (record.matches.some((m) => m.suppressed_by === null) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
 
