@@ -1,7 +1,7 @@
 /**
  * Rows a transaction writes with its last statement (see collectAtCommit in tenant.ts): what it
  * records about itself (audit and outbox events elsewhere, and the screenings and cases nothing
- * in the transaction reads back). On PostgreSQL that statement travels with COMMIT, so these
+ * in the transaction reads back). That statement travels with COMMIT in one query, so these
  * writes cost the request no round trip of its own. Tables are written in the order they were
  * first given rows, so a row's references to an earlier table are in place when it goes in.
  */

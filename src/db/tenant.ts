@@ -39,12 +39,12 @@ export type WithTenant = <T>(actor: Actor, fn: (trx: TenantTransaction) => Promi
 export type RoleSwitch = { setting: 'role' | 'session_authorization'; restoreAfter?: string };
 
 /**
- * `beginWithSettings`: send BEGIN and the settings as one simple query of two statements, and the
- * final writes with COMMIT as another (PostgreSQL over the network, where a round trip is a system
- * call on each side and was the largest single cost in the load benchmark's profile). PGlite
- * answers each statement in process and takes one statement per query, so there each goes alone.
+ * A tenant transaction is two queries besides its own: BEGIN with the settings, and the final
+ * writes with COMMIT, each one simple query of several statements. On PostgreSQL over the network
+ * a round trip is a system call on each side and was the largest single cost in the load
+ * benchmark's profile; on PGlite each call costs ~0.2 ms besides its statements.
  */
-export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch; beginWithSettings: boolean };
+export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch };
 
 export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions): WithTenant {
   const timeout = String(options.statementTimeoutMs);
@@ -52,9 +52,8 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   // set_config(…, true) is SET LOCAL, and the role switch comes first: select-list items are
   // evaluated in order. The same statement reads the organization's settings stamp, by its id
   // rather than through row-level security, which is bound when the statement is planned, before
-  // the settings. In the one-query form the values are quoted literals in one string (a simple
-  // query takes no parameters, and the query builder's nodes for this statement were ~1% of the
-  // service's time under load); bind parameters in the other.
+  // the settings. The values are quoted literals in one string: a simple query takes no
+  // parameters (and the query builder's nodes for this statement were ~1% of the service's time).
   const settingsOf = (actor: Actor): [name: string, value: string][] => [
     [setting, RUNTIME_ROLE],
     [ORGANIZATION_SETTING, actor.organizationId],
@@ -65,60 +64,38 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
     `SELECT ${settingsOf(actor)
       .map(([name, value]) => `set_config(${quotedLiteralText(name)}, ${quotedLiteralText(value)}, true)`)
       .join(', ')}, (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${quotedLiteralText(actor.organizationId)}) AS settings_stamp`;
-  const settingsBound = (actor: Actor) =>
-    sql<StampRow>`SELECT ${sql.join(settingsOf(actor).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))},
-                  (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${actor.organizationId}) AS settings_stamp`;
   const opened = (trx: TenantTransaction, actor: Actor, rows: StampRow[]) =>
     openTransactions.set(trx, { organizationId: actor.organizationId, settingsStamp: rows[0]?.settings_stamp ?? '0', collections: new Map() });
+  // Where the database does not put the connection back at the transaction's end, the same query does after COMMIT or ROLLBACK.
+  const restore = restoreAfter ? [sql.raw(restoreAfter)] : [];
 
-  if (options.beginWithSettings) {
-    return (actor, fn) =>
-      owner.connection().execute(async (connection) => {
-        const trx = connection as unknown as TenantTransaction;
-        try {
-          // The result of the query's last statement (see db/prepared-statements.ts).
-          opened(trx, actor, (await sql.raw<StampRow>(`BEGIN; ${settingsText(actor)}`).execute(connection)).rows);
-          const result = await fn(trx);
-          await sql`${sql.join([...finalStatements(trx, quotedLiteral), sql.raw('COMMIT')], sql.raw('; '))}`.execute(connection);
-          return result;
-        } catch (error) {
-          // Also after a failed final statement, which leaves the transaction open and aborted
-          // (after a failed COMMIT there is nothing to roll back, and ROLLBACK only warns).
-          await sql.raw('ROLLBACK').execute(connection);
-          throw error;
-        } finally {
-          openTransactions.delete(trx);
-        }
-      });
-  }
-  // One connection is held for the transaction and the restore, so nothing runs in between.
   return (actor, fn) =>
     owner.connection().execute(async (connection) => {
+      const trx = connection as unknown as TenantTransaction;
       try {
-        return await connection.transaction().execute(async (transaction) => {
-          const trx = transaction as TenantTransaction;
-          try {
-            opened(trx, actor, (await settingsBound(actor).execute(trx)).rows);
-            const result = await fn(trx);
-            for (const statement of finalStatements(trx, bindParameter)) await statement.execute(trx);
-            return result;
-          } finally {
-            openTransactions.delete(trx);
-          }
-        });
+        // The result of the query's last statement (see db/prepared-statements.ts, db/pglite-connection.ts).
+        opened(trx, actor, (await sql.raw<StampRow>(`BEGIN; ${settingsText(actor)}`).execute(connection)).rows);
+        const result = await fn(trx);
+        await sql`${sql.join([...finalStatements(trx, quotedLiteral), sql.raw('COMMIT'), ...restore], sql.raw('; '))}`.execute(connection);
+        return result;
+      } catch (error) {
+        // Also after a failed final statement, which leaves the transaction open and aborted
+        // (after a failed COMMIT there is nothing to roll back, and ROLLBACK only warns).
+        await sql`${sql.join([sql.raw('ROLLBACK'), ...restore], sql.raw('; '))}`.execute(connection);
+        throw error;
       } finally {
-        if (restoreAfter) await sql.raw(restoreAfter).execute(connection);
+        openTransactions.delete(trx);
       }
     });
 }
 
-/** A value in a statement: a quoted literal in the one-query form (a simple query takes no parameters), a bind parameter otherwise. */
+/** A value in a statement: a quoted literal in the query that carries COMMIT (a simple query takes no parameters), a bind parameter in one sent alone (appendAuditNow). */
 export type SqlValue = (text: string) => RawBuilder<unknown>;
 export const bindParameter: SqlValue = (text) => sql`${text}`;
 
 /**
  * What a transaction collects to write at its end. Just before COMMIT each collection that has
- * items gives its statement, and on PostgreSQL those statements travel with COMMIT in one query.
+ * items gives its statement, and those statements travel with COMMIT in one query.
  * The audit trail appends there: appending locks the organization's chain head until commit, so a
  * request that appended early made every other request of its organization wait through its
  * remaining round trips and the event-loop turns between them. It also appends after the other

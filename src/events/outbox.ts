@@ -32,8 +32,8 @@ export function recordEvent(trx: TenantTransaction, organizationId: string, even
 
 /**
  * Records events with the transaction and returns their ids, in order. They are inserted by the
- * transaction's last statement, with its audit events (see db/rows-at-commit.ts): on
- * PostgreSQL that travels with COMMIT, so announcing what a request did costs it no round trip.
+ * transaction's last statement, with its audit events (see db/rows-at-commit.ts): that travels
+ * with COMMIT, so announcing what a request did costs it no round trip.
  */
 export function recordEvents(trx: TenantTransaction, organizationId: string, events: readonly OutboxEvent[]): string[] {
   const rows = events.map(outboxRow);
