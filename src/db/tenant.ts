@@ -89,7 +89,7 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
     });
 }
 
-/** A value in a statement: a quoted literal in the query that carries COMMIT (a simple query takes no parameters), a bind parameter in one sent alone (appendAuditNow). */
+/** A value in a statement: a quoted literal in the query that carries COMMIT (a simple query takes no parameters), a bind parameter in one sent alone (appendAuditNow, insertEventNow). */
 export type SqlValue = (text: string) => RawBuilder<unknown>;
 export const bindParameter: SqlValue = (text) => sql`${text}`;
 
