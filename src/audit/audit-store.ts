@@ -2,8 +2,8 @@
  * Audit events in the database. Appends happen inside the caller's tenant transaction, so an
  * event is committed exactly when the change it records is.
  */
-import { type ColumnType, type RawBuilder, type Selectable, sql } from 'kysely';
-import type { SqlValue, TenantTransaction } from '../db/tenant.ts';
+import type { ColumnType, Selectable } from 'kysely';
+import type { JsonStatement, TenantTransaction } from '../db/tenant.ts';
 import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
 
 type AuditEventRow = {
@@ -40,8 +40,8 @@ export type AuditEventInput = Omit<ChainedFields, 'seq'>;
  * the head, chains each event after it, and moves the head on. The events travel as one JSON
  * array, each with its canonical JSON split around the sequence number only the locked head knows.
  */
-export function appendStatement(events: readonly AuditEventInput[], value: SqlValue): RawBuilder<{ hash: Uint8Array }> {
-  return sql<{ hash: Uint8Array }>`SELECT append_audit_events(${value(JSON.stringify(events.map(pendingRow)))}::jsonb) AS hash`;
+export function appendStatement(events: readonly AuditEventInput[]): JsonStatement {
+  return { text: 'SELECT append_audit_events($1::jsonb) AS hash', json: JSON.stringify(events.map(pendingRow)) };
 }
 
 /** An event as append_audit_events reads it: its columns, and its canonical JSON split around the sequence number. */

@@ -5,7 +5,7 @@
  * together or not at all, and the chain's head is locked only for the append and the commit (see
  * collectAtCommit in db/tenant.ts).
  */
-import { type Actor, bindParameter, collectAtCommit, type TenantTransaction } from '../db/tenant.ts';
+import { type Actor, collectAtCommit, sentAlone, type TenantTransaction } from '../db/tenant.ts';
 import { type AuditEventInput, appendStatement } from './audit-store.ts';
 
 /** Who acted and where the request came from; the route builds it once and hands it down. */
@@ -42,7 +42,7 @@ export function recordAudits(trx: TenantTransaction, context: AuditContext, even
 export async function appendAuditNow(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<string> {
   const events = pendingEvents(trx);
   events.push(inputOf(context, event));
-  const { rows } = await appendStatement(events.splice(0), bindParameter).execute(trx);
+  const { rows } = await sentAlone<{ hash: Uint8Array }>(appendStatement(events.splice(0))).execute(trx);
   return Buffer.from(rows[0]?.hash ?? []).toString('hex');
 }
 

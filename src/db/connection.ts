@@ -18,6 +18,8 @@ export type Session = {
 export type Connection = {
   backend: Backend;
   kysely: Kysely<Schema>;
+  /** Whether each session prepares the statements a simple query names in its header (see preparedCall in prepared-statements.ts). */
+  preparesNamedStatements: boolean;
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };

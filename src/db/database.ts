@@ -67,7 +67,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
   let closed: Promise<void> | undefined;
   return {
     backend: connection.backend,
-    withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch }),
+    withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch, namedFinalWrites: connection.preparesNamedStatements }),
     operator: createOperator(connection.kysely),
     lists: createListStore(connection.kysely),
     lookUpApiKey: createKeyLookup(connection.kysely),

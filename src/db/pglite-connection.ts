@@ -4,6 +4,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Connection, Session } from './connection.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { prepareWhatItCalls } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 
 /**
@@ -33,6 +34,7 @@ export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {})
   const kysely = new Kysely<Schema>({ dialect: new PGliteDialect(simpleWithoutParameters(pglite)) });
   return {
     backend: 'pglite',
+    preparesNamedStatements: true,
     kysely,
     // PGlite has one backend. Holding Kysely's connection (its dialect queues every other
     // caller) keeps a script from interleaving with a tenant transaction on that backend.
@@ -50,11 +52,14 @@ export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {})
  * one's result, as on PostgreSQL (see db/prepared-statements.ts). So the tenant transaction sends
  * BEGIN with its settings, and its final writes with COMMIT, in one call each here too; each call
  * into PGlite costs ~0.2 ms besides the statement's own work, and a simple query ~0.1 ms less than
- * the extended protocol's parse, bind and execute.
+ * the extended protocol's parse, bind and execute. What a query's header asks to be prepared is
+ * prepared first, once for the instance's one session (see preparedCall in db/prepared-statements.ts).
  */
 function simpleWithoutParameters(pglite: PGlite): PGlite {
+  const prepared = new Set<string>();
   const query = async (text: string, params?: unknown[]) => {
     if (params && params.length > 0) return pglite.query(text, params);
+    await prepareWhatItCalls(text, prepared, (statement) => pglite.exec(statement));
     const results = await pglite.exec(text);
     return results.at(-1) ?? { rows: [], fields: [] };
   };

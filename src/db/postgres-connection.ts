@@ -24,6 +24,7 @@ export async function openPostgresConnection({ url, poolSize, prepareStatements 
 
   return {
     backend: 'postgres',
+    preparesNamedStatements: prepareStatements,
     kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool: prepareStatements ? (preparingPool(pool) as unknown as pg.Pool) : pool }) }),
     withSession: async (fn) => {
       const client = await pool.connect();

@@ -5,45 +5,40 @@
  * writes cost the request no round trip of its own. Tables are written in the order they were
  * first given rows, so a row's references to an earlier table are in place when it goes in.
  */
-import { type RawBuilder, sql } from 'kysely';
-import { collectAtCommit, type SqlValue, type TenantTransaction } from './tenant.ts';
+import { collectAtCommit, type JsonStatement, type TenantTransaction } from './tenant.ts';
 
 /** The transaction's rows for `table`, to push onto; written just before it commits. */
 export function rowsAtCommit(trx: TenantTransaction, table: string): Record<string, unknown>[] {
-  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[], value) => insertJsonRows(table, rows, value));
+  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[]) => insertJsonRows(table, rows));
 }
 
 /**
  * An INSERT of many rows as one value: the rows travel as a JSON array that
  * jsonb_populate_recordset reads back into the table's own row type, so a thousand rows are one
- * parameter, or one literal in the query that carries COMMIT (a simple query takes no
- * parameters). A jsonb column takes its nested JSON as it is; every other value is JSON text, a
- * number or a boolean, cast to its column's type. Every row has the first row's keys.
+ * parameter, or one literal in the query that carries COMMIT. A jsonb column takes its nested
+ * JSON as it is; every other value is JSON text, a number or a boolean, cast to its column's type.
+ * Every row has the first row's keys.
  */
-export function insertJsonRows(table: string, rows: readonly Record<string, unknown>[], value: SqlValue): RawBuilder<unknown> {
+export function insertJsonRows(table: string, rows: readonly Record<string, unknown>[]): JsonStatement {
   const columns = Object.keys(rows[0] ?? {});
   if (columns.length === 0) throw new Error(`insertJsonRows: no rows, or rows without columns, for ${table}`);
-  const [before, after] = insertText(table, columns);
-  return sql`${before}${value(JSON.stringify(rows))}${after}`;
+  return { text: insertText(table, columns), json: JSON.stringify(rows) };
 }
 
 /**
- * The statement's text around its one value, made once per table and column list: building it
- * from Kysely's identifier nodes on every call (two per column) was about 2% of the service's
- * time under the api benchmark.
+ * The statement's text, made once per table and column list: building it from Kysely's
+ * identifier nodes on every call (two per column) was about 2% of the service's time under the
+ * api benchmark.
  */
-const insertTexts = new Map<string, readonly [RawBuilder<unknown>, RawBuilder<unknown>]>();
+const insertTexts = new Map<string, string>();
 
-function insertText(table: string, columns: string[]) {
+function insertText(table: string, columns: string[]): string {
   const key = `${table}(${columns.join(',')})`;
   let text = insertTexts.get(key);
   if (!text) {
     const list = columns.map(quoteIdentifier);
-    text = [
-      sql.raw(`INSERT INTO ${quoteIdentifier(table)} (${list.join(', ')}) SELECT ${list.map((c) => `incoming.${c}`).join(', ')}
-      FROM jsonb_populate_recordset(NULL::${quoteIdentifier(table)}, `),
-      sql.raw('::jsonb) AS incoming'),
-    ] as const;
+    text = `INSERT INTO ${quoteIdentifier(table)} (${list.join(', ')}) SELECT ${list.map((c) => `incoming.${c}`).join(', ')}
+      FROM jsonb_populate_recordset(NULL::${quoteIdentifier(table)}, $1::jsonb) AS incoming`;
     insertTexts.set(key, text);
   }
   return text;

@@ -7,6 +7,7 @@
  * see and write the rows of that one organization, whatever SQL a store writes.
  */
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { preparedCall, withPrepareHeader } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 
 /** The role every request runs as; created by the first migration. */
@@ -43,8 +44,11 @@ export type RoleSwitch = { setting: 'role' | 'session_authorization'; restoreAft
  * writes with COMMIT, each one simple query of several statements. On PostgreSQL over the network
  * a round trip is a system call on each side and was the largest single cost in the load
  * benchmark's profile; on PGlite each call costs ~0.2 ms besides its statements.
+ * `namedFinalWrites`: the connection prepares what a query's header names once per session (see
+ * preparedCall in db/prepared-statements.ts), so the final writes run as `EXECUTE`; without it
+ * (a pooler that keeps no session) each is sent as its full text.
  */
-export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch };
+export type TenantOptions = { statementTimeoutMs: number; roleSwitch: RoleSwitch; namedFinalWrites: boolean };
 
 export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions): WithTenant {
   const timeout = String(options.statementTimeoutMs);
@@ -67,7 +71,16 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   const opened = (trx: TenantTransaction, actor: Actor, rows: StampRow[]) =>
     openTransactions.set(trx, { organizationId: actor.organizationId, settingsStamp: rows[0]?.settings_stamp ?? '0', collections: new Map() });
   // Where the database does not put the connection back at the transaction's end, the same query does after COMMIT or ROLLBACK.
-  const restore = restoreAfter ? [sql.raw(restoreAfter)] : [];
+  const restore = restoreAfter ? [restoreAfter] : [];
+  const finalQuery = (trx: TenantTransaction) => {
+    const statements = finalStatements(trx);
+    if (!options.namedFinalWrites) return [...statements.map(({ text, json }) => withLiteral(text, json)), 'COMMIT', ...restore].join('; ');
+    const calls = statements.map(({ text, json }) => preparedCall(text, quotedLiteralText(json)));
+    return withPrepareHeader(
+      calls.map(({ name }) => name),
+      [...calls.map(({ call }) => call), 'COMMIT', ...restore].join('; '),
+    );
+  };
 
   return (actor, fn) =>
     owner.connection().execute(async (connection) => {
@@ -76,12 +89,12 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
         // The result of the query's last statement (see db/prepared-statements.ts, db/pglite-connection.ts).
         opened(trx, actor, (await sql.raw<StampRow>(`BEGIN; ${settingsText(actor)}`).execute(connection)).rows);
         const result = await fn(trx);
-        await sql`${sql.join([...finalStatements(trx, quotedLiteral), sql.raw('COMMIT'), ...restore], sql.raw('; '))}`.execute(connection);
+        await sql.raw(finalQuery(trx)).execute(connection);
         return result;
       } catch (error) {
         // Also after a failed final statement, which leaves the transaction open and aborted
         // (after a failed COMMIT there is nothing to roll back, and ROLLBACK only warns).
-        await sql`${sql.join([sql.raw('ROLLBACK'), ...restore], sql.raw('; '))}`.execute(connection);
+        await sql.raw(['ROLLBACK', ...restore].join('; ')).execute(connection);
         throw error;
       } finally {
         openTransactions.delete(trx);
@@ -89,9 +102,23 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
     });
 }
 
-/** A value in a statement: a quoted literal in the query that carries COMMIT (a simple query takes no parameters), a bind parameter in one sent alone (appendAuditNow, insertEventNow). */
-export type SqlValue = (text: string) => RawBuilder<unknown>;
-export const bindParameter: SqlValue = (text) => sql`${text}`;
+/**
+ * A statement whose one value, `$1`, is JSON text: how final writes are written. With COMMIT it
+ * runs by name or with the value as a quoted literal (a simple query takes no parameters, see
+ * TenantOptions); sent alone (appendAuditNow, insertEventNow), with a bind parameter.
+ */
+export type JsonStatement = { text: string; json: string };
+
+/** The statement to send alone, its value a bind parameter. */
+export function sentAlone<Row>({ text, json }: JsonStatement): RawBuilder<Row> {
+  const at = text.indexOf('$1');
+  return sql<Row>`${sql.raw(text.slice(0, at))}${json}${sql.raw(text.slice(at + 2))}`;
+}
+
+const withLiteral = (text: string, json: string) => {
+  const at = text.indexOf('$1');
+  return `${text.slice(0, at)}${quotedLiteralText(json)}${text.slice(at + 2)}`;
+};
 
 /**
  * What a transaction collects to write at its end. Just before COMMIT each collection that has
@@ -104,7 +131,7 @@ export const bindParameter: SqlValue = (text) => sql`${text}`;
  * for a prescreen that opens a case). Under bench:api at 150/s, a request's wait for the lock
  * fell from 0.48 ms to 0.08 ms on average.
  */
-type Collection = { items: unknown[]; last: boolean; statement(items: unknown[], value: SqlValue): RawBuilder<unknown> };
+type Collection = { items: unknown[]; last: boolean; statement(items: unknown[]): JsonStatement };
 
 type StampRow = { settings_stamp: string | null };
 
@@ -132,7 +159,7 @@ export function settingsStampOf(trx: TenantTransaction): { organizationId: strin
 export function collectAtCommit<T>(
   trx: TenantTransaction,
   key: symbol,
-  statement: (items: T[], value: SqlValue) => RawBuilder<unknown>,
+  statement: (items: T[]) => JsonStatement,
   { last = false }: { last?: boolean } = {},
 ): T[] {
   const collections = openTransactions.get(trx)?.collections;
@@ -145,14 +172,12 @@ export function collectAtCommit<T>(
   return collection.items as T[];
 }
 
-function finalStatements(trx: TenantTransaction, value: SqlValue): RawBuilder<unknown>[] {
+function finalStatements(trx: TenantTransaction): JsonStatement[] {
   const collections = [...(openTransactions.get(trx)?.collections.values() ?? [])].filter(({ items }) => items.length > 0);
-  return [...collections.filter((c) => !c.last), ...collections.filter((c) => c.last)].map(({ items, statement }) => statement(items, value));
+  return [...collections.filter((c) => !c.last), ...collections.filter((c) => c.last)].map(({ items, statement }) => statement(items));
 }
 
 /** A string as an SQL literal, whatever standard_conforming_strings says: E'…' with backslashes and quotes doubled. */
-const quotedLiteral: SqlValue = (text) => sql.raw(quotedLiteralText(text));
-
 function quotedLiteralText(text: string): string {
   if (text.includes('\0')) throw new Error('a tenant setting cannot contain a NUL character');
   return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
