@@ -83,7 +83,7 @@ export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOpti
     ofac: ofacAnswer,
     bis: bisAnswer,
     entities,
-    warnings: collectWarnings({ graph, query, target, owners, ofac, bis, window, verdicts: { ofac: ofacAnswer, bis: bisAnswer } }),
+    warnings: collectWarnings({ graph, query, target, owners, bis, window, verdicts: { ofac: ofacAnswer, bis: bisAnswer } }),
   };
 }
 

@@ -22,14 +22,13 @@ export type WarningContext = {
   target: number;
   /** The target and its direct and indirect owners. */
   owners: Uint8Array;
-  ofac: EvaluatedRule;
   bis: EvaluatedRule;
   window: RuleWindow;
   verdicts: { ofac: OfacVerdict; bis: BisVerdict };
 };
 
 export function collectWarnings(context: WarningContext): OwnershipWarning[] {
-  const { graph, query, target, owners, ofac, bis, window, verdicts } = context;
+  const { graph, query, target, owners, bis, window, verdicts } = context;
   const warnings: OwnershipWarning[] = [];
   const add = (code: WarningCode, detail: string, entities?: number[]) => {
     warnings.push({ code, detail, ...(entities && { entities: entities.slice(0, WARNING_SAMPLE).map((v) => graph.ids[v] as string), count: entities.length }) });

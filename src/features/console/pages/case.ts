@@ -10,7 +10,6 @@ import { auditContextOf, requireDecider } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
 import type { ServiceRegistry } from '../../../http/services.ts';
-import { prose } from '../../../http/text-fields.ts';
 import type { ListCatalog } from '../../../lists/catalog.ts';
 import { csrfField, type Notice, sendPage, type Viewer } from '../layout.ts';
 import { caseBody, caseTitle, type CaseView } from '../views/case-view.ts';
