@@ -4,7 +4,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Connection, Session } from './connection.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { prepareWhatItCalls } from './prepared-statements.ts';
+import { runPreparing } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 
 /**
@@ -56,12 +56,16 @@ export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {})
  * prepared first, once for the instance's one session (see preparedCall in db/prepared-statements.ts).
  */
 function simpleWithoutParameters(pglite: PGlite): PGlite {
-  const prepared = new Set<string>();
+  let prepared = preparedIn.get(pglite);
+  if (!prepared) preparedIn.set(pglite, (prepared = new Set()));
+  const session = prepared;
   const query = async (text: string, params?: unknown[]) => {
     if (params && params.length > 0) return pglite.query(text, params);
-    await prepareWhatItCalls(text, prepared, (statement) => pglite.exec(statement));
-    const results = await pglite.exec(text);
+    const results = await runPreparing(text, session, (statement) => pglite.exec(statement));
     return results.at(-1) ?? { rows: [], fields: [] };
   };
   return new Proxy(pglite, { get: (target, property, receiver) => (property === 'query' ? query : Reflect.get(target, property, receiver)) });
 }
+
+/** What each instance's one session has prepared (see runPreparing), whichever wrapper asked. */
+const preparedIn = new WeakMap<PGlite, Set<string>>();

@@ -52,8 +52,9 @@ export function preparingPool(pool: pg.Pool) {
       return {
         query: async (text: unknown, values?: unknown[]) => {
           const name = typeof text === 'string' ? statementName(text, values?.length ?? 0) : undefined;
-          if (!name && typeof text === 'string') await prepareWhatItCalls(text, session, (statement) => client.query(statement));
-          const result: pg.QueryResult | pg.QueryResult[] = await (name ? client.query({ name, text: text as string, values: values ?? [] }) : client.query(text as string, values));
+          const result: pg.QueryResult | pg.QueryResult[] = name
+            ? await client.query({ name, text: text as string, values: values ?? [] })
+            : await runPreparing(text as string, session, (statement) => client.query(statement, values));
           return Array.isArray(result) ? result.at(-1) : result;
         },
         release: (error?: Error | boolean) => client.release(error),
@@ -92,13 +93,38 @@ export function preparedCall(text: string, literal: string): { name: string; cal
 /** The header that asks the session for `names` before `query` runs. */
 export const withPrepareHeader = (names: readonly string[], query: string): string => (names.length === 0 ? query : `${HEADER}${names.join(' ')}*/ ${query}`);
 
-/** Prepares in this session what the query's header names and the session has not prepared yet. */
-export async function prepareWhatItCalls(query: string, prepared: Set<string>, run: (statement: string) => Promise<unknown>): Promise<void> {
-  if (!query.startsWith(HEADER)) return;
-  for (const name of query.slice(HEADER.length, query.indexOf('*/')).split(' ')) {
+/**
+ * Runs a simple query in a session, first preparing what its header names and the session has
+ * not prepared yet. The session's set follows the server: a PREPARE the server says it already
+ * has (42P05) counts as prepared, and when the server says a named statement is missing (26000:
+ * something deallocated it) the query's names are forgotten. Either way that one transaction
+ * fails and the session's next prepares what it needs.
+ */
+export async function runPreparing<R>(query: string, prepared: Set<string>, run: (statement: string) => Promise<R>): Promise<R> {
+  const names = headerNames(query);
+  for (const name of names) {
     const text = preparedTexts.get(name);
     if (prepared.has(name) || text === undefined) continue;
-    await run(`PREPARE ${name} AS ${text}`);
+    try {
+      await run(`PREPARE ${name} AS ${text}`);
+    } catch (error) {
+      if (sqlStateOf(error) !== DUPLICATE_PREPARED_STATEMENT) throw error;
+    }
     prepared.add(name);
   }
+  try {
+    return await run(query);
+  } catch (error) {
+    if (sqlStateOf(error) === UNDEFINED_PREPARED_STATEMENT) for (const name of names) prepared.delete(name);
+    throw error;
+  }
+}
+
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+const UNDEFINED_PREPARED_STATEMENT = '26000';
+const sqlStateOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+function headerNames(query: string): string[] {
+  const end = query.indexOf('*/');
+  return query.startsWith(HEADER) && end > 0 ? query.slice(HEADER.length, end).split(' ') : [];
 }

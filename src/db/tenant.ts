@@ -179,6 +179,6 @@ function finalStatements(trx: TenantTransaction): JsonStatement[] {
 
 /** A string as an SQL literal, whatever standard_conforming_strings says: E'…' with backslashes and quotes doubled. */
 function quotedLiteralText(text: string): string {
-  if (text.includes('\0')) throw new Error('a tenant setting cannot contain a NUL character');
+  if (text.includes('\0')) throw new Error('an SQL literal cannot contain a NUL character');
   return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }

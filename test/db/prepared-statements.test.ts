@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { recordAudit } from '../../src/audit/audit.ts';
 import { createDatabase } from '../../src/db/database.ts';
 import { openPostgresConnection } from '../../src/db/postgres-connection.ts';
-import { prepareWhatItCalls, preparedCall, statementName, withPrepareHeader } from '../../src/db/prepared-statements.ts';
+import { preparedCall, runPreparing, statementName, withPrepareHeader } from '../../src/db/prepared-statements.ts';
 import type { Actor } from '../../src/db/tenant.ts';
-import { recordEvent } from '../../src/events/outbox.ts';
+import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase, testBackend } from '../helpers/test-database.ts';
 
@@ -34,14 +34,31 @@ test("a simple query's header asks its session to prepare each statement it EXEC
   const audit = preparedCall('SELECT append_audit_events($1::jsonb) AS hash', "E'[]'");
 
   const sent: string[] = [];
+  const send = async (statement: string) => sent.push(statement);
   const session = new Set<string>();
   const query = withPrepareHeader([first.name, audit.name, 'gh_x_unknown'], `${first.call}; ${audit.call}; COMMIT`);
-  await prepareWhatItCalls(query, session, async (statement) => sent.push(statement));
-  await prepareWhatItCalls(query, session, async (statement) => sent.push(statement));
-  assert.deepEqual(sent, [`PREPARE ${first.name} AS ${insert}`, `PREPARE ${audit.name} AS SELECT append_audit_events($1::jsonb) AS hash`]);
-  await prepareWhatItCalls('COMMIT', new Set(), async (statement) => sent.push(statement));
+  await runPreparing(query, session, send);
+  await runPreparing(query, session, send);
+  assert.deepEqual(sent, [`PREPARE ${first.name} AS ${insert}`, `PREPARE ${audit.name} AS SELECT append_audit_events($1::jsonb) AS hash`, query, query]);
+  sent.length = 0;
+  await runPreparing('COMMIT', new Set(), send);
   assert.equal(withPrepareHeader([], 'COMMIT'), 'COMMIT');
-  assert.equal(sent.length, 2);
+  assert.deepEqual(sent, ['COMMIT']);
+});
+
+test('a session whose prepared statements went missing, or that has one it did not know of, fails one query and then recovers', async () => {
+  const { name, call } = preparedCall('SELECT $1::jsonb AS value', "E'1'");
+  const query = withPrepareHeader([name], `${call}; COMMIT`);
+  const refusal = (code: string) => Object.assign(new Error(code), { code });
+  const session = new Set([name]);
+  // Something deallocated it behind the wrapper's back: the query fails, and the name is forgotten.
+  await assert.rejects(runPreparing(query, session, async () => Promise.reject(refusal('26000'))), /26000/);
+  assert.equal(session.has(name), false);
+  // The server already has it (42P05): counted as prepared, and the query runs.
+  const sent: string[] = [];
+  await runPreparing(query, session, async (statement) => (statement.startsWith('PREPARE') ? Promise.reject(refusal('42P05')) : sent.push(statement)));
+  assert.equal(session.has(name), true);
+  assert.deepEqual(sent, [query]);
 });
 
 describe('final writes', () => {
@@ -56,6 +73,26 @@ describe('final writes', () => {
     database.db.withTenant(actorOf(organizationId), async (trx) => {
       recordEvent(trx, organizationId, { type: 'workforce.sync_completed', data: { sync_id: `wfs_${i}` } });
     });
+
+  test("a final write refused on a session's first commit leaves its statement prepared, and the session's next commit runs it", async () => {
+    // One session throughout: the embedded database has only one; on PostgreSQL a pool of one.
+    const single = database.url ? await createDatabase(await openPostgresConnection({ url: database.url, poolSize: 1 }), { statementTimeoutMs: 10_000 }) : database.db;
+    try {
+      const org = await createOrganization(database.owner);
+      await assert.rejects(
+        single.withTenant(actorOf(org), async (trx) => {
+          recordEvent(trx, org, { type: 'Not A Valid Type' as OutboxEvent['type'], data: {} });
+        }),
+        /event_outbox_type_check/,
+      );
+      await single.withTenant(actorOf(org), async (trx) => {
+        recordEvent(trx, org, { type: 'workforce.sync_completed', data: { sync_id: 'wfs_after_refusal' } });
+      });
+      assert.deepEqual(await database.owner('SELECT data FROM event_outbox WHERE organization_id = $1', [org]), [{ data: { sync_id: 'wfs_after_refusal' } }]);
+    } finally {
+      if (single !== database.db) await single.close();
+    }
+  });
 
   test("run as statements the session prepared once, not parsed and planned again on every commit", async () => {
     const org = await createOrganization(database.owner);
