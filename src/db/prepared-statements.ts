@@ -72,8 +72,8 @@ export function preparingPool(pool: pg.Pool) {
  * (2.4 → 1.8 ms). SQL's `EXECUTE name('…')` runs a statement the session prepared once, its value
  * a literal argument. The query lists the names it calls in a leading comment (withPrepareHeader);
  * the session's wrapper (above, and db/pglite-connection.ts) first prepares, in a query of their
- * own, those it has not prepared yet. PREPARE outlives a rolled-back transaction, so a session's
- * set only grows.
+ * own, those it has not prepared yet. PREPARE outlives a rolled-back transaction, so a statement
+ * stays prepared even when the transaction that first needed it fails.
  */
 const HEADER = '/*prepare ';
 const preparedTexts = new Map<string, string>();

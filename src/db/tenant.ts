@@ -111,14 +111,17 @@ export type JsonStatement = { text: string; json: string };
 
 /** The statement to send alone, its value a bind parameter. */
 export function sentAlone<Row>({ text, json }: JsonStatement): RawBuilder<Row> {
-  const at = text.indexOf('$1');
-  return sql<Row>`${sql.raw(text.slice(0, at))}${json}${sql.raw(text.slice(at + 2))}`;
+  const [before, after] = aroundValue(text);
+  return sql<Row>`${sql.raw(before)}${json}${sql.raw(after)}`;
 }
 
-const withLiteral = (text: string, json: string) => {
+const withLiteral = (text: string, json: string) => aroundValue(text).join(quotedLiteralText(json));
+
+/** A statement's text before and after its value's `$1`. */
+function aroundValue(text: string): [string, string] {
   const at = text.indexOf('$1');
-  return `${text.slice(0, at)}${quotedLiteralText(json)}${text.slice(at + 2)}`;
-};
+  return [text.slice(0, at), text.slice(at + 2)];
+}
 
 /**
  * What a transaction collects to write at its end. Just before COMMIT each collection that has
