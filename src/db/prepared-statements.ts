@@ -125,6 +125,8 @@ const UNDEFINED_PREPARED_STATEMENT = '26000';
 const sqlStateOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 function headerNames(query: string): string[] {
+  // Only a query that starts with the header is searched for its end: most have none.
+  if (!query.startsWith(HEADER)) return [];
   const end = query.indexOf('*/');
-  return query.startsWith(HEADER) && end > 0 ? query.slice(HEADER.length, end).split(' ') : [];
+  return end > 0 ? query.slice(HEADER.length, end).split(' ') : [];
 }
