@@ -9,7 +9,7 @@ import { analyzeName } from '../normalize/analyze-name.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { otherForms } from '../normalize/nicknames.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
-import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken } from '../match/name-score.ts';
+import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken, weightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
 import { HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
@@ -141,7 +141,7 @@ export class NameIndex {
 
   /** Query tokens weighted by the same rarity table as the list's. */
   weigh(tokens: readonly Omit<WeightedToken, 'weight' | 'phonetic' | 'skeleton'>[]): WeightedToken[] {
-    return tokens.map((t) => ({ ...this.vocabulary.keysOf(t.text, t), shown: t.shown, weight: this.vocabulary.weightOf(t) }));
+    return tokens.map((t) => weightedToken(this.vocabulary.keysOf(t.text, t), t.shown, this.vocabulary.weightOf(t)));
   }
 
   /**
@@ -166,7 +166,7 @@ export class NameIndex {
       const keys = unitKeys(prepared, unit);
       if (!keys) continue;
       const words = query.slice(unitFrom(prepared, unit), unitTo(prepared, unit) + 1);
-      const joined: WeightedToken = { ...keys, shown: words.map((w) => w.shown).join(' '), weight: words.reduce((sum, w) => sum + w.weight, 0) };
+      const joined = weightedToken(keys, words.map((w) => w.shown).join(' '), words.reduce((sum, w) => sum + w.weight, 0));
       // A list word one of the words already found (cho → chol) is not credited again for the join.
       const found = words.map((w) => this.similarVocabulary(w));
       scratch.nextToken();

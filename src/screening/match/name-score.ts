@@ -22,6 +22,18 @@ import { tokenSimilarity, type TokenKeys, type TokenSimilarity } from './token-s
 
 export type WeightedToken = TokenKeys & { shown: string; weight: number };
 
+/** A query's token from its keys, field by field in one order, so that all query tokens share one hidden class (see vocabulary.ts). */
+export const weightedToken = ({ text, script, role, phonetic, skeleton, glyph }: TokenKeys, shown: string, weight: number): WeightedToken => ({
+  text,
+  script,
+  role,
+  phonetic,
+  skeleton,
+  glyph,
+  shown,
+  weight,
+});
+
 /** `numberFactor`: what a number on one name and not the other did to the score (1 when none). */
 export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number };
 
