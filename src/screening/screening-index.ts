@@ -14,7 +14,7 @@ import { qualify, scoreCeiling } from './match/qualifiers.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
 import type { ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
-import { type IndexedName, NameIndex } from './index/name-index.ts';
+import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
 const DEFAULT_LIMIT = 10;
@@ -39,12 +39,11 @@ export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningI
  * person's honorifics are dropped and an organization's legal forms recognized, and each reading
  * is screened only against entities of its own kind.
  */
-function readings(query: SubjectQuery): { isPerson: boolean; accept: (entity: ListEntity) => boolean }[] {
+function readings(query: SubjectQuery): CandidateFilter[] {
   const lists = query.lists && query.lists.length > 0 ? new Set(query.lists) : undefined;
-  const listed = (entity: ListEntity) => !lists || lists.has(entity.list);
-  const out = [];
-  if (query.kind !== 'organization') out.push({ isPerson: true, accept: (e: ListEntity) => e.type === 'person' && listed(e) });
-  if (query.kind !== 'person') out.push({ isPerson: false, accept: (e: ListEntity) => e.type !== 'person' && listed(e) });
+  const out: CandidateFilter[] = [];
+  if (query.kind !== 'organization') out.push({ persons: true, lists });
+  if (query.kind !== 'person') out.push({ persons: false, lists });
   return out;
 }
 
@@ -59,11 +58,12 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   const limit = options.limit ?? DEFAULT_LIMIT;
   const bestByEntity = new Map<number, Best>();
 
-  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const { isPerson, accept } of readings(query)) {
+  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) {
+    const isPerson = reading.persons;
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
     const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
-    for (const nameId of index.candidates(prepared, accept)) {
+    for (const nameId of index.candidates(prepared, reading)) {
       const name = index.names[nameId] as IndexedName;
       const scored = scoreNames(prepared, name, false);
       const previous = bestByEntity.get(name.entity);

@@ -21,6 +21,9 @@ const hasWord = (words: SimilarWords, vocabId: number) => {
   return false;
 };
 
+/** Which names a reading may match: persons' or everything else's, from these lists or any. */
+export type CandidateFilter = { persons: boolean; lists: ReadonlySet<string> | undefined };
+
 /** A list name: which entity and which of its names, prepared for scoring. */
 export type IndexedName = PreparedName & { entity: number; nameIndex: number; kind: NameKind };
 
@@ -30,6 +33,9 @@ const MIN_KEY_SIMILARITY = 0.7;
 const MIN_EVIDENCE_SHARE = 0.3;
 const PREFIX_LOOKUP_MIN_LENGTH = 7;
 const SIMILAR_CACHE_LIMIT = 50_000;
+
+/** The key of a long word under its first three letters and a length. */
+const prefixKey = (text: string, length: number) => `${text.slice(0, 3)}${length}`;
 
 /** A list name as read, before the vocabulary's weights exist. */
 type ReadName = { entity: number; nameIndex: number; kind: NameKind; ids: number[]; shown: string[]; orderKnown: boolean };
@@ -46,10 +52,21 @@ export class NameIndex {
   private readonly deletes: HashedPostings;
   /** List names by the word two of their adjacent words make together (or three around a particle). */
   private readonly joinedPairs: HashedPostings;
-  /** Long words by their first three letters: two typos apart is beyond one deletion a side. */
+  /**
+   * Long words by their first three letters and their length: two typos apart is beyond one
+   * deletion a side. Keyed by length too, so a look-up reads only words within two letters of the
+   * query's, not every word with a common start (abd…, moh…).
+   */
   private readonly prefixes: HashedPostings;
   /** Each name's total token weight, to prefer the tighter of two equally good candidates. */
   private nameWeight = new Float64Array(0);
+  /**
+   * What a reading filters candidates on, per name, so the filter reads two typed arrays instead
+   * of entities of a dozen shapes: 1 for a person's name, and the place of its list in `listCodes`.
+   */
+  private namePerson = new Uint8Array(0);
+  private nameList = new Uint8Array(0);
+  private readonly listCodes: string[] = [];
 
   constructor(readonly entities: readonly ListEntity[]) {
     const read: ReadName[] = [];
@@ -81,7 +98,7 @@ export class NameIndex {
       if (entry.role !== 'name' && entry.role !== 'patronymic') continue;
       for (const code of entry.phonetic) phonetic.add(code, entry.id);
       if (entry.skeleton.length >= 3) (entry.script === 'abjad' ? skeletons.abjad : skeletons.vowelled).add(entry.skeleton, entry.id);
-      if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') prefixes.add(entry.text.slice(0, 3), entry.id);
+      if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') prefixes.add(prefixKey(entry.text, entry.text.length), entry.id);
       if (entry.text.length >= TYPO_LOOKUP_MIN_LENGTH && entry.script !== 'abjad') {
         deletes.add(entry.text, entry.id);
         for (const key of deletions(entry.text)) deletes.add(key, entry.id);
@@ -101,6 +118,8 @@ export class NameIndex {
     const joinedPairs = new HashedPostingsBuilder();
     const postingCount = new Uint32Array(entries.length);
     this.nameWeight = new Float64Array(read.length);
+    this.namePerson = new Uint8Array(read.length);
+    this.nameList = new Uint8Array(read.length);
     read.forEach((name, nameId) => {
       const tokens = name.ids.map((id, i) => {
         const entry = entries[id] as VocabEntry;
@@ -110,7 +129,10 @@ export class NameIndex {
         // properties in a dictionary, hundreds of bytes per entry).
         return shown === entry.shown ? entry : { ...entry, shown };
       });
-      const isPerson = (this.entities[name.entity] as ListEntity).type === 'person';
+      const entity = this.entities[name.entity] as ListEntity;
+      const isPerson = entity.type === 'person';
+      this.namePerson[nameId] = isPerson ? 1 : 0;
+      this.nameList[nameId] = this.listPlace(entity.list);
       const prepared = prepareName(tokens, this.vocabulary.joinedListKeysOf, { orderKnown: name.orderKnown, isPerson });
       const { joined, joinedThree, lineage } = prepared;
       this.names.push({ tokens, joined, joinedThree, lineage, isPerson, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind });
@@ -134,6 +156,13 @@ export class NameIndex {
     return joinedPairs.freeze();
   }
 
+  private listPlace(list: string): number {
+    const known = this.listCodes.indexOf(list);
+    if (known >= 0) return known;
+    if (this.listCodes.length === 256) throw new RangeError('an index holds names from at most 256 lists');
+    return this.listCodes.push(list) - 1;
+  }
+
   /** Credits every name a vocabulary word is on, straight from the postings array (no view per word). */
   private creditWord(scratch: EvidenceScratch, vocabId: number, amount: number): void {
     scratch.creditRange(this.postingIds, this.postingStart[vocabId] as number, this.postingStart[vocabId + 1] as number, amount);
@@ -149,7 +178,7 @@ export class NameIndex {
    * the rarity-weighted similarity of the query's words found in the name; a name whose evidence
    * covers less than MIN_EVIDENCE_SHARE of the query's weight cannot reach a useful score.
    */
-  candidates(prepared: PreparedName, accept: (entity: ListEntity) => boolean): number[] {
+  candidates(prepared: PreparedName, filter: CandidateFilter): number[] {
     const query = prepared.tokens;
     const scratch = this.scratch();
     const searchable = query.filter((t) => t.role === 'name' || t.role === 'number' || t.role === 'patronymic');
@@ -178,7 +207,10 @@ export class NameIndex {
       scratch.commitToken();
     }
     const total = tokens.reduce((sum, t) => sum + t.weight, 0);
-    const accepted = (nameId: number) => accept(this.entities[(this.names[nameId] as IndexedName).entity] as ListEntity);
+    const wanted = filter.persons ? 1 : 0;
+    const lists = filter.lists;
+    const listAccepted = lists && Uint8Array.from(this.listCodes, (code) => (lists.has(code) ? 1 : 0));
+    const accepted = (nameId: number) => this.namePerson[nameId] === wanted && (!listAccepted || listAccepted[this.nameList[nameId] as number] === 1);
     return scratch.best(CANDIDATES_PER_QUERY_NAME, MIN_EVIDENCE_SHARE * total, this.nameWeight, accepted);
   }
 
@@ -229,8 +261,7 @@ export class NameIndex {
       for (const key of deletions(token.text)) consider(this.deletes.get(key));
     }
     if (token.text.length >= PREFIX_LOOKUP_MIN_LENGTH) {
-      const sameStart = [...this.prefixes.get(token.text.slice(0, 3))];
-      consider(sameStart.filter((id) => Math.abs((this.vocabulary.entries[id] as TokenKeys).text.length - token.text.length) <= 2));
+      for (let length = token.text.length - 2; length <= token.text.length + 2; length++) consider(this.prefixes.get(prefixKey(token.text, length)));
     }
     return found;
   }
