@@ -126,7 +126,7 @@ const joinedKeys = (text: string, script: Script): TokenKeys => ({ text, script,
  * A token's keys, always with the same fields in the same order (`glyph` even when undefined), as
  * every object the comparisons read is built. V8 then gives the whole vocabulary one hidden class,
  * and token comparison's property reads stay in their inline caches. Keys spread in with an
- * optional `glyph` left 19,000 of 35,000 entries in dictionary mode and the rest on hundreds of
+ * optional `glyph` left 19,000 of 35,000 entries in dictionary mode and the rest on thousands of
  * classes, so each read in the hottest loop of screening went the slow way.
  */
 function keysFor({ text, script, role, glyph }: Pick<TokenKeys, 'text' | 'script' | 'role' | 'glyph'>): TokenKeys {
