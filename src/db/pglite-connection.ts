@@ -4,7 +4,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Connection, Session } from './connection.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { runPreparing } from './prepared-statements.ts';
+import { runPreparing, sessionSets } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 
 /**
@@ -56,9 +56,7 @@ export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {})
  * prepared first, once for the instance's one session (see preparedCall in db/prepared-statements.ts).
  */
 function simpleWithoutParameters(pglite: PGlite): PGlite {
-  let prepared = preparedIn.get(pglite);
-  if (!prepared) preparedIn.set(pglite, (prepared = new Set()));
-  const session = prepared;
+  const session = preparedIn(pglite);
   const query = async (text: string, params?: unknown[]) => {
     if (params && params.length > 0) return pglite.query(text, params);
     const results = await runPreparing(text, session, (statement) => pglite.exec(statement));
@@ -68,4 +66,4 @@ function simpleWithoutParameters(pglite: PGlite): PGlite {
 }
 
 /** What each instance's one session has prepared (see runPreparing), whichever wrapper asked. */
-const preparedIn = new WeakMap<PGlite, Set<string>>();
+const preparedIn = sessionSets<PGlite>();

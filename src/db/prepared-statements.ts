@@ -42,19 +42,20 @@ export function statementName(text: string, parameterCount: number): string | un
  * (pg answers an array of results, in which Kysely finds no rows).
  */
 export function preparingPool(pool: pg.Pool) {
-  const preparedBy = new WeakMap<pg.PoolClient, Set<string>>();
+  const preparedBy = sessionSets<pg.PoolClient>();
   return {
     connect: async () => {
       const client = await pool.connect();
-      let prepared = preparedBy.get(client);
-      if (!prepared) preparedBy.set(client, (prepared = new Set()));
-      const session = prepared;
+      const session = preparedBy(client);
       return {
         query: async (text: unknown, values?: unknown[]) => {
           const name = typeof text === 'string' ? statementName(text, values?.length ?? 0) : undefined;
+          // Only a simple query (no parameters) may carry a prepare header.
           const result: pg.QueryResult | pg.QueryResult[] = name
             ? await client.query({ name, text: text as string, values: values ?? [] })
-            : await runPreparing(text as string, session, (statement) => client.query(statement, values));
+            : values && values.length > 0
+              ? await client.query(text as string, values)
+              : await runPreparing(text as string, session, (statement) => client.query(statement));
           return Array.isArray(result) ? result.at(-1) : result;
         },
         release: (error?: Error | boolean) => client.release(error),
@@ -92,6 +93,16 @@ export function preparedCall(text: string, literal: string): { name: string; cal
 
 /** The header that asks the session for `names` before `query` runs. */
 export const withPrepareHeader = (names: readonly string[], query: string): string => (names.length === 0 ? query : `${HEADER}${names.join(' ')}*/ ${query}`);
+
+/** What each session has prepared, by the object that stands for it (a pooled pg client, a PGlite instance). */
+export function sessionSets<Session extends object>(): (session: Session) => Set<string> {
+  const sets = new WeakMap<Session, Set<string>>();
+  return (session) => {
+    let set = sets.get(session);
+    if (!set) sets.set(session, (set = new Set()));
+    return set;
+  };
+}
 
 /**
  * Runs a simple query in a session, first preparing what its header names and the session has

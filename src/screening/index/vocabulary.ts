@@ -93,7 +93,7 @@ export class Vocabulary {
    * joined pair is compared letter by letter or by skeleton (عبد الله = Abdullah), never by sound.
    */
   keysOf = (text: string, template: Pick<TokenKeys, 'script' | 'role' | 'glyph'>, joined = false): TokenKeys => {
-    // Read the template's fields one by one: an occurrence token inherits them from its entry.
+    // Only the fields a word is found by, in keysFor's order: the template may be a whole token.
     const word = { text, script: template.script, role: template.role, glyph: template.glyph };
     const interned = this.find(word) ?? (joined ? this.joinedOnLists.get(word.script)?.get(text) : undefined);
     if (interned) return interned;
