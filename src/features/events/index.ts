@@ -24,7 +24,7 @@ const EventsQuery = Type.Object(
     after: Type.Optional(
       Type.String({
         pattern: '^evt_[0-9a-z]{26}$',
-        description: 'Only events after this one: the id of the last event you processed. Ids sort by creation time.',
+        description: 'Only events after this one: the id of the last event you processed. Ids sort by creation time, and those recorded by one service process in the order it recorded them, even within a millisecond.',
       }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
