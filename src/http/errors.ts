@@ -35,7 +35,7 @@ export const ERROR_CATALOG = {
   /** A four-eyes decision is waiting for a different reviewer; the same actor cannot confirm it. */
   second_reviewer_required: { status: 409, title: 'A second, different reviewer is required' },
   /** An Idempotency-Key was reused with a different request. */
-  idempotency_key_reused: { status: 422, title: 'The idempotency key was used for a different request' },
+  idempotency_key_reused: { status: 409, title: 'The idempotency key was used for a different request' },
   /** A request with the same Idempotency-Key is still being processed. */
   idempotency_key_in_progress: { status: 409, title: 'A request with this idempotency key is in progress' },
   /** The body is larger than the service accepts. */

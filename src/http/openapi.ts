@@ -37,8 +37,9 @@ an id we generate, which is echoed the same way.
 
 **Idempotency.** Writes that say so accept an \`Idempotency-Key\` header (1–255 characters):
 the first response is kept for 24 hours and returned for a retry with the same key and the same
-request; the same key with a different request answers 422 \`idempotency_key_reused\`, and one
-still in progress answers 409 \`idempotency_key_in_progress\`.
+request; the same key with a different request answers 409 \`idempotency_key_reused\`, and one
+still in progress answers 409 \`idempotency_key_in_progress\` with \`Retry-After\`: the \`code\`
+tells them apart.
 `.trim();
 
 export async function installOpenApi(app: FastifyInstance, version: string) {

@@ -142,7 +142,7 @@ describe('screening endpoints', () => {
       assert.equal(first.statusCode, 201);
       assert.equal(again.json().id, first.json().id);
       const other = await post('/api/v1/prescreen', defense, { subject: 'Someone Else' }, key);
-      assert.equal(other.statusCode, 422);
+      assert.equal(other.statusCode, 409);
       assert.equal(other.json().code, 'idempotency_key_reused');
     });
 

@@ -112,6 +112,7 @@ describe('workforce sync', () => {
     assert.equal(replay.json().id, first.json().id);
     assert.equal(replay.headers['idempotent-replayed'], 'true');
     const other = await sync({ mode: 'upsert', profiles: people(1, 300) }, { 'idempotency-key': 'sync-1' });
+    assert.equal(other.statusCode, 409);
     assert.equal(other.json().code, 'idempotency_key_reused');
   });
 

@@ -46,11 +46,11 @@ describe('Idempotency-Key', () => {
     assert.equal(retry.body, first.body);
   });
 
-  test('the same key with a different body answers 422 idempotency_key_reused', async () => {
+  test('the same key with a different body answers 409 idempotency_key_reused', async () => {
     const key = randomUUID();
     await write(orgA, { amount: 1 }, key);
     const reused = await write(orgA, { amount: 2 }, key);
-    assert.equal(reused.statusCode, 422);
+    assert.equal(reused.statusCode, 409);
     assert.equal(reused.json().code, 'idempotency_key_reused');
   });
 

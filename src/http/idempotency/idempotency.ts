@@ -4,7 +4,9 @@
  * The first request with a key runs and its answer is kept; a retry with the same key and the
  * same request (method, route, path parameters and body) gets that answer back, marked
  * `Idempotent-Replayed: true`, without running again. The same key with a different request
- * answers 422; a retry while the first is still running answers 409. A 5xx is not kept: our
+ * answers 409 `idempotency_key_reused`, and a retry while the first is still running 409
+ * `idempotency_key_in_progress`: both are conflicts over the key, told apart by `code`, as the
+ * screening issue asks (the IETF draft answers a different request 422). A 5xx is not kept: our
  * failure rolled its work back, so the retry runs again. Keys belong to the caller's
  * organization; the header is optional.
  */
