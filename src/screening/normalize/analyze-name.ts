@@ -31,7 +31,7 @@ export const ROLE_WEIGHT: Record<WordRole, number> = {
 };
 
 export function analyzeName(name: string, isPerson: boolean): NameToken[] {
-  const folded = foldWords(name);
+  const folded = foldWords(name, { person: isPerson });
   const words = isPerson ? folded : spellOutAbbreviations(folded);
   const texts = words.map((w) => w.text);
   const tokens: NameToken[] = [];

@@ -67,11 +67,22 @@ function transliterate(word: string): string[] {
 }
 
 /**
- * Digits typed for the letters they resemble, between two letters only (Ig0r Sech1n; never "44",
- * nor the series number that ends AHL1 or AR16).
+ * Digits typed for the letters they resemble. In any name, between two letters (Ig0r Sech1n;
+ * never "44", nor the series number that ends AHL1 or AR16). In a person's name, which carries no
+ * numbers, also a digit that opens or closes a word of letters (0sama, Al1): a visitor's name
+ * typed with look-alike digits is the same name.
  */
 const LOOKALIKE_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
-const undoLookalikes = (word: string) => word.replace(/(?<=\p{L})\d(?=\p{L})/gu, (d) => LOOKALIKE_DIGITS[d] ?? d);
+const BETWEEN_LETTERS = /(?<=\p{L})\d(?=\p{L})/gu;
+const BESIDE_A_LETTER = /(?<=\p{L})\d|\d(?=\p{L})/gu;
+const LETTERS = /\p{L}/gu;
+function undoLookalikes(word: string, person: boolean): string {
+  if (!/\d/.test(word)) return word;
+  const inner = word.replace(BETWEEN_LETTERS, (d) => LOOKALIKE_DIGITS[d] ?? d);
+  // Two letters at least: "A1" or "1A" is a code, not a name typed with a digit.
+  if (!person || (inner.match(LETTERS)?.length ?? 0) < 2) return inner;
+  return inner.replace(BESIDE_A_LETTER, (d) => LOOKALIKE_DIGITS[d] ?? d);
+}
 
 /** One token per syllable, each remembering its character: 高市 and 高石 both read gao shi. */
 function syllables(word: string): FoldedWord[] {
@@ -83,8 +94,11 @@ function syllables(word: string): FoldedWord[] {
   return out;
 }
 
-/** A name as words: the order kept, the script of each word remembered. */
-export function foldWords(name: string): FoldedWord[] {
+/**
+ * A name as words: the order kept, the script of each word remembered. `person`: the name is read
+ * as a person's, so digits beside letters are look-alike letters (see undoLookalikes).
+ */
+export function foldWords(name: string, options: { person?: boolean } = {}): FoldedWord[] {
   const words = name
     .normalize('NFKC')
     .replace(FORMAT_CHARACTERS, '')
@@ -100,7 +114,7 @@ export function foldWords(name: string): FoldedWord[] {
   for (const original of words) {
     const script = scriptOf(original);
     if (script === 'latin') {
-      out.push({ text: foldLatin(undoLookalikes(original)), script, original });
+      out.push({ text: foldLatin(undoLookalikes(original, options.person === true)), script, original });
     } else if (script === 'han') {
       out.push(...syllables(original));
     } else {
