@@ -10,6 +10,17 @@
 import { editDistance } from './edit-distance.ts';
 import { numberAt } from './number-words.ts';
 
+/**
+ * State designations in English. Whole, they are a legal form; their words alone (State, Federal,
+ * Enterprise) are ordinary words of names (Islamic State, Department of State), never a fragment
+ * of a legal form (see LEGAL_PHRASE_WORDS).
+ */
+const STATE_DESIGNATIONS_IN_ENGLISH = [
+  'state corporation', 'state company', 'state enterprise', 'state owned enterprise', 'state owned company', 'state unitary enterprise',
+  'federal state unitary enterprise', 'federal state enterprise', 'federal state budgetary institution', 'federal state institution',
+  'federal state budgetary enterprise', 'federal state autonomous institution', 'municipal unitary enterprise',
+];
+
 /** Legal forms, each spelling mapped to its class; multi-word spellings are matched first. */
 const LEGAL_FORM_CLASSES: Record<string, string[]> = {
   ltd: ['ltd', 'limited', 'ltd co', 'pt', 'perseroan terbatas', 'ltda', 'limitada', 'co ltd', 'company limited', 'pte ltd', 'pty ltd', 'pvt ltd', 'private limited', 'limited company', 'sdn bhd', 'bhd', 'berhad', 'sendirian berhad', 'pte', 'pty', 'pvt'],
@@ -20,6 +31,15 @@ const LEGAL_FORM_CLASSES: Record<string, string[]> = {
   partnership: ['lp', 'kg', 'gmbh co kg', 'gmbh und co kg', 'co kg', 'ohg', 'snc', 'scs', 'cv', 'sa de cv', 'sa de cv sofom', 'sapi de cv', 's de rl de cv', 's de rl', 'de cv', 'de rl', 'sc', 'sociedad civil'],
   free_zone: ['fze', 'fzco', 'fzc', 'fz co', 'fzs', 'dmcc', 'wll', 'spc', 'est', 'establishment', 'llc fz'],
   bv: ['bv', 'besloten vennootschap'],
+  // Designations of state ownership, which Russian, Chinese and other state-owned listings carry
+  // in full (STATE CORPORATION …, FEDERAL STATE UNITARY ENTERPRISE …) and people leave out.
+  state: [
+    ...STATE_DESIGNATIONS_IN_ENGLISH, 'soe', 'fsue', 'fgup', 'gup', 'mup', 'fgbu', 'fgu', 'fkp', 'fgau',
+    'gosudarstvennaya korporatsiya', 'goskorporatsiya', 'federalnoe gosudarstvennoe unitarnoe predpriyatie', 'gosudarstvennoe unitarnoe predpriyatie',
+    'federalnoe gosudarstvennoe byudzhetnoe uchrezhdenie', 'federalnoe kazennoe predpriyatie',
+  ],
+  // Chinese legal forms as their characters read in pinyin (有限公司, 股份有限公司, 有限责任公司, 公司).
+  han: ['gu fen you xian gong si', 'you xian ze ren gong si', 'you xian gong si', 'gong si', 'ji tuan you xian gong si', 'ji tuan gong si'],
 };
 
 /**
@@ -33,7 +53,18 @@ const HONORIFICS = [
   'mawlawi', 'maulvi', 'moulavi', 'mawlana', 'maulana', 'qari', 'ayatollah', 'hojatoleslam',
   'general', 'gen', 'colonel', 'col', 'major', 'maj', 'captain', 'capt', 'lieutenant', 'lt', 'admiral', 'adm',
   'brigadier', 'brig', 'commander', 'cmdr', 'sergeant', 'sgt', 'marshal', 'his excellency', 'her excellency',
+  'hon', 'honorable', 'honourable', 'rev', 'reverend', 'dipl ing', 'mag', 'mgr', 'phd', 'md', 'esq',
 ];
+
+/**
+ * Generational suffixes (Jr, Sr., III): they tell a father from his son, not one name from another,
+ * so they are not name words. Never the first word (Junior is also a given name), and a Roman
+ * numeral only as the last (II, III, IV close a name; elsewhere they may be initials).
+ */
+const GENERATIONAL = new Set(['jr', 'jnr', 'junior', 'sr', 'snr', 'senior']);
+const GENERATIONAL_NUMERALS = new Set(['ii', 'iii', 'iv']);
+const generational = (words: readonly string[], at: number) =>
+  at > 0 && (GENERATIONAL.has(words[at] as string) || (at === words.length - 1 && GENERATIONAL_NUMERALS.has(words[at] as string)));
 
 /** Ship prefixes (MV Hellenic Spirit, M/T Arman 114): dropped at the start of a craft's or company's name. */
 const VESSEL_PREFIXES = ['mv', 'mt', 'm v', 'm t', 'fv'];
@@ -94,6 +125,9 @@ const PARTICLE_SET = new Set(PARTICLES);
 const CONNECTIVE_SET = new Set(CONNECTIVES);
 
 
+/** True when the words are one legal form and nothing else (JSC, Limited Liability Company). */
+export const isLegalFormPhrase = (words: readonly string[]): boolean => LEGAL_FORM_OF.has(words.join(' '));
+
 /** The longest phrase from `phrases` starting at `words[at]`, as a word count; 0 when none. */
 function phraseAt(words: readonly string[], at: number, phrases: Map<string, string[][]>): number {
   for (const phrase of phrases.get(words[at] as string) ?? []) {
@@ -126,8 +160,9 @@ const SHORT_LEGAL_WORDS = [...LEGAL_FORM_OF.keys()].filter((s) => !s.includes(' 
  * RESPONSABILIDAD …). When a name carries only part of the phrase — a word dropped or misspelled —
  * the words left are still legal-form words, each its own class, not names.
  */
+const ENGLISH_DESIGNATION_WORDS = new Set(STATE_DESIGNATIONS_IN_ENGLISH.flatMap((s) => s.split(' ')));
 const LEGAL_PHRASE_WORDS = new Set(
-  [...LEGAL_FORM_OF.keys()].filter((s) => s.includes(' ')).flatMap((s) => s.split(' ').filter((w) => w.length >= 5)),
+  [...LEGAL_FORM_OF.keys()].filter((s) => s.includes(' ')).flatMap((s) => s.split(' ').filter((w) => w.length >= 5 && !ENGLISH_DESIGNATION_WORDS.has(w))),
 );
 const LONG_LEGAL_PHRASE_WORDS = [...LEGAL_PHRASE_WORDS].filter((w) => w.length >= 7);
 
@@ -198,7 +233,13 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       at += 1;
       continue;
     }
-    const honorific = isPerson ? phraseAt(words, at, HONORIFIC_PHRASES) : at === 0 && words.length > 2 ? phraseAt(words, at, VESSEL_PREFIX_PHRASES) : 0;
+    const honorific = isPerson
+      ? generational(words, at)
+        ? 1
+        : phraseAt(words, at, HONORIFIC_PHRASES)
+      : at === 0 && words.length > 2
+        ? phraseAt(words, at, VESSEL_PREFIX_PHRASES)
+        : 0;
     if (honorific > 0 && honorific < words.length) {
       spans.push({ start: at, length: honorific, role: 'honorific' });
       at += honorific;
