@@ -12,6 +12,7 @@ export const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   exact: 'exact',
   phonetic: 'by sound',
   nickname: 'same given name',
+  word_form: 'same trade word',
   transliterated: 'across scripts',
   typo: 'within a typo',
   initial: 'as an initial',

@@ -33,6 +33,7 @@ export type TokenMatchKind =
   | 'exact'
   | 'phonetic'
   | 'nickname'
+  | 'word_form'
   | 'transliterated'
   | 'typo'
   | 'initial'

@@ -43,7 +43,7 @@ export const ScreeningIdParams = Type.Object({ id: Type.String({ pattern: '^scr_
 const TokenSchema = Type.Object({
   query: Type.Optional(Type.String()),
   list: Type.Optional(Type.String()),
-  how: Type.String({ description: 'exact, phonetic, nickname, transliterated, typo, initial, merged, legal_form, unmatched_query or unmatched_list.' }),
+  how: Type.String({ description: 'exact, phonetic, nickname (a form of the same given name), word_form (a form of the same trade word: Air, Airlines), transliterated, typo, initial, merged, legal_form, unmatched_query or unmatched_list.' }),
   similarity: Type.Number(),
   weight: Type.Number({ description: 'How much this word counts: rare words more, legal forms and particles less.' }),
 });

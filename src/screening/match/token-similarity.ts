@@ -7,7 +7,8 @@ import type { TokenMatchKind } from '../match-types.ts';
 import { phoneticKeys } from '../normalize/analyze-name.ts';
 import { editDistance } from '../normalize/edit-distance.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
-import { sameGivenName } from '../normalize/nicknames.ts';
+import { GIVEN_NAMES } from '../normalize/nicknames.ts';
+import { TRADE_WORDS } from '../normalize/org-word-forms.ts';
 import type { Script } from '../normalize/fold.ts';
 import { sameParticle, type WordRole } from '../normalize/name-vocabulary.ts';
 
@@ -114,7 +115,8 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   // Pinyin syllables are short and one letter apart is another name (ming, ping): exact only.
   if (a.script === 'han' || b.script === 'han') return NONE;
 
-  if (sameGivenName(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
+  if (GIVEN_NAMES.same(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
+  if (TRADE_WORDS.same(a.text, b.text)) return { similarity: 0.9, how: 'word_form' };
   if (differentStems(a.text, b.text)) return NONE;
   return spellingSimilarity(a, b);
 }

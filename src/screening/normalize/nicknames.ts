@@ -3,6 +3,8 @@
  * distance or phonetic code connects. Kept small and conservative — each group is a name and the
  * forms people really use for it in documents and at a front desk.
  */
+import { FormGroups } from './form-groups.ts';
+
 const GROUPS: string[][] = [
   ['robert', 'bob', 'rob', 'robbie', 'bobby', 'bert'],
   ['richard', 'dick', 'rick', 'ricky', 'rich', 'richie'],
@@ -56,18 +58,5 @@ const GROUPS: string[][] = [
   ['suleiman', 'sulayman', 'solomon', 'suleyman'],
 ];
 
-const GROUPS_OF = new Map<string, number[]>();
-GROUPS.forEach((group, i) => {
-  for (const name of group) GROUPS_OF.set(name, [...(GROUPS_OF.get(name) ?? []), i]);
-});
-
-/** True when the two folded given names are forms of one name. */
-export function sameGivenName(a: string, b: string): boolean {
-  const groups = GROUPS_OF.get(a);
-  return groups !== undefined && (GROUPS_OF.get(b) ?? []).some((g) => groups.includes(g));
-}
-
-/** Every other form of a folded given name, for candidate lookup. */
-export function otherForms(name: string): string[] {
-  return (GROUPS_OF.get(name) ?? []).flatMap((g) => (GROUPS[g] as string[]).filter((n) => n !== name));
-}
+/** Given names and their short forms, as one name. */
+export const GIVEN_NAMES = new FormGroups(GROUPS);
