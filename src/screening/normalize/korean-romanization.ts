@@ -57,10 +57,25 @@ const VOWELS: [string, string][] = [
 ];
 
 /** Every spelling of one romanized Hangul syllable (or surname), itself included. */
-export function koreanSpellings(syllable: string): string[] {
+export function koreanSpellings(syllable: string): readonly string[] {
+  let known = SPELLINGS.get(syllable);
+  if (!known) SPELLINGS.set(syllable, (known = spellingsOf(syllable)));
+  return known;
+}
+
+/** Syllables are few (a few thousand): each one's spellings are worked out once. */
+const SPELLINGS = new Map<string, readonly string[]>();
+
+function spellingsOf(syllable: string): string[] {
   const out = new Set([syllable]);
   // The final ㄱ is g in some readers' output and k in every list (박 → bag → bak).
   if (syllable.endsWith('g') && !syllable.endsWith('ng')) out.add(`${syllable.slice(0, -1)}k`);
+  // An initial ㄹ: l in the reader's output, r in the North's spelling (Ri, Ryu, Ro), and in the
+  // South's dropped before i and y (Yi, Yu) and n before other vowels (Na, No).
+  if (/^[lr][aeiouwy]/.test(syllable)) {
+    const rest = syllable.slice(1);
+    for (const initial of ['r', 'l', /^[iy]/.test(rest) ? '' : 'n']) out.add(initial + rest);
+  }
   for (const form of [...out]) {
     for (const [rr, mr] of INITIALS) if (form.startsWith(rr)) out.add(mr + form.slice(rr.length));
   }
