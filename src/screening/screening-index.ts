@@ -14,10 +14,14 @@ import { qualify, scoreCeiling } from './match/qualifiers.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
 import type { ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
+import { nameVariants } from './normalize/name-variants.ts';
 import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
 const DEFAULT_LIMIT = 10;
+/** A match through a bracketed part of a name, or the name without it, is a little less than the whole name matched. */
+const PART_FACTOR = 0.95;
+const PART_NOTE = `compared without a part in brackets or quotes, or that part alone (name score ×${PART_FACTOR})`;
 
 export interface ScreeningIndex {
   readonly entityCount: number;
@@ -47,7 +51,7 @@ function readings(query: SubjectQuery): CandidateFilter[] {
   return out;
 }
 
-type Best = { nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName };
+type Best = { nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName; part: boolean };
 
 const KIND_PREFERENCE = ['primary', 'strong_alias', 'former_name', 'original_script', 'weak_alias'];
 /** Between two equally good names of one entity, show the listed name rather than an alias. */
@@ -58,17 +62,23 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   const limit = options.limit ?? DEFAULT_LIMIT;
   const bestByEntity = new Map<number, Best>();
 
-  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) {
+  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) for (const variant of nameVariants(queryName)) {
     const isPerson = reading.persons;
-    const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
+    const tokens: WeightedToken[] = index.weigh(analyzeName(variant.text, isPerson));
     if (tokens.length === 0) continue;
-    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
+    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !variant.text.includes(','), isPerson, rarityKnown: index.vocabulary.rarityKnown, memo: true });
     for (const nameId of index.candidates(prepared, reading)) {
       const name = index.names[nameId] as IndexedName;
+      // A part of a name stands for the whole only where the other name has nothing left over
+      // that the part's missing words might have met: "Bank of China (Hong Kong)" without its
+      // bracket is not "Bank of China (Singapore)" without its own, nor that name whole.
+      if (variant.part && name.part) continue;
       const scored = scoreNames(prepared, name, false);
+      if ((variant.part && !scored.listCovered) || (name.part && !scored.queryCovered)) continue;
+      const nameScore = variant.part || name.part ? scored.score * PART_FACTOR : scored.score;
       const previous = bestByEntity.get(name.entity);
-      if (!previous || scored.score > previous.nameScore || (scored.score === previous.nameScore && preferred(name, previous.name))) {
-        bestByEntity.set(name.entity, { nameScore: scored.score, name, queryName, prepared });
+      if (!previous || nameScore > previous.nameScore || (nameScore === previous.nameScore && preferred(name, previous.name))) {
+        bestByEntity.set(name.entity, { nameScore, name, queryName, prepared, part: variant.part || name.part });
       }
     }
   }
@@ -92,6 +102,6 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
       score,
       matchedName: listedName,
       queryName: best.queryName,
-      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers),
+      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers, best.part ? [PART_NOTE] : []),
     }));
 }

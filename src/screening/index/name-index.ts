@@ -6,8 +6,10 @@
  */
 import type { ListEntity, NameKind } from '../model.ts';
 import { analyzeName } from '../normalize/analyze-name.ts';
+import { nameVariants } from '../normalize/name-variants.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
-import { otherForms } from '../normalize/nicknames.ts';
+import { GIVEN_NAMES } from '../normalize/nicknames.ts';
+import { TRADE_WORDS } from '../normalize/org-word-forms.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
 import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken, weightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
@@ -24,8 +26,8 @@ const hasWord = (words: SimilarWords, vocabId: number) => {
 /** Which names a reading may match: persons' or everything else's, from these lists or any. */
 export type CandidateFilter = { persons: boolean; lists: ReadonlySet<string> | undefined };
 
-/** A list name: which entity and which of its names, prepared for scoring. */
-export type IndexedName = PreparedName & { entity: number; nameIndex: number; kind: NameKind };
+/** A list name: which entity and which of its names (`part`: a bracketed part of it, see name-variants.ts), prepared for scoring. */
+export type IndexedName = PreparedName & { entity: number; nameIndex: number; kind: NameKind; part: boolean };
 
 /** How many list names go on to full scoring per query name. */
 const CANDIDATES_PER_QUERY_NAME = 64;
@@ -38,7 +40,7 @@ const SIMILAR_CACHE_LIMIT = 50_000;
 const prefixKey = (text: string, length: number) => `${text.slice(0, 3)}${length}`;
 
 /** A list name as read, before the vocabulary's weights exist. */
-type ReadName = { entity: number; nameIndex: number; kind: NameKind; ids: number[]; shown: string[]; orderKnown: boolean };
+type ReadName = { entity: number; nameIndex: number; kind: NameKind; part: boolean; ids: number[]; shown: string[]; orderKnown: boolean };
 
 export class NameIndex {
   readonly vocabulary = new Vocabulary();
@@ -72,11 +74,17 @@ export class NameIndex {
     const read: ReadName[] = [];
     entities.forEach((entity, e) => {
       entity.names.forEach((name, n) => {
-        const tokens = analyzeName(name.full, entity.type === 'person');
-        if (tokens.length === 0) return;
-        const ids = tokens.map((t) => this.vocabulary.intern(t).id);
-        this.vocabulary.countName(new Set(ids));
-        read.push({ entity: e, nameIndex: n, kind: name.kind, ids, shown: tokens.map((t) => t.shown), orderKnown: !name.full.includes(',') });
+        // Each reading of a name (its bracketed parts, its Korean reading) is indexed under the
+        // listed name it comes from, and counted once for the words' rarity.
+        const words = new Set<number>();
+        for (const { text, part } of nameVariants(name.full)) {
+          const tokens = analyzeName(text, entity.type === 'person');
+          if (tokens.length === 0) continue;
+          const ids = tokens.map((t) => this.vocabulary.intern(t).id);
+          for (const id of ids) words.add(id);
+          read.push({ entity: e, nameIndex: n, kind: name.kind, part, ids, shown: tokens.map((t) => t.shown), orderKnown: !text.includes(',') });
+        }
+        if (words.size > 0) this.vocabulary.countName(words);
       });
     });
     this.vocabulary.weighAll();
@@ -135,7 +143,7 @@ export class NameIndex {
       this.nameList[nameId] = this.listPlace(entity.list);
       const prepared = prepareName(tokens, this.vocabulary.joinedListKeysOf, { orderKnown: name.orderKnown, isPerson });
       const { joined, joinedThree, lineage } = prepared;
-      this.names.push({ tokens, joined, joinedThree, lineage, isPerson, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind });
+      this.names.push({ tokens, joined, joinedThree, lineage, isPerson, rarityKnown: false, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind, part: name.part });
       this.nameWeight[nameId] = tokens.reduce((sum, t) => sum + t.weight, 0);
       for (const id of new Set(name.ids)) postingCount[id] = (postingCount[id] as number) + 1;
       for (let i = 0; i + 1 < tokens.length; i++) {
@@ -253,7 +261,8 @@ export class NameIndex {
     consider(this.vocabulary.byText(token.text));
     if (token.role !== 'name' && token.role !== 'patronymic') return found;
     for (const code of token.phonetic) consider(this.phonetic.get(code));
-    for (const form of otherForms(token.text)) consider(this.vocabulary.byText(form));
+    for (const form of GIVEN_NAMES.others(token.text)) consider(this.vocabulary.byText(form));
+    for (const form of TRADE_WORDS.others(token.text)) consider(this.vocabulary.byText(form));
     if (isHangul(token.glyph)) for (const spelling of koreanSpellings(token.text)) consider(this.vocabulary.byText(spelling));
     if (token.skeleton.length >= 3) consider((token.script === 'abjad' ? this.skeletons.vowelled : this.skeletons.abjad).get(token.skeleton));
     if (token.text.length >= TYPO_LOOKUP_MIN_LENGTH - 1 && token.script !== 'abjad') {

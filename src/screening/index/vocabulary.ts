@@ -13,6 +13,7 @@ import type { Script } from '../normalize/fold.ts';
 export type VocabEntry = TokenKeys & { id: number; documentFrequency: number; shown: string; weight: number };
 
 const QUERY_KEYS_LIMIT = 50_000;
+const RARITY_MIN_NAMES = 50;
 
 /** The single-character deletions of a word, the symmetric-delete key set for typo lookup. */
 export function deletions(text: string): string[] {
@@ -59,6 +60,11 @@ export class Vocabulary {
   countName(ids: Iterable<number>) {
     this.nameCount += 1;
     for (const id of ids) (this.entries[id] as VocabEntry).documentFrequency += 1;
+  }
+
+  /** Enough names counted for a word's frequency to say how rare it is (an index of a handful of names cannot). */
+  get rarityKnown(): boolean {
+    return this.nameCount >= RARITY_MIN_NAMES;
   }
 
   byText(text: string): readonly number[] {

@@ -18,6 +18,7 @@ const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   exact: 'exactly',
   phonetic: 'by sound',
   nickname: 'as a form of the same given name',
+  word_form: 'as a form of the same trade word',
   transliterated: 'across scripts',
   typo: 'within a typo',
   initial: 'as an initial',
@@ -27,7 +28,8 @@ const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   unmatched_list: '',
 };
 
-export function explain(queryName: string, listedName: ListedName, nameScore: number, name: NameScore, qualifiers: QualifierExplanation[]): MatchExplanation {
+/** `notes`: how the names were read before they were compared, in words (a bracketed part taken alone). */
+export function explain(queryName: string, listedName: ListedName, nameScore: number, name: NameScore, qualifiers: QualifierExplanation[], notes: readonly string[] = []): MatchExplanation {
   const { tokens, numberFactor } = name;
   const paired = tokens.filter((t) => t.query !== undefined && t.list !== undefined);
   const extraQuery = tokens.filter((t) => t.how === 'unmatched_query').map((t) => t.query);
@@ -38,6 +40,7 @@ export function explain(queryName: string, listedName: ListedName, nameScore: nu
     extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
     extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',
     numberFactor < 1 ? `the numbers differ (name score ×${numberFactor.toFixed(2)})` : '',
+    ...notes,
     ...qualifiers.filter((q) => q.effect !== 'unknown').map((q) => `${q.detail} (${q.contribution >= 0 ? '+' : ''}${q.contribution.toFixed(2)})`),
   ];
   return {

@@ -18,6 +18,7 @@
  * "Mohammed". A match made only of legal forms, particles and connectives scores 0.
  */
 import type { TokenExplanation } from '../match-types.ts';
+import { ROLE_WEIGHT } from '../normalize/analyze-name.ts';
 import { tokenSimilarity, type TokenKeys, type TokenSimilarity } from './token-similarity.ts';
 
 export type WeightedToken = TokenKeys & { shown: string; weight: number };
@@ -35,7 +36,11 @@ export const weightedToken = ({ text, script, role, phonetic, skeleton, glyph }:
 });
 
 /** `numberFactor`: what a number on one name and not the other did to the score (1 when none). */
-export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number };
+/**
+ * `queryCovered`, `listCovered`: every identifying word of that side is paired (none left over),
+ * for the caller to judge a match between a whole name and a part of one (see screening-index.ts).
+ */
+export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number; queryCovered: boolean; listCovered: boolean };
 
 const EXTRA_QUERY_WEIGHT = 0.55;
 /**
@@ -44,6 +49,12 @@ const EXTRA_QUERY_WEIGHT = 0.55;
  */
 const EXTRA_LIST_WEIGHT = { person: 0.25, other: 0.6 } as const;
 const CONFLICT_WEIGHT = 1;
+/** How much of its weight an extra name between names the listing has is forgiven when the names found are rare (see rarityOfFound). */
+const EXTRA_GIVEN_NAME_DISCOUNT = 0.6;
+/** How much of an organization's extra list words a query of rare words found on it forgives (see rarityOfFound). */
+const SUBSET_DISCOUNT = 0.8;
+/** Pairs this similar count as found for the everyday-name reading. */
+const NEAR_EXACT = 0.9;
 const PAIR_THRESHOLD = 0.7;
 
 /**
@@ -66,6 +77,11 @@ export type PreparedName = {
   joinedThree: readonly (TokenKeys | undefined)[];
   lineage: readonly number[] | undefined;
   isPerson: boolean;
+  /**
+   * The weights carry the words' rarity on the lists (an index of a few names knows none: every
+   * word weighs as rare there). Only then may a partial match lean on rarity (see rarityOfFound).
+   */
+  rarityKnown: boolean;
   memo: Map<TokenKeys, TokenSimilarity>[] | undefined;
 };
 
@@ -93,7 +109,7 @@ export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 
  * `orderKnown`: the words are in the order the person's names are given. An inverted name
  * (OFAC's "LAST, First") is not, and lineage (bin, ibn) is then not read from it.
  */
-export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; memo?: boolean }): PreparedName {
+export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; rarityKnown?: boolean; memo?: boolean }): PreparedName {
   let joined: (TokenKeys | undefined)[] | undefined;
   let joinedThree: (TokenKeys | undefined)[] | undefined;
   for (let i = 0; i + 1 < tokens.length; i++) {
@@ -124,6 +140,7 @@ export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, op
     joinedThree: joinedThree ?? NO_JOINS,
     lineage: options.orderKnown && ordered ? lineage : undefined,
     isPerson: options.isPerson,
+    rarityKnown: options.rarityKnown === true,
     memo: options.memo ? Array.from({ length: units }, () => new Map()) : undefined,
   };
 }
@@ -202,6 +219,8 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   let matched = 0;
   let weightOfPairs = 0;
   let identityWeight = 0;
+  // The rarity-weighted sum of the query's words found near-exactly (see rarityOfFound).
+  let foundRarity = 0;
   for (const pair of pairs) {
     if (usedQuery[pair.qFrom] || usedQuery[pair.qTo] || usedList[pair.lFrom] || usedList[pair.lTo]) continue;
     usedQuery.fill(1, pair.qFrom, pair.qTo + 1);
@@ -209,6 +228,7 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     matched += pair.similarity * pair.weight;
     weightOfPairs += pair.weight;
     if (pair.identifies) identityWeight += pair.weight;
+    if (pair.similarity >= NEAR_EXACT) for (let q = pair.qFrom; q <= pair.qTo; q++) foundRarity += rarityWeight(query[q] as WeightedToken);
     const how = pair.qFrom !== pair.qTo || pair.lFrom !== pair.lTo ? 'merged' : pair.how;
     if (explainTokens) {
       explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
@@ -234,32 +254,90 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     }
   }
 
+  // A person's name the subject gives between names the listing has is a given name the listing
+  // leaves out (long Arabic names, a second given name): it weighs less than a name in another place.
+  const [firstFound, lastFound] = queryName.isPerson ? foundSpan(usedQuery, query.length) : NO_SPAN;
+  const rarity = queryName.rarityKnown ? rarityOfFound(query, usedQuery, foundRarity) : 0;
+  const extraGivenNameWeight = EXTRA_QUERY_WEIGHT * (1 - EXTRA_GIVEN_NAME_DISCOUNT * rarity * rarity);
   let extraQuery = 0;
+  let extraQueryCost = 0;
+  let identifyingLeft = false;
   for (let i = 0; i < query.length; i++) {
     const t = query[i] as WeightedToken;
     if (usedQuery[i]) continue;
     extraQuery += t.weight;
+    // A syllable (Han, Hangul) is part of a given name, not a given name of its own.
+    extraQueryCost += t.weight * (i > firstFound && i < lastFound && t.script !== 'han' ? extraGivenNameWeight : EXTRA_QUERY_WEIGHT);
+    if (identifying(t)) identifyingLeft = true;
     if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
   }
   let extraList = 0;
+  let listCovered = true;
   for (let i = 0; i < list.length; i++) {
     const t = list[i] as WeightedToken;
     if (usedList[i]) continue;
     extraList += t.weight;
+    if (identifying(t)) listCovered = false;
     if (explainTokens) explained.push({ list: t.shown, how: 'unmatched_list', similarity: 0, weight: round(t.weight) });
   }
 
   // Words left over on both sides are not extras but a different name in the same place
   // (AL-TIKRITI where the subject is AL-DULAIMI): that overlap counts against the match in full.
   const conflict = Math.min(extraQuery, extraList);
-  const extraListWeight = listName.isPerson ? EXTRA_LIST_WEIGHT.person : EXTRA_LIST_WEIGHT.other;
-  const denominator = weightOfPairs + EXTRA_QUERY_WEIGHT * extraQuery + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
+  const extraListWeight = listName.isPerson || identifyingLeft ? EXTRA_LIST_WEIGHT[listName.isPerson ? 'person' : 'other'] : EXTRA_LIST_WEIGHT.other * (1 - SUBSET_DISCOUNT * rarity * rarity);
+  const denominator = weightOfPairs + extraQueryCost + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
   const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
   const score = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;
-  return { score, tokens: explained, numberFactor };
+  return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];
+const NO_SPAN: readonly [number, number] = [0, 0];
+
+/** The first and last query words paired. */
+function foundSpan(used: Uint8Array, length: number): [number, number] {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < length; i++) {
+    if (!used[i]) continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  return [first, last];
+}
+
+/**
+ * A token's weight times its rarity on the lists, recovered from the weight (vocabulary.ts:
+ * role weight × (0.4 + 0.6 × rarity)); only words that identify count.
+ */
+function rarityWeight(t: WeightedToken): number {
+  if (!identifying(t)) return 0;
+  const roleWeight = ROLE_WEIGHT[t.role];
+  const rarity = Math.min(1, Math.max(0, (t.weight / roleWeight - 0.4) / 0.6));
+  return t.weight * rarity;
+}
+
+/**
+ * How rare the subject's words found near-exactly on the list name are, from 0 (words on every
+ * name) to 1 (words on one), weight-averaged over the identifying words found. Two readings of
+ * a partial match lean on it:
+ *
+ * - The everyday name of an organization is its distinctive words without the rest of its legal
+ *   name (Acme for ACME HOLDING GROUP OJSC). When every word the subject gives is found on a
+ *   longer list name, the list's other words count against the match less the rarer the words
+ *   found are: a rare word found is the name; common words found ("International Trading") are
+ *   not, and the extra words then weigh in full.
+ * - A person's extra given name between names the listing has weighs less the rarer the names
+ *   found are (a rare family name and given name found, the extra name is one the list left out;
+ *   WANG Chen found in a three-part name is as likely someone else).
+ *
+ * Both use the square, so only words rare on the lists earn much.
+ */
+function rarityOfFound(query: readonly WeightedToken[], used: Uint8Array, foundRarity: number): number {
+  let weight = 0;
+  for (let i = 0; i < query.length; i++) if (used[i] && identifying(query[i] as WeightedToken)) weight += (query[i] as WeightedToken).weight;
+  return weight === 0 ? 0 : Math.min(1, foundRarity / weight);
+}
 
 /** Best first; on a tie the pairing of single words beats a join. */
 const bestPairFirst = (a: Pair, b: Pair) => b.similarity - a.similarity || a.qTo - a.qFrom + (a.lTo - a.lFrom) - (b.qTo - b.qFrom + (b.lTo - b.lFrom));

@@ -1,0 +1,41 @@
+/**
+ * The readings of a name: the name itself, its Korean reading when it is written in Hanja (see
+ * sino-korean.ts), and, for a name written with a part in brackets or quotes, its parts.
+ *
+ * Brackets and quotes. Lists and people write
+ * "Joint Stock Company Rosoboronexport (JSC ROE)", "Rostec (Russian Technologies State
+ * Corporation)", «Almaz-Antey» inside a legal designation: the bracketed part is sometimes more of
+ * the name, sometimes another name for the same party. Each is tried: the whole name, the name
+ * without its bracketed parts, and each bracketed part on its own, when it is more than a legal
+ * form or a stray letter.
+ */
+import { foldWords } from './fold.ts';
+import { isLegalFormPhrase } from './name-vocabulary.ts';
+import { hanjaAsHangul } from './sino-korean.ts';
+
+const ENCLOSED = /\(([^()]*)\)|\[([^[\]]*)\]|«([^«»]*)»|“([^“”]*)”|"([^"]*)"/g;
+
+/** One reading of a name; `part`: a bracketed part, or the name without its bracketed parts. */
+export type NameVariant = { text: string; part: boolean };
+
+export function nameVariants(name: string): NameVariant[] {
+  const hangul = hanjaAsHangul(name);
+  if (hangul) return [{ text: name, part: false }, { text: hangul, part: false }];
+  if (!/[([«“"]/.test(name)) return [{ text: name, part: false }];
+  const parts: string[] = [];
+  const outside = name.replace(ENCLOSED, (_, ...groups: (string | undefined)[]) => {
+    const inner = groups.slice(0, 5).find((g) => g !== undefined);
+    if (inner !== undefined) parts.push(inner.trim());
+    return ' ';
+  });
+  const variants = new Set([name]);
+  for (const candidate of [outside.replace(/\s+/g, ' ').trim(), ...parts]) if (namesSomething(candidate)) variants.add(candidate);
+  return [...variants].map((text, i) => ({ text, part: i > 0 }));
+}
+
+/** More than a legal form alone (JSC) and more than one letter: something a name could be. */
+function namesSomething(text: string): boolean {
+  const words = foldWords(text).map((w) => w.text);
+  if (words.join('').length < 2) return false;
+  return !isLegalFormPhrase(words);
+}
