@@ -13,8 +13,13 @@ export const SessionIdParams = Type.Object({ id: Type.String({ pattern: '^ses_[0
 const VisitorFields = {
   name: text(200, "The visitor's full name, in any script."),
   company: Type.Optional(text(300, 'The organization the visitor works for; screened as an organization.')),
-  country: Type.Optional(countryCode('Where the visitor lives.')),
-  citizenship: Type.Optional(countryCode("The visitor's citizenship (screened as nationality).")),
+  country: Type.Optional(countryCode('Where the visitor lives. Screened for country flags as `citizenship` is, and held the same way.')),
+  citizenship: Type.Optional(
+    countryCode(
+      "The visitor's citizenship (screened as nationality). A citizenship under a prohibition (a comprehensive embargo, ITAR §126.1(d)(1)) holds the visitor in `pending_review` " +
+        "on a case even with no name match, unless the organization's adjudication rules (`country_holds`) say otherwise.",
+    ),
+  ),
   us_person_status: Type.Optional(enumOf(US_PERSON, 'For export control (deemed exports under the EAR and ITAR): whether the visitor is a U.S. person (22 CFR 120.62).')),
   email: Type.Optional(email("The visitor's email.")),
   date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.' })),
@@ -108,7 +113,9 @@ export const SessionSchema = Type.Object(
     expected_departure_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     metadata: Type.Record(Type.String(), Type.Unknown()),
     screening_id: Type.String({ description: 'The screening that decided the door: made at check-in, or the prescreen that stood for it.' }),
-    case_id: Type.Union([Type.String(), Type.Null()], { description: 'The adjudication case the visitor waits on; its dispositions move the session.' }),
+    case_id: Type.Union([Type.String(), Type.Null()], {
+      description: "The adjudication case the visitor waits on (a potential match, or a country hold: see the screening's `holds`); its dispositions move the session.",
+    }),
     prescreen_reused: Type.Boolean(),
     prescreen: Type.Optional(
       Type.Object(
