@@ -133,7 +133,7 @@ describe('country holds at the door', () => {
     assert.deepEqual([opened.status, opened.priority, opened.score, opened.lists, opened.source], ['OPEN', 'medium', 0, [], 'checkin']);
     assert.ok(opened.priority_reasons.includes('country rule: OFAC_COMPREHENSIVE (IR) — nationality IR'), opened.priority_reasons.join(' | '));
     assert.ok(opened.priority_reasons.includes('country rule: ITAR_126_1 (IR) — nationality IR'));
-    assert.equal(opened.priority_reasons[0], 'no name match: low');
+    assert.equal(opened.priority_reasons[0], 'no name match alerts: low');
 
     const refused = await update(waiting.id, { status: 'checked_in' });
     assert.deepEqual([refused.statusCode, refused.json().case_status], [409, 'OPEN'], 'the desk cannot step around the hold');

@@ -33,7 +33,7 @@ export function assessCase(facts: CaseFacts, rules: AdjudicationRules): Assessme
   const score = Math.max(0, ...facts.matches.map((m) => m.score));
   const reasons: string[] = [];
   let rank = score >= 0.95 ? 3 : score >= 0.88 ? 2 : 1;
-  reasons.push(facts.matches.length === 0 ? `no name match: ${BY_RANK[rank]}` : `highest score ${score.toFixed(2)}: ${BY_RANK[rank]}`);
+  reasons.push(facts.matches.length === 0 ? `no name match alerts: ${BY_RANK[rank]}` : `highest score ${score.toFixed(2)}: ${BY_RANK[rank]}`);
 
   const blocking = [...new Set(facts.matches.map((m) => m.list).filter((list) => BLOCKING_LISTS.has(list)))];
   if (blocking.length > 0) {
