@@ -3,6 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { holdPolicyFor } from '../../src/features/adjudication/country-holds.ts';
 import { assessCase } from '../../src/features/adjudication/priority.ts';
 import { completeRules, DEFAULT_RULES, ruleProblems } from '../../src/features/adjudication/rules.ts';
 
@@ -14,6 +15,16 @@ describe('rules', () => {
     const rules = completeRules({ thresholds: { lists: { bis_el: 0.9 } }, four_eyes: { denied: true } });
     assert.deepEqual(rules.thresholds, { match: 0.8, lists: { BIS_EL: 0.9 }, auto_clear_band: 0 });
     assert.deepEqual(rules.four_eyes, { ...DEFAULT_RULES.four_eyes, denied: true });
+  });
+
+  test('country holds: every first screening holds by default, a re-screen never, and the rules narrow both', () => {
+    for (const source of ['prescreen', 'checkin', 'vendor', 'workforce']) {
+      assert.deepEqual(holdPolicyFor(DEFAULT_RULES, source), { escalate: [], prohibited: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] }, source);
+    }
+    assert.deepEqual(holdPolicyFor(completeRules({ escalation: { country_flags: ['EAR_E1'] } }), 'rescreen'), { escalate: [], prohibited: [] });
+    const narrowed = completeRules({ escalation: { country_flags: ['EAR_E1'] }, country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE'], sources: ['checkin'] } });
+    assert.deepEqual(holdPolicyFor(narrowed, 'checkin'), { escalate: ['EAR_E1'], prohibited: ['OFAC_COMPREHENSIVE'] });
+    assert.deepEqual(holdPolicyFor(narrowed, 'workforce'), { escalate: [], prohibited: [] });
   });
 
   test('unknown lists, a band reaching too low and SLAs out of priority order are each named', () => {

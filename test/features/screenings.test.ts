@@ -233,6 +233,15 @@ describe('screening endpoints', () => {
       assert.equal(again.results[0].vendor_id, body.results[0].vendor_id, 'the same external id updates the same vendor');
     });
 
+    test('a vendor registered in an embargoed country is held with no name match; one elsewhere is clear', async () => {
+      const body = (await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Caspian Ordinary Supplies', country: 'IR' }, { name: 'Fjord Ordinary Supplies', country: 'NO' }] })).json();
+      const [iran, norway] = body.results.map((r: { screening: { outcome: string; holds: { regime: string; detail: string }[]; case_id: string | null } }) => r.screening);
+      assert.deepEqual([iran.outcome, iran.holds.map((h: { regime: string; detail: string }) => `${h.regime}: ${h.detail}`)], ['potential_match', ['OFAC_COMPREHENSIVE: country IR', 'ITAR_126_1: country IR']]);
+      assert.match(iran.case_id, /^case_/);
+      assert.deepEqual([norway.outcome, norway.holds, norway.case_id], ['clear', [], null]);
+      assert.deepEqual(body.totals, { vendors: 2, potential_match: 1, clear: 1 });
+    });
+
     test('a vendor batch with bad elements is refused whole, each pointed at, and nothing is stored', async () => {
       const before = await harness.database.owner<{ n: string }>('SELECT count(*) AS n FROM screenings');
       const response = await post('/api/v1/vendors/screen', enterprise, {
