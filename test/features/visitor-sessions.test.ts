@@ -214,6 +214,21 @@ describe('country holds at the door', () => {
     assert.deepEqual([waiting.prescreen_reused, waiting.status, waiting.case_id], [true, 'pending_review', prescreen.case_id]);
   });
 
+  test('a prescreen the rules did not hold cannot stand at a door that holds: the visitor is screened again and held', async () => {
+    await putRules({ country_holds: { sources: ['checkin'] } });
+    try {
+      const prescreen = (await call('POST', '/prescreen', { subject: 'Reza Ahmadi', nationality: 'IR', company: 'Lax Prescreen Co' })).json();
+      assert.deepEqual([prescreen.outcome, prescreen.case_id], ['clear', null], 'prescreens are not held under these rules');
+      const waiting = await checkIn({ name: 'Reza Ahmadi', citizenship: 'IR', company: 'Lax Prescreen Co' }, { prescreen_id: prescreen.id });
+      assert.deepEqual([waiting.prescreen_reused, waiting.prescreen.reason, waiting.status], [false, 'country_hold', 'pending_review']);
+      assert.notEqual(waiting.screening_id, prescreen.id);
+      const ordinary = (await call('POST', '/prescreen', { subject: 'Reza Ahmadi', nationality: 'NO', company: 'Lax Prescreen Co' })).json();
+      assert.equal((await checkIn({ name: 'Reza Ahmadi', citizenship: 'NO', company: 'Lax Prescreen Co' }, { prescreen_id: ordinary.id })).prescreen_reused, true);
+    } finally {
+      await putRules({});
+    }
+  });
+
   test("another organization's country case answers 404 and is left open", async () => {
     const waiting = await checkIn({ name: 'Reza Ahmadi', citizenship: 'IR', company: 'Wall Test' });
     const other = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });

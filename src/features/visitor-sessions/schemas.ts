@@ -119,7 +119,17 @@ export const SessionSchema = Type.Object(
     prescreen_reused: Type.Boolean(),
     prescreen: Type.Optional(
       Type.Object(
-        { prescreen_id: Type.String(), reused: Type.Boolean(), reason: Type.Optional(Type.String({ description: 'Why not: not_found, not_a_prescreen, not_same_person, stale or lists_changed.' })) },
+        {
+          prescreen_id: Type.String(),
+          reused: Type.Boolean(),
+          reason: Type.Optional(
+            Type.String({
+              description:
+                'Why not: not_found, not_a_prescreen, not_same_person, stale, lists_changed, or country_hold (the rules hold at check-in a country flag the prescreen ' +
+                'was not held for, e.g. `country_holds.sources` leaves prescreens out).',
+            }),
+          ),
+        },
         { description: 'In the check-in answer, when a prescreen_id was given: whether it stood for the screening, and if not why.' },
       ),
     ),
