@@ -6,6 +6,7 @@
  */
 import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
 import type { CountryFlag } from '../screening/country-sanctions/lookup.ts';
+import type { CountryHold } from '../screening/country-sanctions/holds.ts';
 
 export type EvidenceMatch = {
   id: string; list: string; entry_id: string; entry_name: string; matched_name: string; name_kind: string;
@@ -22,6 +23,7 @@ export type EvidenceInput = {
              nationality?: string; aliases?: string[]; reference?: string };
     outcome: 'clear' | 'potential_match'; score: number; thresholds: { match: number };
     matches: EvidenceMatch[]; country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
+    holds?: CountryHold[];      // the country rules that held the subject; absent in records made before holds existed
   };
   adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
   audit_chain_hash: string;   // the hash of the audit-chain event that recorded the screening

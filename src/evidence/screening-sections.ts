@@ -5,6 +5,7 @@
 import type { EvidenceInput } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
 import { formatCount, formatScore, orNotGiven } from './evidence-format.ts';
+import { outcomeWords } from './hold-sections.ts';
 
 const SOURCE_WORDS: Record<EvidenceInput['screening']['source'], string> = {
   prescreen: 'pre-screening request (POST /api/v1/prescreen)',
@@ -52,11 +53,12 @@ export function writeOutcome(w: EvidenceWriter, { screening }: EvidenceInput) {
   w.heading('Outcome');
   const count = screening.matches.length;
   w.fields([
-    ['Outcome', screening.outcome === 'clear' ? 'clear: no list entry scored at or above the threshold' : 'potential match: to be adjudicated'],
+    ['Outcome', outcomeWords(screening)],
     ['Match threshold', formatScore(screening.thresholds.match)],
     ['Highest score', formatScore(screening.score)],
     ['Matches', count === 0 ? 'none' : `${count}, listed below`],
     ['Country flags', screening.country_flags.length === 0 ? 'none' : `${screening.country_flags.length}, listed below`],
+    ...(screening.holds ? [['Country holds', screening.holds.length === 0 ? 'none' : `${screening.holds.length}, listed below`] as [string, string]] : []),
   ]);
 }
 

@@ -3,15 +3,28 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { holdPolicyFor } from '../../src/features/adjudication/country-holds.ts';
 import { assessCase } from '../../src/features/adjudication/priority.ts';
 import { completeRules, DEFAULT_RULES, ruleProblems } from '../../src/features/adjudication/rules.ts';
 
 describe('rules', () => {
   test('an empty body is the defaults; a section given replaces only the fields it names', () => {
     assert.deepEqual(completeRules({}), DEFAULT_RULES);
+    assert.deepEqual(completeRules(DEFAULT_RULES), DEFAULT_RULES, 'a complete set completes to itself (stored versions are read through it)');
+    assert.deepEqual(completeRules({ country_holds: { sources: ['checkin', 'checkin'] } }).country_holds, { prohibited_regimes: DEFAULT_RULES.country_holds.prohibited_regimes, sources: ['checkin'] });
     const rules = completeRules({ thresholds: { lists: { bis_el: 0.9 } }, four_eyes: { denied: true } });
     assert.deepEqual(rules.thresholds, { match: 0.8, lists: { BIS_EL: 0.9 }, auto_clear_band: 0 });
     assert.deepEqual(rules.four_eyes, { ...DEFAULT_RULES.four_eyes, denied: true });
+  });
+
+  test('country holds: every first screening holds by default, a re-screen never, and the rules narrow both', () => {
+    for (const source of ['prescreen', 'checkin', 'vendor', 'workforce']) {
+      assert.deepEqual(holdPolicyFor(DEFAULT_RULES, source), { escalate: [], prohibited: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] }, source);
+    }
+    assert.deepEqual(holdPolicyFor(completeRules({ escalation: { country_flags: ['EAR_E1'] } }), 'rescreen'), { escalate: [], prohibited: [] });
+    const narrowed = completeRules({ escalation: { country_flags: ['EAR_E1'] }, country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE'], sources: ['checkin'] } });
+    assert.deepEqual(holdPolicyFor(narrowed, 'checkin'), { escalate: ['EAR_E1'], prohibited: ['OFAC_COMPREHENSIVE'] });
+    assert.deepEqual(holdPolicyFor(narrowed, 'workforce'), { escalate: [], prohibited: [] });
   });
 
   test('unknown lists, a band reaching too low and SLAs out of priority order are each named', () => {
@@ -41,6 +54,19 @@ describe('priority', () => {
     assert.equal(both.reasons.length, 3, both.reasons.join(' | '));
     const restricted = assessCase({ matches: [uvl], countryFlags: [{ regime: 'EAR_E2', severity: 'restricted', country: 'CU' }] }, DEFAULT_RULES);
     assert.equal(restricted.priority, 'medium', 'a restriction is not a prohibition');
+  });
+
+  test('a country hold with no name match: low by the score, a step up for the prohibition, and the rule named', () => {
+    const hold = { regime: 'OFAC_COMPREHENSIVE' as const, country: 'IR', detail: 'nationality IR' };
+    const alone = assessCase({ matches: [], countryFlags: [iran], holds: [hold] }, DEFAULT_RULES);
+    assert.deepEqual(alone, {
+      priority: 'medium',
+      rank: 2,
+      escalate: false,
+      reasons: ['no name match alerts: low', 'OFAC_COMPREHENSIVE (IR): one step up', 'country rule: OFAC_COMPREHENSIVE (IR) — nationality IR'],
+    });
+    const named = assessCase({ matches: [], countryFlags: [iran], holds: [hold] }, completeRules({ escalation: { country_flags: ['OFAC_COMPREHENSIVE'] } }));
+    assert.deepEqual([named.priority, named.escalate, named.reasons.at(-1)], ['critical', true, 'escalation rule: country flag OFAC_COMPREHENSIVE']);
   });
 
   test('an escalation rule on a list, a program or a country flag makes it critical and escalated', () => {

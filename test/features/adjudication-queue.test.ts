@@ -38,6 +38,11 @@ describe('rules', () => {
     assert.equal(defaults.version, 0);
     assert.equal(defaults.rules.thresholds.match, 0.8);
     assert.deepEqual(defaults.rules.sla_hours, { critical: 4, high: 24, medium: 72, low: 168 });
+    assert.deepEqual(
+      defaults.rules.country_holds,
+      { prohibited_regimes: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'], sources: ['prescreen', 'checkin', 'vendor', 'workforce'] },
+      'a prohibited country holds by default, in every first screening',
+    );
 
     const put = await call('PUT', '/adjudication/rules', { thresholds: { lists: { bis_uvl: 0.9 } }, four_eyes: { denied: true } });
     assert.equal(put.statusCode, 200, put.body);
@@ -57,6 +62,7 @@ describe('rules', () => {
     const schemaErrors = await call('PUT', '/adjudication/rules', {
       thresholds: { match: 1.5, auto_clear_band: -1 },
       escalation: { country_flags: ['NARNIA'] },
+      country_holds: { prohibited_regimes: ['OFAC_EVERYTHING'], sources: ['rescreen'] },
       four_eyes: { sometimes: true },
       sla_hours: { high: 0 },
       colour: 'blue',
@@ -64,6 +70,8 @@ describe('rules', () => {
     assert.equal(schemaErrors.statusCode, 400);
     assert.deepEqual(schemaErrors.json().errors.map((e: { pointer: string }) => e.pointer).sort(), [
       '/colour',
+      '/country_holds/prohibited_regimes/0',
+      '/country_holds/sources/0',
       '/escalation/country_flags/0',
       '/four_eyes/sometimes',
       '/sla_hours/high',
@@ -176,5 +184,20 @@ describe('the queue', () => {
       assert.equal(response.statusCode, 400, query);
       assert.equal(response.json().errors[0].in, 'query', query);
     }
+  });
+
+  test('a case a country hold opened with no name match is queued by its priority, with no top match and the country rule as its reason', async () => {
+    const holdOrg = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
+    const held = await prescreen({ subject: 'Reza Ahmadi', nationality: 'IR' }, holdOrg);
+    const listed = await prescreen({ subject: 'Karim Yusuf Abu-Ali' }, holdOrg);
+    const page = await queue('', holdOrg);
+    assert.deepEqual(page.data.map((c: { id: string }) => c.id), [listed.case_id, held.case_id]);
+    const row = page.data[1];
+    assert.deepEqual([row.priority, row.score, row.lists, row.top_match, row.subject], ['medium', 0, [], null, { subject: 'Reza Ahmadi', nationality: 'IR', type: 'person' }]);
+    assert.ok(row.priority_reasons.includes('country rule: OFAC_COMPREHENSIVE (IR) — nationality IR'), row.priority_reasons.join(' | '));
+    const idsOf = async (query: string) => (await queue(query, holdOrg)).data.map((c: { id: string }) => c.id);
+    assert.deepEqual(await idsOf('?list=OFAC_SDN'), [listed.case_id], 'a list filter asks for name matches');
+    assert.deepEqual(await idsOf('?min_score=0.5'), [listed.case_id]);
+    assert.deepEqual(await idsOf('?source=prescreen'), [listed.case_id, held.case_id]);
   });
 });

@@ -100,16 +100,24 @@ describe('roles and tiers', () => {
 
 describe('visitors on site', () => {
   test('the roll-call lists who is inside by site, and who waits at the door on a case', async () => {
-    await api('POST', '/checkin', { visitor: { name: 'Ana Novak', company: 'Ljubljana Optics' }, site: 'Plant 7', host: { name: 'R. Alvarez' }, badge_number: 'V-17', escort_required: true });
-    await api('POST', '/checkin', { visitor: { name: 'Ben Okafor' }, site: 'HQ' });
+    await api('POST', '/checkin', { visitor: { name: 'Ana Novak', company: 'Ljubljana Optics', citizenship: 'SI' }, site: 'Plant 7', host: { name: 'R. Alvarez' }, badge_number: 'V-17', escort_required: true });
+    await api('POST', '/checkin', { visitor: { name: 'Ben Okafor', citizenship: 'RU' }, site: 'HQ' });
     const waiting = await api('POST', '/checkin', { visitor: { name: 'Karim Yusuf Abu-Ali', company: 'Door Test' }, site: 'HQ' });
+    const held = await api('POST', '/checkin', { visitor: { name: 'Reza Ahmadi', citizenship: 'IR' }, site: 'HQ' });
     const page = await adjudicator.get('/console/visitors');
     const text = pageText(page.body);
     assert.match(text, /2 visitors on site/);
-    assert.match(text, /Plant 7 \(1\) .*Ana Novak Ljubljana Optics R\. Alvarez V-17 required/);
-    assert.match(text, /HQ \(1\) .*Ben Okafor/);
-    assert.match(text, /Waiting at the door \(1\) Karim Yusuf Abu-Ali \(Door Test\) at HQ: pending review/);
+    assert.match(text, /Visitor Citizenship Country flags Company Host/);
+    assert.match(text, /Plant 7 \(1\) .*Ana Novak SI none Ljubljana Optics R\. Alvarez V-17 required/);
+    assert.match(text, /HQ \(1\) .*Ben Okafor RU RU: ITAR_126_1 restricted/, 'a restricted citizenship is shown to the guard, though it holds no one');
+    assert.match(text, /Waiting at the door \(2\)/);
+    assert.match(text, /Karim Yusuf Abu-Ali \(Door Test\) at HQ: pending review .*Citizenship not given; country flags none/);
+    assert.match(
+      text,
+      /Reza Ahmadi at HQ: pending review .*Citizenship IR; country flags IR: OFAC_COMPREHENSIVE, ITAR_126_1 prohibited ?, EAR_E1 restricted ?; held for the country rule OFAC_COMPREHENSIVE \(IR\) — nationality IR; ITAR_126_1 \(IR\) — nationality IR/,
+    );
     assert.ok(page.body.includes(`href="/console/cases/${waiting.case_id}"`));
+    assert.ok(page.body.includes(`href="/console/cases/${held.case_id}"`));
     const plant = pageText((await adjudicator.get('/console/visitors?site=Plant+7')).body);
     assert.match(plant, /1 visitor on site/);
     assert.doesNotMatch(plant, /Ben Okafor/);

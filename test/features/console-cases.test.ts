@@ -100,6 +100,27 @@ describe('a case', () => {
   });
 });
 
+describe('a case held for a country rule', () => {
+  test('with no name match, it says so and shows the rule first; clearing it lets the waiting visitor in', async () => {
+    const visit = await api(org, 'POST', '/checkin', { visitor: { name: 'Reza Ahmadi', citizenship: 'IR' }, site: 'HQ' });
+    const page = await adjudicator.get(`/console/cases/${visit.case_id}`);
+    assert.equal(page.statusCode, 200);
+    const text = pageText(page.body);
+    assert.match(text, /Score no name match/);
+    const hold = pageText(/<section class="hold"[^]*?<\/section>/.exec(page.body)?.[0] ?? '');
+    assert.match(hold, /Held for a country rule No name match: the subject is held for the country rule below\./);
+    assert.match(hold, /prohibited OFAC_COMPREHENSIVE \(IR\) — nationality IR ?: a prohibited country or region holds by default \( ?country_holds\.prohibited_regimes ?\)/);
+    assert.ok(text.indexOf('Held for a country rule') < text.indexOf('Decision'), 'the reason comes before the decision');
+    assert.match(text, /Matches \(0\) No list entry scored at or above its threshold\./);
+    assert.match(text, /Visitors on this case Reza Ahmadi at HQ: pending review/);
+
+    const done = await adjudicator.post(`/console/cases/${visit.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Export licence covers this visit.' });
+    assert.equal(done.statusCode, 303);
+    const after = (await harness.app.inject({ url: `/api/v1/sessions/${visit.id}`, headers: org.headers })).json();
+    assert.deepEqual([after.status, after.on_site], ['checked_in', true]);
+  });
+});
+
 describe('deciding', () => {
   test('an adjudicator clears a case: applied, in the history, audited as that person', async () => {
     // Clearing suppresses this subject's match from now on, so the other tests screen someone else.

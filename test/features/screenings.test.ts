@@ -81,17 +81,54 @@ describe('screening endpoints', () => {
       assert.deepEqual(screening.matches.map((m: { field: string; entry_id: string }) => [m.field, m.entry_id]), [['company', '10002']]);
     });
 
-    test('an address naming a sanctioned region is flagged with the region, beside a clear outcome', async () => {
+    test('an address naming a sanctioned region is flagged with the region, and holds the subject though no name matched', async () => {
       const screening = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo', country: 'ua', address: 'vul. Lenina 12, Sevastopol' })).json();
-      assert.equal(screening.outcome, 'clear');
       assert.ok(screening.country_flags.some((f: { region?: string; regime: string }) => f.region === 'crimea' && f.regime === 'OFAC_REGION'), JSON.stringify(screening.country_flags));
+      assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.case_status], ['potential_match', 0, [], 'OPEN']);
+      assert.deepEqual(screening.holds, [
+        { kind: 'country', regime: 'OFAC_REGION', country: 'UA', region: 'crimea', severity: 'prohibited', rule: 'country_holds.prohibited_regimes', detail: 'address names "sevastopol" (crimea)' },
+      ]);
       const elsewhere = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo', country: 'ua', address: 'vul. Khreshchatyk 1, Kyiv' })).json();
-      assert.deepEqual(elsewhere.country_flags, []);
+      assert.deepEqual([elsewhere.outcome, elsewhere.country_flags, elsewhere.holds, elsewhere.case_id], ['clear', [], [], null]);
+    });
+
+    test('a national of a comprehensively sanctioned country whose name matches nothing is held, never a bare clear', async () => {
+      const response = await prescreen({ subject: 'Reza Ahmadi', nationality: 'ir', reference: 'door-ir' });
+      assert.equal(response.statusCode, 201);
+      const screening = response.json();
+      assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.auto_cleared_matches], ['potential_match', 0, [], []]);
+      assert.deepEqual(
+        screening.holds.map((h: { regime: string; rule: string; detail: string }) => [h.regime, h.rule, h.detail]),
+        [
+          ['OFAC_COMPREHENSIVE', 'country_holds.prohibited_regimes', 'nationality IR'],
+          ['ITAR_126_1', 'country_holds.prohibited_regimes', 'nationality IR'],
+        ],
+        'the prohibited flags hold; EAR E:1 (restricted) is reported and holds nothing',
+      );
+      assert.ok(screening.country_flags.some((f: { regime: string }) => f.regime === 'EAR_E1'));
+      assert.match(screening.case_id, /^case_/);
+      assert.equal(screening.case_status, 'OPEN');
+
+      const read = (await harness.app.inject({ url: `/api/v1/screenings/${screening.id}`, headers: defense.headers })).json();
+      assert.deepEqual(read, screening);
+      const { case_id: _case, case_status: _status, record_sha256: claimed, ...record } = read;
+      assert.equal(createHash('sha256').update(canonicalJson(record)).digest('hex'), claimed, 'the holds are part of the hashed record');
+
+      const [event] = await harness.database.owner<{ data: Record<string, unknown> }>("SELECT data FROM event_outbox WHERE type = 'screening.completed' AND data->>'screening_id' = $1", [screening.id]);
+      assert.deepEqual(event?.data, { screening_id: screening.id, source: 'prescreen', outcome: 'potential_match', score: 0, matches: 0, holds: 2, case_id: screening.case_id, reference: 'door-ir' });
+    });
+
+    test('a national of an unflagged country, or of one only restricted, stays clear', async () => {
+      const ordinary = (await prescreen({ subject: 'Reza Ahmadi', nationality: 'NO', country: 'SE' })).json();
+      assert.deepEqual([ordinary.outcome, ordinary.country_flags, ordinary.holds, ordinary.case_id], ['clear', [], [], null]);
+      const restricted = (await prescreen({ subject: 'Reza Ahmadi', nationality: 'RU' })).json();
+      assert.deepEqual(restricted.country_flags.map((f: { regime: string; severity: string }) => [f.regime, f.severity]), [['ITAR_126_1', 'restricted']]);
+      assert.deepEqual([restricted.outcome, restricted.holds, restricted.case_id], ['clear', [], null], 'a restriction is reported, not held, unless the rules name it');
     });
 
     test('a clean name is clear, with the list versions it was checked against', async () => {
       const screening = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo' })).json();
-      assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.case_status], ['clear', 0, [], null]);
+      assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.holds, screening.case_status], ['clear', 0, [], [], null]);
       assert.deepEqual(screening.list_versions.map((v: { list: string }) => v.list), ['OFAC_SDN']);
     });
 
@@ -194,6 +231,15 @@ describe('screening endpoints', () => {
       assert.deepEqual(body.totals, { vendors: 3, potential_match: 2, clear: 1 });
       const again = (await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Example Trading Co Ltd', external_id: 'V-1' }] })).json();
       assert.equal(again.results[0].vendor_id, body.results[0].vendor_id, 'the same external id updates the same vendor');
+    });
+
+    test('a vendor registered in an embargoed country is held with no name match; one elsewhere is clear', async () => {
+      const body = (await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Caspian Ordinary Supplies', country: 'IR' }, { name: 'Fjord Ordinary Supplies', country: 'NO' }] })).json();
+      const [iran, norway] = body.results.map((r: { screening: { outcome: string; holds: { regime: string; detail: string }[]; case_id: string | null } }) => r.screening);
+      assert.deepEqual([iran.outcome, iran.holds.map((h: { regime: string; detail: string }) => `${h.regime}: ${h.detail}`)], ['potential_match', ['OFAC_COMPREHENSIVE: country IR', 'ITAR_126_1: country IR']]);
+      assert.match(iran.case_id, /^case_/);
+      assert.deepEqual([norway.outcome, norway.holds, norway.case_id], ['clear', [], null]);
+      assert.deepEqual(body.totals, { vendors: 2, potential_match: 1, clear: 1 });
     });
 
     test('a vendor batch with bad elements is refused whole, each pointed at, and nothing is stored', async () => {

@@ -151,3 +151,15 @@ describe('workforce sync', () => {
     assert.equal((await sync({ mode: 'upsert', profiles: [] }, {}, defense)).json().code, 'tier_required');
   });
 });
+
+describe('country holds in the workforce', () => {
+  test('a citizen of a comprehensively sanctioned country is held with no name match: a case, counted as a potential match', async () => {
+    const held = await synced({ mode: 'upsert', profiles: [{ external_id: 'H-1', name: 'Ri Yong-su', citizenship: 'KP' }, { external_id: 'H-2', name: 'Ingrid Solberg-Haugen', citizenship: 'NO' }] });
+    assert.deepEqual([held.counts.screened, held.counts.potential_matches, held.counts.cases_opened], [2, 1, 1]);
+    const [kp] = (await get('/workforce/profiles?external_id=H-1')).json().data;
+    assert.equal(kp.latest_outcome, 'potential_match');
+    assert.match(kp.case_id, /^case_/);
+    const [no] = (await get('/workforce/profiles?external_id=H-2')).json().data;
+    assert.deepEqual([no.latest_outcome, no.case_id], ['clear', null]);
+  });
+});

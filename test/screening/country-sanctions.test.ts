@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { countryCode } from '../../src/screening/countries.ts';
+import { type CountryHold, countryHolds, describeHold, NO_HOLDS } from '../../src/screening/country-sanctions/holds.ts';
 import { COUNTRY_SANCTIONS_REVIEWED_ON, CountryInputError, countryFlags } from '../../src/screening/country-sanctions/lookup.ts';
 import { regionsInText } from '../../src/screening/country-sanctions/regions.ts';
 import { COUNTRY_SANCTIONS } from '../../src/screening/country-sanctions/table.ts';
@@ -173,5 +174,34 @@ describe('the table itself', () => {
   test('the review date is a date, and the table is frozen', () => {
     assert.match(COUNTRY_SANCTIONS_REVIEWED_ON, day);
     assert.ok(Object.isFrozen(COUNTRY_SANCTIONS));
+  });
+});
+
+describe('country holds', () => {
+  const DEFAULT_POLICY = { escalate: [], prohibited: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] } as const;
+
+  test('a prohibited flag holds by the table; a restricted one only when the rules escalate its regime', () => {
+    const flags = countryFlags({ countries: ['IR', 'RU'] }, NOW);
+    const byTable = countryHolds(flags, { nationality: 'IR', country: 'RU' }, DEFAULT_POLICY);
+    assert.deepEqual(byTable.map((h) => [h.regime, h.country, h.rule, h.detail]), [
+      ['OFAC_COMPREHENSIVE', 'IR', 'country_holds.prohibited_regimes', 'nationality IR'],
+      ['ITAR_126_1', 'IR', 'country_holds.prohibited_regimes', 'nationality IR'],
+    ]);
+    const escalated = countryHolds(flags, { nationality: 'IR', country: 'RU' }, { ...DEFAULT_POLICY, escalate: ['ITAR_126_1'] });
+    assert.deepEqual(escalated.map((h) => [h.regime, h.country, h.severity, h.rule, h.detail]), [
+      ['OFAC_COMPREHENSIVE', 'IR', 'prohibited', 'country_holds.prohibited_regimes', 'nationality IR'],
+      ['ITAR_126_1', 'IR', 'prohibited', 'escalation.country_flags', 'nationality IR'],
+      ['ITAR_126_1', 'RU', 'restricted', 'escalation.country_flags', 'country RU'],
+    ]);
+    assert.deepEqual(countryHolds(flags, { nationality: 'IR' }, NO_HOLDS), []);
+    assert.deepEqual(countryHolds(countryFlags({ countries: ['FR'] }, NOW), { nationality: 'FR' }, DEFAULT_POLICY), []);
+  });
+
+  test('a region found in the address says which words named it; a hold reads in one line', () => {
+    const [hold] = countryHolds(countryFlags({ countries: ['UA'], text: 'ul. Lenina 5, Simferopol' }, NOW), { country: 'UA' }, DEFAULT_POLICY);
+    assert.deepEqual(hold, { kind: 'country', regime: 'OFAC_REGION', country: 'UA', region: 'crimea', severity: 'prohibited', rule: 'country_holds.prohibited_regimes', detail: 'address names "simferopol" (crimea)' });
+    assert.equal(describeHold(hold as CountryHold), 'OFAC_REGION (crimea) — address names "simferopol" (crimea)');
+    const [both] = countryHolds(countryFlags({ countries: ['KP'] }, NOW), { country: 'KP', nationality: 'KP' }, DEFAULT_POLICY);
+    assert.equal(describeHold(both as CountryHold), 'OFAC_COMPREHENSIVE (KP) — nationality and country KP');
   });
 });

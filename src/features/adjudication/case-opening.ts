@@ -1,6 +1,6 @@
 /**
  * The part of adjudication that runs inside every screening's transaction: which matches an
- * earlier false-positive decision covers, and the case a potential match opens.
+ * earlier false-positive decision covers, and the case a potential match (or a country hold) opens.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
@@ -9,7 +9,7 @@ import type { ServiceRegistry } from '../../http/services.ts';
 import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
 import type { CaseStatus } from './decision.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
-import { assessCase } from './priority.ts';
+import { assessCase, type CaseFacts } from './priority.ts';
 import type { AdjudicationRules } from './rules.ts';
 import type { Suppression } from './suppression-store.ts';
 
@@ -29,6 +29,8 @@ export type ScreeningForCase = {
     suppressed_by: string | null;
   }[];
   country_flags: { regime: string; severity: string; country?: string; region?: string }[];
+  /** Country flags the rules hold the subject for, match or none (absent in screenings made before holds existed). */
+  holds?: CaseFacts['holds'];
 };
 
 export const actorName = (context: AuditContext) => `${context.actor.kind}:${context.actor.id}`;
@@ -58,7 +60,7 @@ export type CaseToOpen = { caseId: string; screening: ScreeningForCase; rules: A
 /** What a screening's unsuppressed matches make of a case: its status, priority, SLA and lists. */
 function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
   const alerting = screening.matches.filter((m) => m.suppressed_by === null);
-  const assessment = assessCase({ matches: alerting, countryFlags: screening.country_flags }, rules);
+  const assessment = assessCase({ matches: alerting, countryFlags: screening.country_flags, holds: screening.holds ?? [] }, rules);
   const status: CaseStatus = assessment.escalate ? 'ESCALATED' : 'OPEN';
   const fields = {
     screening_id: screening.id,
@@ -66,7 +68,8 @@ function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
     priority: assessment.priority,
     priority_rank: assessment.rank,
     priority_reasons: assessment.reasons,
-    score: Math.max(...alerting.map((m) => m.score)),
+    // A case a country hold opened alone has no match to score.
+    score: Math.max(0, ...alerting.map((m) => m.score)),
     lists: [...new Set(alerting.map((m) => m.list))],
     sla_due_at: new Date(now.getTime() + rules.sla_hours[assessment.priority] * 3_600_000),
     rules_version: rulesVersion,
@@ -76,7 +79,7 @@ function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
   return { status, assessment, fields };
 }
 
-/** Opens the case of each screening's unsuppressed matches, all in two statements; answers the status each opened in. */
+/** Opens the case of each screening's unsuppressed matches or country holds, all in two statements; answers the status each opened in. */
 export async function openCases(trx: TenantTransaction, context: AuditContext, toOpen: readonly CaseToOpen[]): Promise<CaseStatus[]> {
   if (toOpen.length === 0) return [];
   const organizationId = context.actor.organizationId;

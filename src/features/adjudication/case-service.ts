@@ -166,7 +166,10 @@ function checkedMatchDecisions(decisions: NonNullable<DispositionRequest['matche
   const errors: FieldError[] = [];
   const result: Record<string, MatchDecision> = {};
   decisions.forEach(({ match_id: matchId, decision }, i) => {
-    if (!known.has(matchId)) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is not a match of this case; its matches: ${[...known].join(', ')}`, in: 'body' });
+    if (!known.has(matchId)) {
+      const matches = known.size > 0 ? `its matches: ${[...known].join(', ')}` : 'it has no name match (a country rule holds its subject): decide it without `matches`';
+      errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is not a match of this case; ${matches}`, in: 'body' });
+    }
     else if (result[matchId] !== undefined) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is decided twice`, in: 'body' });
     else result[matchId] = decision;
   });

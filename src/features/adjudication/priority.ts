@@ -5,8 +5,10 @@
  * The score sets the base (≥ 0.95 high, ≥ 0.88 medium, else low); a match on a list that blocks
  * outright (SDN, UN, Denied Persons, Entity List, ITAR debarment) raises it one step, and so does a
  * country under a prohibition (a comprehensive embargo, an ITAR §126.1 policy of denial). A case
- * the organization's escalation rules name is critical and opens ESCALATED.
+ * the organization's escalation rules name is critical and opens ESCALATED. A country hold (a
+ * case with no name match, or one beside it) is named as a reason of its own.
  */
+import { type CountryHold, describeHold } from '../../screening/country-sanctions/holds.ts';
 import type { AdjudicationRules, Priority } from './rules.ts';
 
 /** Lists whose match means a prohibition, not a red flag to look into. */
@@ -16,6 +18,8 @@ export type CaseFacts = {
   /** The matches that alert (above their threshold, not suppressed). */
   matches: { list: string; programs: string[]; score: number }[];
   countryFlags: { regime: string; severity: string; country?: string; region?: string }[];
+  /** The country flags the rules hold the subject for (src/screening/country-sanctions/holds.ts): each is a reason the case exists. */
+  holds?: Pick<CountryHold, 'regime' | 'country' | 'region' | 'detail'>[];
 };
 
 export type Assessment = { priority: Priority; rank: number; reasons: string[]; escalate: boolean };
@@ -29,7 +33,7 @@ export function assessCase(facts: CaseFacts, rules: AdjudicationRules): Assessme
   const score = Math.max(0, ...facts.matches.map((m) => m.score));
   const reasons: string[] = [];
   let rank = score >= 0.95 ? 3 : score >= 0.88 ? 2 : 1;
-  reasons.push(`highest score ${score.toFixed(2)}: ${BY_RANK[rank]}`);
+  reasons.push(facts.matches.length === 0 ? `no name match alerts: ${BY_RANK[rank]}` : `highest score ${score.toFixed(2)}: ${BY_RANK[rank]}`);
 
   const blocking = [...new Set(facts.matches.map((m) => m.list).filter((list) => BLOCKING_LISTS.has(list)))];
   if (blocking.length > 0) {
@@ -41,6 +45,8 @@ export function assessCase(facts: CaseFacts, rules: AdjudicationRules): Assessme
     rank += 1;
     reasons.push(`${[...new Set(prohibited.map((f) => `${f.regime} (${f.region ?? f.country ?? '?'})`))].join(', ')}: one step up`);
   }
+
+  reasons.push(...(facts.holds ?? []).map((hold) => `country rule: ${describeHold(hold)}`));
 
   const escalations = escalationReasons(facts, rules);
   if (escalations.length > 0) {

@@ -7,6 +7,7 @@
 import type { FieldError } from '../../http/errors.ts';
 import type { CountryRegime } from '../../screening/country-sanctions/table.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
+import { completeCountryHolds, type CountryHoldRules, DEFAULT_COUNTRY_HOLDS } from './country-holds.ts';
 
 export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -22,6 +23,8 @@ export type AdjudicationRules = {
   };
   /** A case with a match on one of these lists or programs, or with one of these country flags, opens ESCALATED. */
   escalation: { lists: string[]; programs: string[]; country_flags: CountryRegime[] };
+  /** Which screenings a country flag holds with no name match (country-holds.ts). */
+  country_holds: CountryHoldRules;
   four_eyes: {
     /** Every DENIED needs a second reviewer. */
     denied: boolean;
@@ -39,6 +42,7 @@ export type VersionedRules = { version: number; rules: AdjudicationRules; create
 export const DEFAULT_RULES: AdjudicationRules = {
   thresholds: { match: DEFAULT_THRESHOLD, lists: {}, auto_clear_band: 0 },
   escalation: { lists: [], programs: [], country_flags: [] },
+  country_holds: DEFAULT_COUNTRY_HOLDS,
   four_eyes: { denied: false, cleared_min_score: null, cleared_escalated: false },
   sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
   suppressions: { enabled: true, expire_after_days: 365 },
@@ -65,6 +69,7 @@ export function completeRules(body: RulesBody): AdjudicationRules {
       programs: unique(body.escalation?.programs ?? d.escalation.programs),
       country_flags: unique(body.escalation?.country_flags ?? d.escalation.country_flags),
     },
+    country_holds: completeCountryHolds(body.country_holds),
     four_eyes: { ...d.four_eyes, ...body.four_eyes },
     sla_hours: { ...d.sla_hours, ...body.sla_hours },
     suppressions: { ...d.suppressions, ...body.suppressions },

@@ -4,12 +4,13 @@
  */
 import { Type } from 'typebox';
 import { enumOf, prose, text } from '../../http/text-fields.ts';
+import { COUNTRY_REGIMES as REGIMES } from '../../screening/country-sanctions/table.ts';
+import { HOLD_SOURCES } from './country-holds.ts';
 import { CASE_STATUSES, DISPOSITIONS } from './decision.ts';
 import { DEFAULT_RULES, PRIORITIES } from './rules.ts';
 
 const listCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$', description: 'A list code, e.g. `OFAC_SDN`.' });
 const score = (description: string) => Type.Number({ minimum: 0.5, maximum: 1, description });
-const REGIMES = ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] as const;
 
 export const CaseIdParams = Type.Object({ id: Type.String({ pattern: '^case_[0-9a-z]{26}$', description: 'The case id, `case_…`.' }) });
 
@@ -26,9 +27,45 @@ const escalation = Type.Object(
   {
     lists: Type.Optional(Type.Array(listCode, { maxItems: 30, description: 'A match on any of these lists opens the case ESCALATED, priority critical.' })),
     programs: Type.Optional(Type.Array(text(60, 'A program tag as the list gives it, e.g. `SDGT`, `RUSSIA-EO14024`.'), { maxItems: 100, description: 'A match listed under any of these programs opens ESCALATED.' })),
-    country_flags: Type.Optional(Type.Array(enumOf(REGIMES, 'A country regime.'), { maxItems: REGIMES.length, description: 'A screening carrying any of these country flags opens its case ESCALATED.' })),
+    country_flags: Type.Optional(
+      Type.Array(enumOf(REGIMES, 'A country regime.'), {
+        maxItems: REGIMES.length,
+        description:
+          'A screening carrying any of these country flags, at any severity, opens its case ESCALATED, priority critical. In the screenings `country_holds.sources` names it does so ' +
+          'even with no name match: the flag holds the subject on its own (`holds[].rule: escalation.country_flags`).',
+      }),
+    ),
   },
   { additionalProperties: false },
+);
+
+const countryHolds = Type.Object(
+  {
+    prohibited_regimes: Type.Optional(
+      Type.Array(enumOf(REGIMES, 'A country regime.'), {
+        maxItems: REGIMES.length,
+        description:
+          'A screening whose country flags include a `prohibited` flag of one of these regimes (a comprehensive OFAC embargo or sanctioned region, an ITAR §126.1(d)(1) policy of denial, ' +
+          'EAR E:2) holds the subject with no name match: outcome `potential_match`, a `holds[]` entry with `rule: country_holds.prohibited_regimes`, and an OPEN case. ' +
+          'Default: every regime. `[]` turns these holds off (what `escalation.country_flags` names still holds); e.g. `["OFAC_COMPREHENSIVE", "OFAC_REGION"]` keeps the embargoes and drops ITAR.',
+        examples: [['OFAC_COMPREHENSIVE', 'OFAC_REGION']],
+      }),
+    ),
+    sources: Type.Optional(
+      Type.Array(enumOf(HOLD_SOURCES, 'A kind of screening.'), {
+        maxItems: HOLD_SOURCES.length,
+        description:
+          'The screenings country holds apply to, those of `escalation.country_flags` included. Default: all four (prescreen, checkin, vendor, workforce). ' +
+          'A re-screen (`rescreen`, monitoring) never holds: it looks only at changed list entries, and the country was weighed at the first screening.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Country holds: a subject whose country, nationality or address falls under a prohibition is held for a person's decision even when no name matches. " +
+      'On by default: at a defense site a national of an embargoed or ITAR-proscribed country is a deemed-export question before anything else.',
+  },
 );
 
 const fourEyes = Type.Object(
@@ -58,6 +95,7 @@ export const RulesBody = Type.Object(
   {
     thresholds: Type.Optional(thresholds),
     escalation: Type.Optional(escalation),
+    country_holds: Type.Optional(countryHolds),
     four_eyes: Type.Optional(fourEyes),
     sla_hours: Type.Optional(slaHours),
     suppressions: Type.Optional(suppressions),
@@ -69,6 +107,7 @@ export const RulesBody = Type.Object(
       {
         thresholds: { match: 0.82, lists: { BIS_EL: 0.85 }, auto_clear_band: 0.05 },
         escalation: { lists: ['OFAC_SDN'], programs: ['SDGT'], country_flags: ['OFAC_COMPREHENSIVE'] },
+        country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E2'], sources: ['prescreen', 'checkin', 'vendor'] },
         four_eyes: { denied: true, cleared_min_score: 0.95, cleared_escalated: true },
         sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
         suppressions: { enabled: true, expire_after_days: 365 },
@@ -87,6 +126,7 @@ export const RulesSchema = Type.Object(
     rules: Type.Object({
       thresholds: Type.Object({ match: Type.Number(), lists: Type.Record(Type.String(), Type.Number()), auto_clear_band: Type.Number() }),
       escalation: requiredOf(escalation),
+      country_holds: requiredOf(countryHolds),
       four_eyes: requiredOf(fourEyes),
       sla_hours: requiredOf(slaHours),
       suppressions: requiredOf(suppressions),
@@ -165,9 +205,13 @@ const caseFields = {
   object: Type.Literal('case'),
   status: enumOf(CASE_STATUSES, 'OPEN and ESCALATED are open; CLEARED and DENIED are closed.'),
   priority: enumOf(PRIORITIES, 'From the score, the lists and the country flags; critical when an escalation rule applies.'),
-  priority_reasons: Type.Array(Type.String(), { description: 'Each step that set the priority, in words.' }),
-  score: Type.Number({ description: 'The highest score among the alerting matches.' }),
-  lists: Type.Array(Type.String()),
+  priority_reasons: Type.Array(Type.String(), {
+    description:
+      'Each step that set the priority, in words. A country hold adds its rule, e.g. `country rule: OFAC_COMPREHENSIVE (IR) — nationality IR`, and an escalation rule ' +
+      '`escalation rule: country flag ITAR_126_1`.',
+  }),
+  score: Type.Number({ description: 'The highest score among the alerting matches; 0 for a case a country hold opened with no name match.' }),
+  lists: Type.Array(Type.String(), { description: "The alerting matches' lists; empty for a case a country hold opened with no name match." }),
   source: Type.String({ description: 'prescreen, checkin, vendor, workforce or rescreen.' }),
   screening_id: Type.String(),
   assignee: Type.Union([Type.String(), Type.Null()]),

@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase, type ScreeningForCase } from './case-opening.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
+import { holdPolicyFor } from './country-holds.ts';
 import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
 import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
@@ -85,6 +86,8 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     currentRules: keptRules,
     applySuppressions: <R extends ScreeningForCase>(trx: TenantTransaction, records: R[], rules: AdjudicationRules, now: Date) =>
       applySuppressions((fingerprints, at) => suppressionsInForce(trx, fingerprints, at), records, rules, now),
+    /** Which country flags hold a subject with no name match, in a screening from `source`, under these rules. */
+    countryHoldPolicy: holdPolicyFor,
     openCases,
     reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
     caseStatus: caseStatusOf,

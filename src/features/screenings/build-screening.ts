@@ -7,6 +7,7 @@
 import { canonicalJson } from '../../canonical-json.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import { newId } from '../../ids.ts';
+import { type CountryHold, countryHolds, type HoldPolicy, NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
 import { type CountryFlag, countryFlags } from '../../screening/country-sanctions/lookup.ts';
 import type { ScreeningMatch, SubjectQuery } from '../../screening/match-types.ts';
 import type { ListEntity, PartialDate } from '../../screening/model.ts';
@@ -73,6 +74,8 @@ export type ScreeningRecord = {
   /** Matches within the auto-clear band below their threshold: recorded, never alerted. */
   auto_cleared_matches: MatchRecord[];
   country_flags: CountryFlag[];
+  /** Country flags the organization's rules hold the subject for, match or no match: each makes the outcome `potential_match` and opens a case. */
+  holds: CountryHold[];
   list_versions: ListVersionRecord[];
   thresholds: Thresholds;
   reference: string | null;
@@ -98,7 +101,7 @@ const toDate = (value: string | undefined): PartialDate | undefined => {
 export function buildScreening(
   snapshot: ListSnapshot,
   input: ScreeningInput,
-  context: { source: ScreeningSource; requestId: string; actor: { kind: string; id: string }; now: Date; thresholds?: Thresholds },
+  context: { source: ScreeningSource; requestId: string; actor: { kind: string; id: string }; now: Date; thresholds?: Thresholds; holds?: HoldPolicy },
 ): ScreeningRecord {
   const thresholds = context.thresholds ?? DEFAULT_THRESHOLDS;
   const thresholdOf = (list: string) => thresholds.lists[list] ?? thresholds.match;
@@ -154,16 +157,19 @@ export function buildScreening(
   const autoCleared = matches.filter((m) => m.score < m.threshold && m.score >= m.threshold - thresholds.auto_clear_band);
 
   const consulted = snapshot.versions.filter((v) => !input.lists || input.lists.includes(v.list));
+  const flags = countryFlags({ countries, ...(input.address && { text: input.address }) }, context.now);
+  const holds = countryHolds(flags, input, context.holds ?? NO_HOLDS);
   return {
     id: newId('scr'),
     object: 'screening',
     source: context.source,
-    outcome: alerting.length > 0 ? 'potential_match' : 'clear',
+    outcome: alerting.length > 0 || holds.length > 0 ? 'potential_match' : 'clear',
     score: alerting[0]?.score ?? 0,
     input,
     matches: alerting,
     auto_cleared_matches: autoCleared,
-    country_flags: countryFlags({ countries, ...(input.address && { text: input.address }) }, context.now),
+    country_flags: flags,
+    holds,
     list_versions: consulted.map((v) => ({
       list: v.list,
       version_id: v.id,

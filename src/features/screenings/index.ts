@@ -19,7 +19,10 @@ const DESCRIPTION_PRESCREEN = [
   'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
   'The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`, under the organization\'s',
   'adjudication rules (thresholds per list, auto-clear band). A potential match opens an adjudication case (`case_id`), unless every',
-  'match is covered by an earlier false-positive decision (`matches[].suppressed_by`). With no list loaded the answer is 503',
+  'match is covered by an earlier false-positive decision (`matches[].suppressed_by`).',
+  'A subject whose nationality, country or address falls under a prohibition (a comprehensive embargo, ITAR §126.1(d)(1)), or under a',
+  "regime the rules' `escalation.country_flags` names, is held even with no name match: `potential_match` with `holds[]` naming the rule,",
+  'and a case, never a bare `clear` (rules `country_holds` decide which regimes and screenings hold). With no list loaded the answer is 503',
   '`lists_unavailable`, never a false `clear`.',
   'Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer.',
 ].join(' ');

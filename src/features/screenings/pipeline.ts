@@ -2,7 +2,7 @@
  * The screening pipeline, inside the caller's tenant transaction: match each input under the
  * organization's current rules, mark what earlier false-positive decisions cover, record it
  * (an audit event each, or the one event of the bulk operation that asked), store the records,
- * open (or reopen) a case for each potential match left standing, and announce each screening.
+ * open (or reopen) a case for each potential match left standing or country hold, and announce each screening.
  * Every step is one statement (or a few, for thousands of rows) for the whole batch, not one per
  * screening, so a batch of a thousand vendors costs about what one prescreen does in round trips.
  */
@@ -53,10 +53,13 @@ export async function screenMany(
   const thresholds = { ...rules.thresholds, rules_version: version };
   const actor = { kind: context.actor.kind, id: context.actor.id };
 
-  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds }));
+  const holds = adjudication.countryHoldPolicy(rules, source);
+  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds, holds }));
   const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, built, rules, now);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
-  const caseIds = records.map((record, i) => (record.matches.some((m) => m.suppressed_by === null) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
+  // A country hold opens a case as an unsuppressed match does: suppressions cover matches, never a country.
+  const opensCase = (record: ScreeningRecord) => record.holds.length > 0 || record.matches.some((m) => m.suppressed_by === null);
+  const caseIds = records.map((record, i) => (opensCase(record) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
 
   const recordedBy = options.recordedBy;
   const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: recordedBy?.auditHash ?? null, caseId: caseIds[i] ?? null }));
@@ -70,7 +73,7 @@ export async function screenMany(
         action: 'screening.created',
         target: { type: 'screening', id: record.id },
         // Outcome and counts only: the names screened are personal data and stay in the screening row.
-        details: { source, outcome: record.outcome, matches: record.matches.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
+        details: { source, outcome: record.outcome, matches: record.matches.length, holds: record.holds.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
       })),
     );
     recordEvents(
@@ -80,7 +83,7 @@ export async function screenMany(
         .filter(({ record }) => isKept(record))
         .map(({ record, caseId }) => ({
           type: 'screening.completed' as const,
-          data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, case_id: caseId, reference: record.reference },
+          data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, holds: record.holds.length, case_id: caseId, reference: record.reference },
           ...(context.requestId && { requestId: context.requestId }),
         })),
     );

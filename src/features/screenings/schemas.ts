@@ -96,6 +96,27 @@ export const CountryFlagSchema = Type.Object({
   matched_term: Type.Optional(Type.String({ description: 'For a region found in address text: the words that named it.' })),
 });
 
+export const CountryHoldSchema = Type.Object(
+  {
+    kind: Type.Literal('country', { description: 'What holds: a country rule (the only kind today).' }),
+    regime: Type.String({ description: 'The country flag that holds: OFAC_COMPREHENSIVE, OFAC_REGION, ITAR_126_1, EAR_E1 or EAR_E2 (see `country_flags` for its reason and citation).' }),
+    country: Type.String({ description: 'ISO 3166-1 alpha-2; for a region, the country it lies in.' }),
+    region: Type.Optional(Type.String({ description: 'A sanctioned region found in the address: crimea, dnr or lnr.' })),
+    severity: Type.String({ description: "The flag's severity: `prohibited` or `restricted`." }),
+    rule: Type.Union([Type.Literal('escalation.country_flags'), Type.Literal('country_holds.prohibited_regimes')], {
+      description:
+        "The organization's adjudication rule that holds: `escalation.country_flags` (the rules name the regime; the case opens ESCALATED, critical) or " +
+        '`country_holds.prohibited_regimes` (a `prohibited` flag of a regime held by default; the case opens OPEN). Either is set with `PUT /adjudication/rules`.',
+    }),
+    detail: Type.String({ description: 'Which fact of the subject raised the flag.', examples: ['nationality IR', 'nationality and country KP', 'address names "sevastopol" (crimea)'] }),
+  },
+  {
+    description:
+      'A country flag the rules hold the subject for on its own, with or without a name match: a person must decide (the case, `case_id`) before the subject is let through.',
+    examples: [{ kind: 'country', regime: 'OFAC_COMPREHENSIVE', country: 'IR', severity: 'prohibited', rule: 'country_holds.prohibited_regimes', detail: 'nationality IR' }],
+  },
+);
+
 export const ListVersionSchema = Type.Object({
   list: Type.String(),
   version_id: Type.String(),
@@ -112,16 +133,26 @@ export const ScreeningSchema = Type.Object(
     source: Type.String({ description: 'prescreen, vendor, checkin, workforce or rescreen.' }),
     outcome: Type.Union([Type.Literal('clear'), Type.Literal('potential_match')], {
       description:
-        '`potential_match` when any list entry scored at or above its threshold. Country flags are reported beside it and do not change it. ' +
-        'A potential match whose every match is suppressed (see `matches[].suppressed_by`) opens no case.',
+        '`potential_match` when any list entry scored at or above its threshold, or when the rules hold the subject for a country flag (`holds` is then not empty, ' +
+        'and `matches` may be): either way someone must decide before the subject is let through. `clear` only when neither. ' +
+        'A country flag that holds nothing (e.g. a `restricted` one the rules do not name) is reported in `country_flags` and does not change the outcome. ' +
+        'A potential match whose every match is suppressed (see `matches[].suppressed_by`) and that has no hold opens no case.',
     }),
-    score: Type.Number({ description: 'The highest match score; 0 when clear.' }),
+    score: Type.Number({ description: 'The highest match score; 0 when no list entry matched (clear, or held for a country flag alone).' }),
     input: Type.Object({}, { additionalProperties: true, description: 'What was screened, trimmed, country codes upper-cased.' }),
     matches: Type.Array(MatchSchema, { description: 'The matches at or above their threshold, best first.' }),
     auto_cleared_matches: Type.Array(MatchSchema, {
       description: "Matches within the rules' auto-clear band below their threshold: kept so the record shows what was seen, never alerted.",
     }),
-    country_flags: Type.Array(CountryFlagSchema),
+    country_flags: Type.Array(CountryFlagSchema, { description: "Every row of the country sanctions table that applies to the subject's country, nationality or address." }),
+    holds: Type.Optional(
+      Type.Array(CountryHoldSchema, {
+        description:
+          "The country flags the organization's adjudication rules hold the subject for, match or no match (by default every `prohibited` flag: comprehensive embargoes and " +
+          'sanctioned regions, ITAR §126.1(d)(1), EAR E:2; see the rules\' `country_holds` and `escalation.country_flags`). Not empty: the outcome is `potential_match` and a case opens. ' +
+          'A re-screen (`rescreen`) never holds. Absent only in screenings stored before holds existed (read it as `[]`).',
+      }),
+    ),
     list_versions: Type.Array(ListVersionSchema, { description: 'Every list version consulted; a stale list shows here.' }),
     thresholds: Type.Object(
       {
@@ -132,7 +163,9 @@ export const ScreeningSchema = Type.Object(
       },
       { description: "The organization's adjudication rules that decided what alerts." },
     ),
-    case_id: Type.Union([Type.String(), Type.Null()], { description: 'The adjudication case (`case_…`) this potential match opened; null when clear or every match was suppressed.' }),
+    case_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The adjudication case (`case_…`) this potential match or country hold opened; null when clear, or when every match was suppressed and nothing holds.',
+    }),
     case_status: Type.Union([Type.Literal('OPEN'), Type.Literal('ESCALATED'), Type.Literal('CLEARED'), Type.Literal('DENIED'), Type.Null()], {
       description: "The case's status now: its disposition once decided.",
     }),

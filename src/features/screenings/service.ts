@@ -54,6 +54,8 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
     screenMany,
     find,
     summaries: screeningSummaries,
+    /** The same summaries in a transaction of their own (the console's roll-call). */
+    summariesOf: (context: AuditContext, ids: string[]) => withTenant(context.actor, (trx) => screeningSummaries(trx, ids)),
     /** The screening as the API shows it (GET /screenings/{id}). */
     presentScreening,
 

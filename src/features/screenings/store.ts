@@ -86,14 +86,21 @@ export async function findScreening(trx: TenantTransaction, id: string): Promise
   return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id };
 }
 
-/** What a list of cases shows of each screening: what was screened and its best match, not the whole record. */
-export type ScreeningSummary = { id: string; input: ScreeningRecord['input']; top_match: { list: string; entry_id: string; entry_name: string; score: number } | null };
+/** What a list of cases or visitors shows of each screening: what was screened, its best match and its country flags and holds, not the whole record. */
+export type ScreeningSummary = {
+  id: string;
+  input: ScreeningRecord['input'];
+  top_match: { list: string; entry_id: string; entry_name: string; score: number } | null;
+  country_flags: ScreeningRecord['country_flags'];
+  /** Absent in screenings stored before holds existed. */
+  holds: ScreeningRecord['holds'] | undefined;
+};
 
 export async function screeningSummaries(trx: TenantTransaction, ids: string[]): Promise<ScreeningSummary[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('screenings')
-    .select(['id', sql<unknown>`record->'input'`.as('input'), sql<unknown>`record->'matches'->0`.as('top')])
+    .select(['id', sql<unknown>`record->'input'`.as('input'), sql<unknown>`record->'matches'->0`.as('top'), sql<unknown>`record->'country_flags'`.as('flags'), sql<unknown>`record->'holds'`.as('holds')])
     .where('id', 'in', ids)
     .execute();
   return rows.map((row) => {
@@ -102,6 +109,8 @@ export async function screeningSummaries(trx: TenantTransaction, ids: string[]):
       id: row.id,
       input: fromJson<ScreeningRecord['input']>(row.input),
       top_match: top ? { list: top.list, entry_id: top.entry_id, entry_name: top.entry_name, score: top.score } : null,
+      country_flags: fromJson<ScreeningRecord['country_flags']>(row.flags),
+      holds: fromJson<ScreeningRecord['holds'] | null>(row.holds) ?? undefined,
     };
   });
 }

@@ -79,7 +79,7 @@ export function screeningInputOf(visitor: Visitor) {
 type ScreenedInput = { subject?: string; company?: string; country?: string; nationality?: string; date_of_birth?: string; type: string; lists?: string[] };
 type ScreenedRecord = { source: string; created_at: string; input: ScreenedInput; list_versions: { version_id: string }[] };
 
-export type ReuseVerdict = { reused: true } | { reused: false; reason: 'not_found' | 'not_a_prescreen' | 'not_same_person' | 'stale' | 'lists_changed' };
+export type ReuseVerdict = { reused: true } | { reused: false; reason: 'not_found' | 'not_a_prescreen' | 'not_same_person' | 'stale' | 'lists_changed' | 'country_hold' };
 
 const folded = (name: string | undefined) => (name === undefined ? '' : foldWords(name).map((w) => w.text).sort().join(' '));
 

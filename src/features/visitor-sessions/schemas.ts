@@ -13,8 +13,13 @@ export const SessionIdParams = Type.Object({ id: Type.String({ pattern: '^ses_[0
 const VisitorFields = {
   name: text(200, "The visitor's full name, in any script."),
   company: Type.Optional(text(300, 'The organization the visitor works for; screened as an organization.')),
-  country: Type.Optional(countryCode('Where the visitor lives.')),
-  citizenship: Type.Optional(countryCode("The visitor's citizenship (screened as nationality).")),
+  country: Type.Optional(countryCode('Where the visitor lives. Screened for country flags as `citizenship` is, and held the same way.')),
+  citizenship: Type.Optional(
+    countryCode(
+      "The visitor's citizenship (screened as nationality). A citizenship under a prohibition (a comprehensive embargo, ITAR §126.1(d)(1)) holds the visitor in `pending_review` " +
+        "on a case even with no name match, unless the organization's adjudication rules (`country_holds`) say otherwise.",
+    ),
+  ),
   us_person_status: Type.Optional(enumOf(US_PERSON, 'For export control (deemed exports under the EAR and ITAR): whether the visitor is a U.S. person (22 CFR 120.62).')),
   email: Type.Optional(email("The visitor's email.")),
   date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.' })),
@@ -108,11 +113,23 @@ export const SessionSchema = Type.Object(
     expected_departure_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     metadata: Type.Record(Type.String(), Type.Unknown()),
     screening_id: Type.String({ description: 'The screening that decided the door: made at check-in, or the prescreen that stood for it.' }),
-    case_id: Type.Union([Type.String(), Type.Null()], { description: 'The adjudication case the visitor waits on; its dispositions move the session.' }),
+    case_id: Type.Union([Type.String(), Type.Null()], {
+      description: "The adjudication case the visitor waits on (a potential match, or a country hold: see the screening's `holds`); its dispositions move the session.",
+    }),
     prescreen_reused: Type.Boolean(),
     prescreen: Type.Optional(
       Type.Object(
-        { prescreen_id: Type.String(), reused: Type.Boolean(), reason: Type.Optional(Type.String({ description: 'Why not: not_found, not_a_prescreen, not_same_person, stale or lists_changed.' })) },
+        {
+          prescreen_id: Type.String(),
+          reused: Type.Boolean(),
+          reason: Type.Optional(
+            Type.String({
+              description:
+                'Why not: not_found, not_a_prescreen, not_same_person, stale, lists_changed, or country_hold (the rules hold at check-in a country flag the prescreen ' +
+                'was not held for, e.g. `country_holds.sources` leaves prescreens out).',
+            }),
+          ),
+        },
         { description: 'In the check-in answer, when a prescreen_id was given: whether it stood for the screening, and if not why.' },
       ),
     ),

@@ -13,6 +13,7 @@ import type { Extensions, ServiceRegistry, Services } from '../../http/services.
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import { type Checkin, prescreenReuse, type ReuseVerdict, screeningInputOf } from './checkin-input.ts';
+import { doorHoldsMore } from './door-holds.ts';
 import { assertMove, EVENT_ON_ARRIVAL, onSiteAfter, type SessionStatus, statusForCase } from './session-states.ts';
 import {
   attachCase,
@@ -44,6 +45,13 @@ const actorName = (context: AuditContext) => `${context.actor.kind}:${context.ac
 
 export function createSessionService(withTenant: WithTenant, lists: ListCatalog, registry: Registry, options: { prescreenFreshnessHours: number }) {
   const screenings = () => registry.get('screenings');
+
+  /** Whether the rules hold at the door a country flag this prescreen was not held for (door-holds.ts). */
+  async function doorHoldsMoreThan(trx: TenantTransaction, prescreen: ScreeningView): Promise<boolean> {
+    const adjudication = registry.get('adjudication');
+    const { rules } = await adjudication.currentRules(trx);
+    return doorHoldsMore(prescreen.record, adjudication.countryHoldPolicy(rules, 'checkin'));
+  }
 
   /** Moves a locked session to `to`: its row, history, event and audit record, in the caller's transaction. */
   async function move(trx: TenantTransaction, context: AuditContext, session: SessionRow, to: SessionStatus, now: Date, extra: { note?: string; metadata?: Record<string, unknown> } = {}) {
@@ -117,7 +125,8 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
         let view: ScreeningView | undefined;
         if (checkin.prescreenId) {
           const prescreen = await screenings().find(trx, checkin.prescreenId);
-          const verdict = prescreenReuse(prescreen?.record, checkin.visitor, currentVersions, now, options.prescreenFreshnessHours);
+          let verdict = prescreenReuse(prescreen?.record, checkin.visitor, currentVersions, now, options.prescreenFreshnessHours);
+          if (verdict.reused && prescreen && (await doorHoldsMoreThan(trx, prescreen))) verdict = { reused: false, reason: 'country_hold' };
           reuse = { prescreen_id: checkin.prescreenId, ...verdict };
           if (verdict.reused) view = prescreen;
         }

@@ -15,7 +15,8 @@
  * What this review could not confirm from a source is said next to the row, not guessed.
  */
 
-export type CountryRegime = 'OFAC_COMPREHENSIVE' | 'OFAC_REGION' | 'ITAR_126_1' | 'EAR_E1' | 'EAR_E2';
+export const COUNTRY_REGIMES = ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] as const;
+export type CountryRegime = (typeof COUNTRY_REGIMES)[number];
 
 /**
  * `prohibited`: a comprehensive embargo or a policy of denial without exceptions. `restricted`: a

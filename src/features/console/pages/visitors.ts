@@ -1,6 +1,8 @@
 /**
  * Visitors on site now: the roll-call a guard prints in an evacuation, by site, and the visitors
- * waiting at the door on a case. The same sessions GET /api/v1/sessions?on_site=true lists.
+ * waiting at the door on a case. The same sessions GET /api/v1/sessions?on_site=true lists, each
+ * with the visitor's citizenship and the country flags their screening raised (and, for those
+ * waiting, the country rule that holds them), so a guard sees who is a deemed-export concern.
  */
 import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
@@ -9,11 +11,16 @@ import type { ServiceRegistry, Services } from '../../../http/services.ts';
 import { badge, when } from '../format.ts';
 import { type Html, href, html } from '../html.ts';
 import { sendPage } from '../layout.ts';
+import { flagsLine } from '../views/holds.ts';
+import { describeHold } from '../../../screening/country-sanctions/holds.ts';
 
 /** More than a roll-call can sensibly print; the page says so when a site has more. */
 const ROLL_CALL_LIMIT = 2_000;
 
 type Session = Awaited<ReturnType<Services['visitor-sessions']['list']>>[number];
+type Summary = Awaited<ReturnType<Services['screenings']['summariesOf']>>[number];
+/** What the roll-call shows of each visitor's screening, by screening id. */
+type Screened = Map<string, Summary>;
 
 const VisitorsQuery = Type.Object({ site: Type.Optional(Type.String({ maxLength: 200 })) });
 
@@ -25,6 +32,9 @@ export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceReg
     const filter = site === undefined ? {} : { site };
     const onSite = await sessions.list(context, { ...filter, onSite: true }, undefined, ROLL_CALL_LIMIT + 1);
     const waiting = await sessions.list(context, { ...filter, onSite: false, statuses: ['pending_review', 'escalated'] }, undefined, 200);
+    const shown = [...onSite.slice(0, ROLL_CALL_LIMIT), ...waiting];
+    // Country flags are kept in each visitor's screening, not in the session: read in one query.
+    const screened: Screened = new Map((await deps.services.get('screenings').summariesOf(context, [...new Set(shown.map((s) => s.screening_id))])).map((x) => [x.id, x]));
     const sites = [...new Set([...onSite, ...waiting].map((s) => s.site))].sort();
     const now = new Date();
     const bySite = new Map<string, Session[]>();
@@ -40,29 +50,35 @@ export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceReg
 </form>
 <p class="no-print"><button type="button" data-print hidden>Print the roll-call</button></p>
 <p class="summary">${onSite.length > ROLL_CALL_LIMIT ? `More than ${ROLL_CALL_LIMIT} visitors are on site; the first ${ROLL_CALL_LIMIT} are listed. Choose a site.` : `${onSite.length} visitor${onSite.length === 1 ? '' : 's'} on site`} as of ${when(now)}.</p>
-${[...bySite].map(([name, people]) => rollCall(name, people))}
+${[...bySite].map(([name, people]) => rollCall(name, people, screened))}
 <section class="no-print" aria-labelledby="waiting-heading">
 <h2 id="waiting-heading">Waiting at the door (${waiting.length})</h2>
-${waiting.length === 0 ? html`<p>Nobody is waiting on a decision.</p>` : html`<ul>${waiting.map((s) => waitingItem(s, casesShown))}</ul>`}
+${waiting.length === 0 ? html`<p>Nobody is waiting on a decision.</p>` : html`<ul>${waiting.map((s) => waitingItem(s, screened.get(s.screening_id), casesShown))}</ul>`}
 </section>`,
     });
   });
 }
 
-function rollCall(site: string, people: Session[]): Html {
+/** The visitor's citizenship as checked in, or else the nationality their screening (a reused prescreen) was given. */
+const citizenshipOf = (s: Session, summary: Summary | undefined) => s.visitor.citizenship ?? summary?.input.nationality ?? '';
+
+function rollCall(site: string, people: Session[], screened: Screened): Html {
   const id = `site-${encodeURIComponent(site).replace(/[^A-Za-z0-9-]/g, '_')}`;
   return html`<section class="roll-call" aria-labelledby="${id}">
 <h2 id="${id}">${site} (${people.length})</h2>
 <table>
-<thead><tr><th scope="col">Visitor</th><th scope="col">Company</th><th scope="col">Host</th><th scope="col">Badge</th><th scope="col">Escort</th><th scope="col">Checked in</th><th scope="col">Leaves</th><th scope="col">Status</th><th scope="col" class="print-only">Accounted for</th></tr></thead>
+<thead><tr><th scope="col">Visitor</th><th scope="col">Citizenship</th><th scope="col">Country flags</th><th scope="col">Company</th><th scope="col">Host</th><th scope="col">Badge</th><th scope="col">Escort</th><th scope="col">Checked in</th><th scope="col">Leaves</th><th scope="col">Status</th><th scope="col" class="print-only">Accounted for</th></tr></thead>
 <tbody>${people.map(
-  (s) => html`<tr><td>${s.visitor.name}</td><td>${s.visitor.company ?? ''}</td><td>${s.host?.name ?? ''}</td><td>${s.badge_number ?? ''}</td><td>${s.escort_required ? 'required' : 'no'}</td><td>${when(s.checked_in_at)}</td><td>${s.expected_departure_at ? when(s.expected_departure_at) : ''}</td><td>${badge(s.status.replace('_', ' '), s.status)}</td><td class="print-only">☐</td></tr>`,
+  (s) => html`<tr><td>${s.visitor.name}</td><td>${citizenshipOf(s, screened.get(s.screening_id))}</td><td>${flagsLine(screened.get(s.screening_id)?.country_flags)}</td><td>${s.visitor.company ?? ''}</td><td>${s.host?.name ?? ''}</td><td>${s.badge_number ?? ''}</td><td>${s.escort_required ? 'required' : 'no'}</td><td>${when(s.checked_in_at)}</td><td>${s.expected_departure_at ? when(s.expected_departure_at) : ''}</td><td>${badge(s.status.replace('_', ' '), s.status)}</td><td class="print-only">☐</td></tr>`,
 )}</tbody>
 </table>
 </section>`;
 }
 
-function waitingItem(s: Session, caseLink: boolean): Html {
+function waitingItem(s: Session, summary: Summary | undefined, caseLink: boolean): Html {
   const who = html`${s.visitor.name}${s.visitor.company && html` (${s.visitor.company})`}`;
-  return html`<li>${who} at ${s.site}: ${badge(s.status.replace('_', ' '), s.status)} since ${when(s.created_at)}${caseLink && s.case_id && html`, <a href="${href(`/console/cases/${s.case_id}`)}">open the case</a>`}</li>`;
+  const citizenship = citizenshipOf(s, summary);
+  const holds = summary?.holds ?? [];
+  return html`<li>${who} at ${s.site}: ${badge(s.status.replace('_', ' '), s.status)} since ${when(s.created_at)}${caseLink && s.case_id && html`, <a href="${href(`/console/cases/${s.case_id}`)}">open the case</a>`}
+<br><span class="help">Citizenship ${citizenship || 'not given'}; country flags ${flagsLine(summary?.country_flags)}${holds.length > 0 && html`; held for the country rule ${holds.map(describeHold).join('; ')}`}</span></li>`;
 }

@@ -8,6 +8,7 @@ import type { ListSnapshot } from '../../../lists/catalog.ts';
 import { actorLabel, badge, fromNow, score, subjectLine, when } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import type { Viewer } from '../layout.ts';
+import { holdsSection } from './holds.ts';
 import { matchesSection, type Screening } from './matches.ts';
 
 export type CaseDetail = Awaited<ReturnType<Services['adjudication']['getCase']>>;
@@ -47,6 +48,7 @@ export function caseBody(view: CaseView): Html {
   const { detail } = view;
   const screening = detail.screening as Screening | null;
   return html`${summary(view)}
+${screening && holdsSection(screening)}
 ${decisionSection(view)}
 ${view.sessions.length > 0 && visitorsSection(view.sessions)}
 ${screening ? subjectSection(detail, screening) : html`<p>The screening of this case is missing.</p>`}
@@ -58,7 +60,7 @@ function summary({ detail, now }: CaseView): Html {
   return html`<dl class="case-summary">
 <dt>Status</dt><dd>${badge(detail.status)}</dd>
 <dt>Priority</dt><dd>${badge(detail.priority)} <span class="help">${detail.priority_reasons.join('; ')}</span></dd>
-<dt>Score</dt><dd>${score(detail.score)} on ${detail.lists.join(', ')}</dd>
+<dt>Score</dt><dd>${detail.lists.length > 0 ? `${score(detail.score)} on ${detail.lists.join(', ')}` : 'no name match'}</dd>
 <dt>SLA</dt><dd${detail.overdue ? html` class="overdue"` : ''}>${detail.overdue ? html`<strong class="overdue-text">Overdue</strong> since ` : 'Due '}${when(detail.sla_due_at)} (${fromNow(detail.sla_due_at, now)})</dd>
 <dt>Source</dt><dd>${detail.source}</dd>
 <dt>Opened</dt><dd>${when(detail.created_at)}</dd>
