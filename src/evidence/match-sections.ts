@@ -27,6 +27,7 @@ export const FACTOR_WORDS: Record<QualifierExplanation['factor'], string> = {
   type: 'subject type',
   identifier: 'identifier',
   name_kind: 'kind of name',
+  alert_threshold: 'held at the alert threshold',
 };
 
 export const NAME_KIND_WORDS: Record<string, string> = {
