@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import type { Timestamp } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import { type AdjudicationRules, DEFAULT_VERSION, type VersionedRules } from './rules.ts';
+import { type AdjudicationRules, completeRules, DEFAULT_VERSION, type RulesBody, type VersionedRules } from './rules.ts';
 
 declare module '../../db/schema.ts' {
   interface Schema {
@@ -24,7 +24,8 @@ const columns = ['version', 'rules', 'created_by', 'created_at'] as const;
 type Row = { version: number; rules: unknown; created_by: string; created_at: Date };
 const toVersioned = (row: Row): VersionedRules => ({
   version: row.version,
-  rules: fromJson<AdjudicationRules>(row.rules),
+  // Completed with today's defaults: a version written before a section existed (clearing_rules) reads as having its default.
+  rules: completeRules(fromJson<RulesBody>(row.rules)),
   created_by: row.created_by,
   created_at: new Date(row.created_at).toISOString(),
 });

@@ -14,6 +14,7 @@ import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import { sha256Hex } from '../../sha256.ts';
+import { listSuppressedAsCleared } from './auto-clearing.ts';
 import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
 import { recordScreenings, type StoredScreening } from './store.ts';
 
@@ -53,8 +54,9 @@ export async function screenMany(
   const thresholds = { ...rules.thresholds, rules_version: version };
   const actor = { kind: context.actor.kind, id: context.actor.id };
 
-  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds }));
-  const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, built, rules, now);
+  const clearingRules = rules.clearing_rules;
+  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds, clearingRules }));
+  const records: ScreeningRecord[] = (await adjudication.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   const caseIds = records.map((record, i) => (record.matches.some((m) => m.suppressed_by === null) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
 
