@@ -9,8 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { pdfPages, skipWithoutPdftotext } from '../evidence/pdf-text.ts';
 import { type ConsoleClient, pageText, signedInUser } from '../helpers/console-client.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
-import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
-import { loadSdn } from '../helpers/sdn-loading.ts';
+import { skipWithoutListData } from '../helpers/list-data.ts';
+import { appWithRealSdn } from '../helpers/sdn-loading.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists } from '../helpers/test-lists.ts';
 
@@ -24,9 +24,7 @@ describe('the real SDN: a listed name with a date of birth close to the listed o
   let harness: TestApp;
   let tenant: TestTenant;
   before(async () => {
-    harness = await buildTestApp();
-    tenant = await createTenant(harness.database.owner, { tier: 'defense' });
-    await loadSdn(harness, readListFile('ofac_sdn_2024-05/sdn.csv'));
+    ({ harness, tenant } = await appWithRealSdn('defense'));
   });
   after(() => harness.close());
   const prescreen = async (payload: object) => {
