@@ -155,7 +155,7 @@ export function evidenceFixture(): EvidenceInput {
             ],
             qualifiers: [{ factor: 'country', effect: 'unknown', contribution: 0, detail: 'the entry has no country' }],
           },
-          cleared_by: { kind: 'band', rules_version: 3, reason: 'scored 0.77, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)' },
+          cleared_by: { kind: 'band', rules_version: 3, reason: 'scored 0.772, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)' },
         },
       ],
       country_flags: countryFlags({ countries: ['IR'], regions: ['crimea'] }, new Date(SCREENED_AT)),

@@ -101,7 +101,7 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       'threshold hold holds +0.150 held at the alert threshold 0.80',
       'Auto-cleared 2 of 2: PETROVA LOGISTIC GROUP',
       'Cleared by the auto-clear band',
-      'scored 0.77, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)',
+      'scored 0.772, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)',
       // country flags
       'Country flags',
       ...screening.country_flags.flatMap((flag) => [`${[flag.country, flag.region].filter(Boolean).join(' / ')} ${flag.regime} ${flag.severity}`, `In force from ${flag.effective_from}`]),

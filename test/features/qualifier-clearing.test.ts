@@ -140,7 +140,7 @@ describe('clearing that is recorded', () => {
     assert.equal((await prescreen(otherVolkov)).outcome, 'potential_match');
     const typo = await prescreen({ ...otherVolkov, subject: 'Dmitry Sergeevich Volkof' });
     assert.equal(typo.auto_cleared_matches[0]?.cleared_by.kind, 'rule', JSON.stringify(typo.matches.map((m: Match) => m.explanation.summary)));
-    assert.match(typo.auto_cleared_matches[0].cleared_by.reason, /name score 0\.\d\d, at most 0\.95/);
+    assert.match(typo.auto_cleared_matches[0].cleared_by.reason, /name score 0\.\d\d\d, at most 0\.95/);
     await putRules({});
   });
 
@@ -153,7 +153,7 @@ describe('clearing that is recorded', () => {
     assert.equal(screening.outcome, 'clear');
     const [cleared] = screening.auto_cleared_matches as ClearedMatch[];
     assert.deepEqual([cleared?.cleared_by.kind, cleared?.cleared_by.rules_version], ['band', version]);
-    assert.equal(cleared?.cleared_by.reason, `scored ${score.toFixed(2)}, within the auto-clear band 0.05 below the threshold ${threshold.toFixed(2)} (rules v${version})`);
+    assert.equal(cleared?.cleared_by.reason, `scored ${score.toFixed(3)}, within the auto-clear band 0.05 below the threshold ${threshold.toFixed(2)} (rules v${version})`);
     await putRules({});
   });
 

@@ -7,6 +7,7 @@
  * version and the reason in words.
  */
 import type { QualifierExplanation } from '../../screening/match-types.ts';
+import { scoreInWords } from '../../screening/score-words.ts';
 import type { MatchRecord, ScreeningRecord, Thresholds } from './build-screening.ts';
 
 /** The qualifiers a clearing rule may name. */
@@ -49,7 +50,7 @@ export function sortMatches(matches: MatchRecord[], thresholds: Thresholds, rule
 }
 
 function byBand(match: MatchRecord, thresholds: Thresholds): ClearedBy {
-  const reason = `scored ${match.score.toFixed(2)}, within the auto-clear band ${thresholds.auto_clear_band.toFixed(2)} below the threshold ${match.threshold.toFixed(2)} (${rulesIn(thresholds.rules_version)})`;
+  const reason = `scored ${match.score.toFixed(3)}, within the auto-clear band ${scoreInWords(thresholds.auto_clear_band)} below the threshold ${scoreInWords(match.threshold)} (${rulesIn(thresholds.rules_version)})`;
   return { kind: 'band', rules_version: thresholds.rules_version, reason };
 }
 
@@ -67,7 +68,7 @@ function byRule(match: MatchRecord, rules: readonly ClearingRule[], version: num
     if (conditions.length === 0 || met.some((q) => q === undefined)) continue;
     if (rule.max_name_score !== undefined && nameScore > rule.max_name_score) continue;
     const why = (met as QualifierExplanation[]).map((q) => `${QUALIFIER_WORDS[q.factor as ClearingQualifier]} contradicts (${q.detail})`);
-    const limit = rule.max_name_score === undefined ? '' : `; name score ${nameScore.toFixed(2)}, at most ${rule.max_name_score.toFixed(2)}`;
+    const limit = rule.max_name_score === undefined ? '' : `; name score ${nameScore.toFixed(3)}, at most ${scoreInWords(rule.max_name_score)}`;
     return { kind: 'rule', rule: rule.name, rules_version: version, reason: `cleared by the rule "${rule.name}" (${rulesIn(version)}): ${why.join('; ')}${limit}` };
   }
   return undefined;

@@ -18,7 +18,15 @@ export const PrescreenBody = Type.Object(
     company: Type.Optional(text(300, 'The organization the subject works for, or the organization to screen when `subject` is absent.')),
     country: Type.Optional(countryCode('The country of the subject or company (residence, registration).')),
     type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('organization')], { description: 'What `subject` names. Default `person`; `organization` when only `company` is given.' })),
-    date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Corroborates or contradicts a listed date.', examples: ['1961-02-12'] })),
+    date_of_birth: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$',
+        description:
+          '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Corroborates or contradicts a listed date. A year up to 2 years off or day and month swapped is read as a ' +
+          'data-entry slip, not a contradiction; a contradiction lowers the score but never clears a name at or above the threshold by itself.',
+        examples: ['1961-02-12'],
+      }),
+    ),
     nationality: Type.Optional(countryCode('The subject\'s nationality.')),
     address: Type.Optional(
       text(500, 'The subject\'s or company\'s address as free text. Screened for sanctioned regions it names (Crimea, the so-called DNR and LNR), which a country code cannot show.'),

@@ -17,6 +17,7 @@
  */
 import type { QualifierExplanation, SubjectQuery } from '../match-types.ts';
 import type { ListEntity, NameKind } from '../model.ts';
+import { scoreInWords } from '../score-words.ts';
 import { DATE_OF_BIRTH, dateOfBirthVerdict } from './date-of-birth.ts';
 
 export type Qualified = { score: number; qualifiers: QualifierExplanation[] };
@@ -63,7 +64,7 @@ export function qualify(nameScore: number, query: SubjectQuery, entity: ListEnti
       effect: 'holds',
       contribution: round(alertThreshold - score),
       detail:
-        `held at the alert threshold ${alertThreshold.toFixed(2)} (the qualifiers gave ${score.toFixed(2)}): ` +
+        `held at the alert threshold ${scoreInWords(alertThreshold)} (the qualifiers gave ${score.toFixed(2)}): ` +
         `${named === 1 ? 'an exact' : 'a near-exact'} name (${named.toFixed(2)}) is not cleared by a disagreeing ${disagreeing.join(' and ')} alone; ` +
         "the organization's clearing rules may clear it",
     });
