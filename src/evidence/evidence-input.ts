@@ -11,8 +11,15 @@ import type { CountryHold } from '../screening/country-sanctions/holds.ts';
 export type EvidenceMatch = {
   id: string; list: string; entry_id: string; entry_name: string; matched_name: string; name_kind: string;
   field: 'subject' | 'company' | 'alias'; score: number; programs: string[]; list_version: string;
+  /** The entry's content hash as imported, and the threshold the match was held to. */
+  entry_sha256: string; threshold: number;
+  /** The earlier false-positive decision that covers it, if any. */
+  suppressed_by?: string | null;
   explanation: { summary: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
 };
+/** What cleared a match without a person (absent on screenings recorded before it was kept). */
+export type EvidenceClearedBy = { kind: 'band' | 'rule' | 'suppression'; rule?: string; rules_version: number; suppression_id?: string; reason: string };
+export type EvidenceAutoClearedMatch = EvidenceMatch & { cleared_by?: EvidenceClearedBy };
 export type EvidenceListVersion = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
 export type EvidenceInput = {
   organization: { id: string; name: string };
@@ -21,8 +28,10 @@ export type EvidenceInput = {
     source: 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
     input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization'; date_of_birth?: string;
              nationality?: string; aliases?: string[]; reference?: string };
-    outcome: 'clear' | 'potential_match'; score: number; thresholds: { match: number };
-    matches: EvidenceMatch[]; country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
+    outcome: 'clear' | 'potential_match'; score: number;
+    thresholds: { match: number; lists: Record<string, number>; auto_clear_band: number; rules_version: number };
+    matches: EvidenceMatch[]; auto_cleared_matches: EvidenceAutoClearedMatch[];
+    country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
     holds?: CountryHold[];      // the country rules that held the subject; absent in records made before holds existed
   };
   adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };

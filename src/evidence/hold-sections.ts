@@ -12,9 +12,15 @@ const RULE_WORDS: Record<CountryHold['rule'], string> = {
   'country_holds.prohibited_regimes': 'a prohibited country or region holds by default (country_holds.prohibited_regimes)',
 };
 
-/** The outcome in words: a country hold with no name match says so, rather than "potential match". */
+/**
+ * The outcome in words: a country hold with no name match says so, rather than "potential match";
+ * a clear outcome says when the organization's clearing rules, not the scores, made it clear.
+ */
 export function outcomeWords(screening: EvidenceInput['screening']): string {
-  if (screening.outcome === 'clear') return 'clear: no list entry scored at or above the threshold';
+  if (screening.outcome === 'clear') {
+    const ruleCleared = screening.auto_cleared_matches.some((m) => m.cleared_by?.kind === 'rule');
+    return ruleCleared ? "clear: every match at or above its threshold was cleared by the organization's clearing rules" : 'clear: no list entry scored at or above the threshold';
+  }
   const holds = screening.holds ?? [];
   if (screening.matches.length === 0 && holds.length > 0) return `no name match; held for the country rule ${holds.map(describeHold).join('; ')}`;
   return 'potential match: to be adjudicated';

@@ -1,10 +1,12 @@
 /**
  * The matches, each with its explanation in words: the engine's summary, then word by word how the
  * subject's name met the listed name, then what each qualifier (date of birth, country, type,
- * identifier, kind of name) did to the score.
+ * identifier, kind of name) did to the score. Then the matches cleared without a person, each
+ * with what cleared it (the band, a clearing rule, a suppression), the rules version and why,
+ * explained the same way: nothing seen is left out of the record.
  */
 import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
-import type { EvidenceInput, EvidenceMatch } from './evidence-input.ts';
+import type { EvidenceAutoClearedMatch, EvidenceClearedBy, EvidenceInput, EvidenceMatch } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
 import { formatContribution, formatScore, formatSimilarity } from './evidence-format.ts';
 
@@ -28,6 +30,7 @@ export const FACTOR_WORDS: Record<QualifierExplanation['factor'], string> = {
   type: 'subject type',
   identifier: 'identifier',
   name_kind: 'kind of name',
+  alert_threshold: 'threshold hold',
 };
 
 export const NAME_KIND_WORDS: Record<string, string> = {
@@ -44,21 +47,54 @@ export const FIELD_WORDS: Record<EvidenceMatch['field'], string> = {
   alias: 'an alias of the subject',
 };
 
+export const CLEARED_BY_WORDS: Record<EvidenceClearedBy['kind'], string> = {
+  band: 'the auto-clear band',
+  rule: 'a clearing rule',
+  suppression: 'a suppression (an earlier clearing)',
+};
+
 export function writeMatches(w: EvidenceWriter, { screening }: EvidenceInput) {
   w.heading('Matches');
   if (screening.matches.length === 0) {
-    w.paragraph(`No list entry scored at or above the threshold of ${formatScore(screening.thresholds.match)}.`);
-    return;
+    const threshold = formatScore(screening.thresholds.match);
+    const ruleCleared = screening.auto_cleared_matches.some((m) => m.cleared_by?.kind === 'rule');
+    w.paragraph(ruleCleared ? `No match is left alerting: each that reached its threshold was cleared by a clearing rule, listed under the auto-cleared matches.` : `No list entry scored at or above the threshold of ${threshold}.`);
   }
-  screening.matches.forEach((match, i) => writeMatch(w, match, i + 1, screening.matches.length));
+  screening.matches.forEach((match, i) => {
+    const suppressed: [string, string][] = match.suppressed_by ? [['Suppressed by', `${match.suppressed_by}: it alerts no one (see the auto-cleared matches)`]] : [];
+    writeMatch(w, match, `Match ${i + 1} of ${screening.matches.length}`, suppressed);
+  });
 }
 
-function writeMatch(w: EvidenceWriter, match: EvidenceMatch, position: number, count: number) {
-  w.subheading(`Match ${position} of ${count}: ${match.entry_name}`);
+export function writeAutoClearedMatches(w: EvidenceWriter, { screening }: EvidenceInput) {
+  const cleared = screening.auto_cleared_matches;
+  w.heading('Auto-cleared matches');
+  if (cleared.length === 0) {
+    w.paragraph('No match was cleared without a person.');
+    return;
+  }
+  w.paragraph('Matches cleared without a person: kept in the record, each with what cleared it, under which rules version, and why.');
+  cleared.forEach((match, i) => writeMatch(w, match, `Auto-cleared ${i + 1} of ${cleared.length}`, clearedFields(match)));
+}
+
+function clearedFields(match: EvidenceAutoClearedMatch): [string, string][] {
+  const by = match.cleared_by;
+  if (!by) return [['Cleared by', 'the auto-clear band (recorded before the reason was kept)']];
+  return [
+    ['Cleared by', `${CLEARED_BY_WORDS[by.kind]}${by.rule ? ` "${by.rule}"` : ''}${by.suppression_id ? ` ${by.suppression_id}` : ''}`],
+    ['Rules version', String(by.rules_version)],
+    ['Reason', by.reason],
+  ];
+}
+
+function writeMatch(w: EvidenceWriter, match: EvidenceMatch, title: string, first: [string, string][]) {
+  w.subheading(`${title}: ${match.entry_name}`);
   w.fields([
-    ['Score', formatScore(match.score)],
+    ...first,
+    ['Score', `${formatScore(match.score)} (threshold ${formatScore(match.threshold)})`],
     ['List', `${match.list}, version ${match.list_version}`],
     ['Entry id', match.entry_id],
+    ['Entry SHA-256', match.entry_sha256],
     ['Listed name', match.entry_name],
     ['Matched name', `${match.matched_name} (${NAME_KIND_WORDS[match.name_kind] ?? match.name_kind})`],
     ['Input that matched', FIELD_WORDS[match.field] ?? match.field],

@@ -16,11 +16,11 @@ import { registerEvidenceFonts } from './evidence-fonts.ts';
 import type { EvidenceInput, EvidenceRenderOptions } from './evidence-input.ts';
 import { EvidenceWriter } from './evidence-writer.ts';
 import { writeHolds } from './hold-sections.ts';
-import { writeMatches } from './match-sections.ts';
+import { writeAutoClearedMatches, writeMatches } from './match-sections.ts';
 import { writeAdjudication, writeCountryFlags, writeIntegrity } from './record-sections.ts';
 import { writeListVersions, writeOutcome, writeRequester, writeScreenedSubject, writeTitle } from './screening-sections.ts';
 
-const SECTIONS = [writeTitle, writeScreenedSubject, writeRequester, writeOutcome, writeHolds, writeListVersions, writeMatches, writeCountryFlags, writeAdjudication, writeIntegrity];
+const SECTIONS = [writeTitle, writeScreenedSubject, writeRequester, writeOutcome, writeHolds, writeListVersions, writeMatches, writeAutoClearedMatches, writeCountryFlags, writeAdjudication, writeIntegrity];
 
 export function renderEvidencePdf(input: EvidenceInput, options: EvidenceRenderOptions = {}): Promise<Buffer> {
   const screenedAt = new Date(input.screening.created_at);

@@ -52,14 +52,33 @@ export function writeRequester(w: EvidenceWriter, { screening }: EvidenceInput) 
 export function writeOutcome(w: EvidenceWriter, { screening }: EvidenceInput) {
   w.heading('Outcome');
   const count = screening.matches.length;
+  const suppressed = screening.matches.filter((m) => m.suppressed_by).length;
+  const { thresholds } = screening;
+  const perList = Object.entries(thresholds.lists).map(([list, t]) => `${list} ${formatScore(t)}`);
   w.fields([
     ['Outcome', outcomeWords(screening)],
-    ['Match threshold', formatScore(screening.thresholds.match)],
+    ['Match threshold', `${formatScore(thresholds.match)}${perList.length > 0 ? `; ${perList.join(', ')}` : ''}`],
+    ['Auto-clear band', formatScore(thresholds.auto_clear_band)],
+    ['Rules version', String(thresholds.rules_version)],
     ['Highest score', formatScore(screening.score)],
-    ['Matches', count === 0 ? 'none' : `${count}, listed below`],
+    ['Matches', count === 0 ? 'none' : `${count}, listed below${suppressed > 0 ? `; ${suppressed} covered by a suppression, alerting no one` : ''}`],
+    ['Auto-cleared matches', autoClearedWords(screening.auto_cleared_matches)],
     ['Country flags', screening.country_flags.length === 0 ? 'none' : `${screening.country_flags.length}, listed below`],
     ...(screening.holds ? [['Country holds', screening.holds.length === 0 ? 'none' : `${screening.holds.length}, listed below`] as [string, string]] : []),
   ]);
+}
+
+/** How many were cleared without a person, by what: the page-1 summary of the auto-cleared section. */
+function autoClearedWords(cleared: EvidenceInput['screening']['auto_cleared_matches']): string {
+  if (cleared.length === 0) return 'none';
+  const count = (kind: string) => cleared.filter((m) => (m.cleared_by?.kind ?? 'band') === kind).length;
+  const rules = [...new Set(cleared.flatMap((m) => (m.cleared_by?.rule ? [`"${m.cleared_by.rule}"`] : [])))];
+  const parts = [
+    count('band') > 0 ? `${count('band')} within the auto-clear band` : '',
+    count('rule') > 0 ? `${count('rule')} by clearing rule ${rules.join(', ')}` : '',
+    count('suppression') > 0 ? `${count('suppression')} by a suppression` : '',
+  ];
+  return `${cleared.length}, listed below: ${parts.filter(Boolean).join('; ')}`;
 }
 
 const LIST_VERSION_COLUMNS = columns(['List', 2], ['Version id', 4], ['Published', 2], ['Imported (UTC)', 3.4], ['Entities', 1.4]);

@@ -22,8 +22,17 @@ export type SubjectQuery = {
 };
 
 export type ScreeningOptions = {
-  /** Matches scoring below are not returned. Defaults to DEFAULT_THRESHOLD. */
-  threshold?: number;
+  /**
+   * The alert threshold: one score for every list, or each list's own. A name scoring at or above
+   * it is never taken below it by a disagreeing date of birth, country or type alone (the score is
+   * held there, and the explanation says so). Defaults to DEFAULT_THRESHOLD.
+   */
+  threshold?: number | ((list: ListCode) => number);
+  /**
+   * Matches are returned down to this score (an auto-clear band below the alert threshold, say);
+   * when absent, down to each match's alert threshold.
+   */
+  reportFloor?: number;
   /** At most this many matches, best first. */
   limit?: number;
 };
@@ -51,11 +60,21 @@ export type TokenExplanation = {
   weight: number;
 };
 
-export type QualifierFactor = 'date_of_birth' | 'country' | 'type' | 'identifier' | 'name_kind';
+/** `alert_threshold`: the hold that keeps an exact or near-exact name at the alert threshold. */
+export type QualifierFactor = 'date_of_birth' | 'country' | 'type' | 'identifier' | 'name_kind' | 'alert_threshold';
+
+/**
+ * - `corroborates` / `contradicts`: the fact agrees / disagrees with the entry.
+ * - `neutral`: compared, and close enough to be a data-entry slip (a year off by two, a calendar
+ *   conversion), so it neither supports nor counts against the match.
+ * - `unknown`: one side does not say.
+ * - `holds`: the score was held at the alert threshold (factor `alert_threshold`).
+ */
+export type QualifierEffect = 'corroborates' | 'contradicts' | 'neutral' | 'unknown' | 'holds';
 
 export type QualifierExplanation = {
   factor: QualifierFactor;
-  effect: 'corroborates' | 'contradicts' | 'unknown';
+  effect: QualifierEffect;
   /** The change this factor made to the score. */
   contribution: number;
   detail: string;

@@ -6,7 +6,9 @@
  * For each subject name (and alias): candidate list names from the index, each scored token by
  * token, the best name per entity kept, then qualified by date of birth, country, identifiers,
  * the kind of name matched and the entity's type. Scores are in [0, 1]; DEFAULT_THRESHOLD is the
- * point the evaluation (BENCHMARKS.md) was tuned for.
+ * point the evaluation (BENCHMARKS.md) was tuned for. The alert threshold is also where a name that
+ * reaches it is held when only its qualifiers disagree (qualifiers.ts); matches may be reported
+ * below it, down to `reportFloor`, for the caller's auto-clear band.
  */
 import { explain } from './match/explain.ts';
 import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
@@ -58,7 +60,9 @@ const KIND_PREFERENCE = ['primary', 'strong_alias', 'former_name', 'original_scr
 const preferred = (a: IndexedName, b: IndexedName) => KIND_PREFERENCE.indexOf(a.kind) < KIND_PREFERENCE.indexOf(b.kind);
 
 function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const given = options.threshold ?? DEFAULT_THRESHOLD;
+  const alertThreshold = typeof given === 'number' ? () => given : given;
+  const floorOf = (list: string) => Math.min(options.reportFloor ?? Number.POSITIVE_INFINITY, alertThreshold(list));
   const limit = options.limit ?? DEFAULT_LIMIT;
   const bestByEntity = new Map<number, Best>();
 
@@ -86,12 +90,14 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   const qualified = [];
   const ceiling = scoreCeiling(query);
   for (const best of bestByEntity.values()) {
-    // Qualifying builds an account in words; skip the names no corroboration could lift to the threshold.
-    if (best.nameScore === 0 || ceiling(best.nameScore) < threshold) continue;
     const entity = index.entities[best.name.entity] as ListEntity;
+    const floor = floorOf(entity.list);
+    // Qualifying builds an account in words; skip the names no corroboration could lift to the floor.
+    if (best.nameScore === 0 || ceiling(best.nameScore) < floor) continue;
     const listedName = entity.names[best.name.nameIndex] as ListEntity['names'][number];
-    const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind);
-    if (score >= threshold) qualified.push({ best, entity, listedName, qualifiers, score: Math.round(score * 1000) / 1000 });
+    const threshold = alertThreshold(entity.list);
+    const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind, threshold);
+    if (score >= floor) qualified.push({ best, entity, listedName, qualifiers, score: roundedBeside(score, threshold) });
   }
   // Only the matches returned are explained token by token.
   return qualified
@@ -104,4 +110,12 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
       queryName: best.queryName,
       explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers, best.part ? [PART_NOTE] : []),
     }));
+}
+
+/** Three decimals, never rounded across the alert threshold: what alerts shows at or above it, what does not, below. */
+function roundedBeside(score: number, threshold: number): number {
+  const rounded = Math.round(score * 1000) / 1000;
+  if (score >= threshold && rounded < threshold) return Math.ceil(score * 1000) / 1000;
+  if (score < threshold && rounded >= threshold) return Math.floor(score * 1000) / 1000;
+  return rounded;
 }

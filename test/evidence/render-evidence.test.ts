@@ -68,9 +68,12 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       // by whom
       'api_key key_01JQ4KB0X8N2',
       screening.request_id,
-      // outcome and threshold
+      // outcome and threshold, and a summary of what was cleared that agrees with the section below
       'potential match',
       'Match threshold 0.800',
+      'Auto-clear band 0.050',
+      'Rules version 3',
+      'Auto-cleared matches 2, listed below: 1 within the auto-clear band; 1 by clearing rule "other person by date and nationality"',
       // list versions
       ...screening.list_versions.flatMap((v) => [v.version_id, v.entity_count.toLocaleString('en-US'), `SHA-256 ${v.sha256}`]),
       // matches, with their explanations
@@ -86,6 +89,19 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       'Petrov≈Петров across scripts',
       'Logistics Логистика across scripts 0.86',
       'contradicts −0.020 listed in RU, subject in IR',
+      // auto-cleared matches, each with what cleared it, the rules version, the reason, the entry's hash and its qualifiers
+      'Auto-cleared matches',
+      'Auto-cleared 1 of 2: MOHAMMED, Abdul Rahman',
+      'Cleared by a clearing rule "other person by date and nationality"',
+      'Rules version 3',
+      'Reason cleared by the rule "other person by date and nationality" (rules v3): date of birth contradicts',
+      'Score 0.800 (threshold 0.800)',
+      'Entry SHA-256 0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d',
+      'date of birth contradicts −0.250 born 1971-04; the entry gives 1958-06-01: more than 2 years apart',
+      'threshold hold holds +0.150 held at the alert threshold 0.80',
+      'Auto-cleared 2 of 2: PETROVA LOGISTIC GROUP',
+      'Cleared by the auto-clear band',
+      'scored 0.772, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)',
       // country flags
       'Country flags',
       ...screening.country_flags.flatMap((flag) => [`${[flag.country, flag.region].filter(Boolean).join(' / ')} ${flag.regime} ${flag.severity}`, `In force from ${flag.effective_from}`]),
@@ -127,10 +143,13 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
     const input = evidenceFixture();
     delete input.adjudication;
     input.screening.matches = [];
+    input.screening.auto_cleared_matches = [];
     input.screening.outcome = 'clear';
     const text = pdfPages(await renderEvidencePdf(input)).join(' ');
     assert.ok(text.includes('No adjudication case.'));
     assert.ok(text.includes('No list entry scored at or above the threshold of 0.800.'));
+    assert.ok(text.includes('Auto-cleared matches none'));
+    assert.ok(text.includes('No match was cleared without a person.'));
   });
 
   test('a Chinese, Japanese or Korean name does not crash and reads as a transliteration', async () => {

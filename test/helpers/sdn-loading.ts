@@ -4,7 +4,10 @@
  */
 import { importList } from '../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
-import type { TestApp } from './test-app.ts';
+import type { Tier } from '../../src/http/actor.ts';
+import { readListFile } from './list-data.ts';
+import { createTenant, type TestTenant } from './credentials.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 export async function loadSdn(harness: TestApp, main: string, aliases?: string): Promise<void> {
   await importList(harness.database.db.lists, {
@@ -16,4 +19,12 @@ export async function loadSdn(harness: TestApp, main: string, aliases?: string):
     warnings: [],
   });
   await harness.app.lists.refresh();
+}
+
+/** A test app screening against the real SDN file (2024-05), with a tenant of this tier to screen as. */
+export async function appWithRealSdn(tier: Tier): Promise<{ harness: TestApp; tenant: TestTenant }> {
+  const harness = await buildTestApp();
+  const tenant = await createTenant(harness.database.owner, { tier });
+  await loadSdn(harness, readListFile('ofac_sdn_2024-05/sdn.csv'));
+  return { harness, tenant };
 }

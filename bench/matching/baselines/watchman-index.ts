@@ -62,7 +62,9 @@ export function buildWatchmanIndex(entities: readonly ListEntity[]) {
   });
 
   function screen(query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
-    const threshold = options.threshold ?? WATCHMAN_DEFAULT_THRESHOLD;
+    const given = options.threshold ?? WATCHMAN_DEFAULT_THRESHOLD;
+    // Watchman has no qualifiers, so nothing to hold: every match is reported down to the floor.
+    const floorOf = (list: string) => Math.min(options.reportFloor ?? Number.POSITIVE_INFINITY, typeof given === 'number' ? given : given(list));
     const best = new Map<number, { score: number; name: IndexedName; queryName: string }>();
     for (const queryName of [query.name, ...(query.aliases ?? [])]) {
       const queryTokens = watchmanTokens(queryName, query.kind === 'person');
@@ -74,7 +76,7 @@ export function buildWatchmanIndex(entities: readonly ListEntity[]) {
         const entity = entities[name.entity] as ListEntity;
         if (!kindAllows(query.kind, entity) || (query.lists && !query.lists.includes(entity.list))) continue;
         const score = bestPairsJaroWinkler(queryTokens, name.tokens) * NAME_ONLY_MULTIPLIER;
-        if (score >= threshold && score > (best.get(name.entity)?.score ?? -1)) best.set(name.entity, { score, name, queryName });
+        if (score >= floorOf(entity.list) && score > (best.get(name.entity)?.score ?? -1)) best.set(name.entity, { score, name, queryName });
       }
     }
     const matches = [...best.entries()].map(([entityIndex, { score, name, queryName }]) => toMatch(entities[entityIndex] as ListEntity, score, name, queryName));

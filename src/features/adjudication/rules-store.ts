@@ -24,7 +24,7 @@ const columns = ['version', 'rules', 'created_by', 'created_at'] as const;
 type Row = { version: number; rules: unknown; created_by: string; created_at: Date };
 const toVersioned = (row: Row): VersionedRules => ({
   version: row.version,
-  // Completed: a version written before a section existed reads with that section's defaults.
+  // Completed with today's defaults: a version written before a section existed (clearing_rules) reads as having its default.
   rules: completeRules(fromJson<RulesBody>(row.rules)),
   created_by: row.created_by,
   created_at: new Date(row.created_at).toISOString(),

@@ -12,6 +12,22 @@ import { completeCountryHolds, type CountryHoldRules, DEFAULT_COUNTRY_HOLDS } fr
 export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
+/** The qualifiers a clearing rule may name; each condition asks that the qualifier contradicts the entry. */
+export const CLEARING_QUALIFIERS = ['date_of_birth', 'country', 'type'] as const;
+export type ClearingQualifier = (typeof CLEARING_QUALIFIERS)[number];
+
+/**
+ * A named rule that clears, without a person, a match at or above its threshold whose qualifiers
+ * meet every condition it names (and whose name score is at most `max_name_score`, when given).
+ * The engine never clears on qualifiers by itself: this is how an organization chooses to.
+ */
+export type ClearingRule = {
+  name: string;
+  description?: string;
+  when: Partial<Record<ClearingQualifier, 'contradicts'>>;
+  max_name_score?: number;
+};
+
 export type AdjudicationRules = {
   thresholds: {
     /** The score at which a match becomes a potential match. */
@@ -35,6 +51,8 @@ export type AdjudicationRules = {
   };
   sla_hours: Record<Priority, number>;
   suppressions: { enabled: boolean; expire_after_days: number | null };
+  /** Tried in order; the first whose conditions a match meets clears it. */
+  clearing_rules: ClearingRule[];
 };
 
 export type VersionedRules = { version: number; rules: AdjudicationRules; created_at: string | null; created_by: string | null };
@@ -46,6 +64,7 @@ export const DEFAULT_RULES: AdjudicationRules = {
   four_eyes: { denied: false, cleared_min_score: null, cleared_escalated: false },
   sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
   suppressions: { enabled: true, expire_after_days: 365 },
+  clearing_rules: [],
 };
 
 export const DEFAULT_VERSION: VersionedRules = { version: 0, rules: DEFAULT_RULES, created_at: null, created_by: null };
@@ -57,7 +76,7 @@ export const KNOWN_LISTS = ['OFAC_SDN', 'OFAC_CONS', 'UN_SC', 'BIS_DPL', 'BIS_EL
 export const LOWEST_THRESHOLD = 0.5;
 
 /** A rules body as sent: any section, and any field of a section, may be left out. */
-export type RulesBody = { [S in keyof AdjudicationRules]?: Partial<AdjudicationRules[S]> };
+export type RulesBody = { [S in Exclude<keyof AdjudicationRules, 'clearing_rules'>]?: Partial<AdjudicationRules[S]> } & { clearing_rules?: ClearingRule[] };
 
 /** The whole rule set from a body: every section or field left out takes its default. */
 export function completeRules(body: RulesBody): AdjudicationRules {
@@ -73,6 +92,7 @@ export function completeRules(body: RulesBody): AdjudicationRules {
     four_eyes: { ...d.four_eyes, ...body.four_eyes },
     sla_hours: { ...d.sla_hours, ...body.sla_hours },
     suppressions: { ...d.suppressions, ...body.suppressions },
+    clearing_rules: (body.clearing_rules ?? d.clearing_rules).map((rule) => ({ ...rule, name: rule.name.trim() })),
   };
 }
 
@@ -92,10 +112,28 @@ export function ruleProblems(rules: AdjudicationRules, loadedLists: readonly str
     problems.push({ pointer: '/thresholds/auto_clear_band', detail: `reaches ${round(lowest - band)} below the lowest threshold ${lowest}; threshold minus band must stay at or above ${LOWEST_THRESHOLD}` });
   }
 
+  problems.push(...clearingRuleProblems(rules.clearing_rules));
+
   PRIORITIES.slice(1).forEach((priority, i) => {
     const higher = PRIORITIES[i] as Priority;
     if (rules.sla_hours[priority] < rules.sla_hours[higher]) {
       problems.push({ pointer: `/sla_hours/${priority}`, detail: `is ${rules.sla_hours[priority]} h, shorter than ${higher} (${rules.sla_hours[higher]} h): a lower priority may not be due sooner` });
+    }
+  });
+  return problems;
+}
+
+/** Names unique (ignoring case) and not blank, and at least one condition each; the schema checks the rest. */
+function clearingRuleProblems(rules: ClearingRule[]): FieldError[] {
+  const problems: FieldError[] = [];
+  const seen = new Map<string, number>();
+  rules.forEach((rule, i) => {
+    const key = rule.name.toLowerCase();
+    if (key === '') problems.push({ pointer: `/clearing_rules/${i}/name`, detail: 'must not be blank' });
+    else if (seen.has(key)) problems.push({ pointer: `/clearing_rules/${i}/name`, detail: `"${rule.name}" is already the name of clearing rule ${seen.get(key)}: each rule's name is its own` });
+    else seen.set(key, i);
+    if (Object.keys(rule.when).length === 0) {
+      problems.push({ pointer: `/clearing_rules/${i}/when`, detail: `names no condition: give at least one of ${CLEARING_QUALIFIERS.join(', ')}` });
     }
   });
   return problems;

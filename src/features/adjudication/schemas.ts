@@ -7,7 +7,7 @@ import { enumOf, prose, text } from '../../http/text-fields.ts';
 import { COUNTRY_REGIMES as REGIMES } from '../../screening/country-sanctions/table.ts';
 import { HOLD_SOURCES } from './country-holds.ts';
 import { CASE_STATUSES, DISPOSITIONS } from './decision.ts';
-import { DEFAULT_RULES, PRIORITIES } from './rules.ts';
+import { CLEARING_QUALIFIERS, DEFAULT_RULES, PRIORITIES } from './rules.ts';
 
 const listCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$', description: 'A list code, e.g. `OFAC_SDN`.' });
 const score = (description: string) => Type.Number({ minimum: 0.5, maximum: 1, description });
@@ -91,6 +91,34 @@ const suppressions = Type.Object(
   { additionalProperties: false },
 );
 
+const contradicts = (what: string) => enumOf(['contradicts'] as const, `The match's ${what} qualifier contradicts the entry (see the match's \`explanation.qualifiers\`).`);
+const clearingRule = Type.Object(
+  {
+    name: text(80, "The rule's name, unique among the organization's clearing rules (ignoring case). Every match it clears records it in `cleared_by.rule`."),
+    description: Type.Optional(prose(500, 'Why the organization clears on this, in words an auditor will read.')),
+    when: Type.Object(
+      { date_of_birth: Type.Optional(contradicts('date of birth')), country: Type.Optional(contradicts('country')), type: Type.Optional(contradicts('subject type')) },
+      {
+        additionalProperties: false,
+        description:
+          `The conditions, all of which must hold; at least one of ${CLEARING_QUALIFIERS.join(', ')}. A date of birth contradicts only when it is more than 2 years ` +
+          "from the entry's (a year or two off, a day/month swap or another calendar is a slip, not a contradiction).",
+      },
+    ),
+    max_name_score: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, maximum: 1, description: "Clear only matches whose name score (`explanation.name_score`) is at most this, e.g. 0.95 leaves exact names alerting. Absent: any name score." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const clearingRules = Type.Array(clearingRule, {
+  maxItems: 20,
+  description:
+    'Qualifier-based clearing, opt-in: a match at or above its threshold whose qualifiers meet every condition of a rule is cleared without a person, ' +
+    "and kept in the screening's `auto_cleared_matches` with `cleared_by` naming the rule and the rules version. Tried in order; the first that applies clears. " +
+    'A match a listed identifier corroborates is never cleared by a rule. Default: none, so a disagreeing date of birth, country or type alone never clears a match.',
+});
+
 export const RulesBody = Type.Object(
   {
     thresholds: Type.Optional(thresholds),
@@ -99,6 +127,7 @@ export const RulesBody = Type.Object(
     four_eyes: Type.Optional(fourEyes),
     sla_hours: Type.Optional(slaHours),
     suppressions: Type.Optional(suppressions),
+    clearing_rules: Type.Optional(clearingRules),
   },
   {
     additionalProperties: false,
@@ -111,6 +140,14 @@ export const RulesBody = Type.Object(
         four_eyes: { denied: true, cleared_min_score: 0.95, cleared_escalated: true },
         sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
         suppressions: { enabled: true, expire_after_days: 365 },
+        clearing_rules: [
+          {
+            name: 'other-person-by-date-and-nationality',
+            description: 'A near-exact name whose date of birth and nationality both disagree is another person; exact names still alert.',
+            when: { date_of_birth: 'contradicts', country: 'contradicts' },
+            max_name_score: 0.95,
+          },
+        ],
       },
     ],
   },
@@ -130,6 +167,7 @@ export const RulesSchema = Type.Object(
       four_eyes: requiredOf(fourEyes),
       sla_hours: requiredOf(slaHours),
       suppressions: requiredOf(suppressions),
+      clearing_rules: clearingRules,
     }),
   },
   { examples: [{ object: 'adjudication_rules', version: 0, created_at: null, created_by: null, rules: DEFAULT_RULES }] },

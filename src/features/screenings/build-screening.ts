@@ -13,6 +13,7 @@ import type { ScreeningMatch, SubjectQuery } from '../../screening/match-types.t
 import type { ListEntity, PartialDate } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import { sha256Hex } from '../../sha256.ts';
+import { type ClearedBy, type ClearingRule, sortMatches } from './auto-clearing.ts';
 
 export type ScreeningSource = 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
 
@@ -59,6 +60,8 @@ export type MatchRecord = {
   threshold: number;
   /** The suppression that covers this match (an earlier false-positive decision), if any: it alerts no one. */
   suppressed_by: string | null;
+  /** On an auto-cleared match: what cleared it (the band, a clearing rule or a suppression) and why. */
+  cleared_by?: ClearedBy;
 };
 
 export type ListVersionRecord = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
@@ -71,7 +74,7 @@ export type ScreeningRecord = {
   score: number;
   input: ScreeningInput;
   matches: MatchRecord[];
-  /** Matches within the auto-clear band below their threshold: recorded, never alerted. */
+  /** Matches cleared without a person (the band, a clearing rule, a suppression), each with `cleared_by`: recorded, never alerted. */
   auto_cleared_matches: MatchRecord[];
   country_flags: CountryFlag[];
   /** Country flags the organization's rules hold the subject for, match or no match: each makes the outcome `potential_match` and opens a case. */
@@ -101,11 +104,21 @@ const toDate = (value: string | undefined): PartialDate | undefined => {
 export function buildScreening(
   snapshot: ListSnapshot,
   input: ScreeningInput,
-  context: { source: ScreeningSource; requestId: string; actor: { kind: string; id: string }; now: Date; thresholds?: Thresholds; holds?: HoldPolicy },
+  context: {
+    source: ScreeningSource;
+    requestId: string;
+    actor: { kind: string; id: string };
+    now: Date;
+    thresholds?: Thresholds;
+    holds?: HoldPolicy;
+    /** The organization's clearing rules (adjudication rules), in their order: the first that applies clears. */
+    clearingRules?: readonly ClearingRule[];
+  },
 ): ScreeningRecord {
   const thresholds = context.thresholds ?? DEFAULT_THRESHOLDS;
   const thresholdOf = (list: string) => thresholds.lists[list] ?? thresholds.match;
-  // The engine is asked down to the lowest score that could matter (some list's threshold less the band).
+  // Each list's threshold is the engine's alert threshold (where a name is held against disagreeing
+  // qualifiers); it reports down to the lowest score that could matter (some list's threshold less the band).
   const floor = Math.min(thresholds.match, ...Object.values(thresholds.lists)) - thresholds.auto_clear_band;
   const countries = [...new Set([input.country, input.nationality].filter((c): c is string => Boolean(c)))];
   const common = { countries, ...(input.lists && { lists: input.lists }), ...(input.identifiers && { identifiers: input.identifiers }) };
@@ -126,7 +139,7 @@ export function buildScreening(
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
   const matches = searches
     .flatMap(({ query, field }) =>
-      snapshot.index.screen(query, { threshold: floor, limit: MATCHES_PER_NAME }).map((m): MatchRecord => ({
+      snapshot.index.screen(query, { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME }).map((m): MatchRecord => ({
         id: newId('mat'),
         list: m.entity.list,
         entry_id: m.entity.entryId,
@@ -153,8 +166,7 @@ export function buildScreening(
       })),
     )
     .sort((a, b) => b.score - a.score);
-  const alerting = matches.filter((m) => m.score >= m.threshold);
-  const autoCleared = matches.filter((m) => m.score < m.threshold && m.score >= m.threshold - thresholds.auto_clear_band);
+  const { alerting, autoCleared } = sortMatches(matches, thresholds, context.clearingRules ?? []);
 
   const consulted = snapshot.versions.filter((v) => !input.lists || input.lists.includes(v.list));
   const flags = countryFlags({ countries, ...(input.address && { text: input.address }) }, context.now);

@@ -14,6 +14,7 @@ import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import { sha256Hex } from '../../sha256.ts';
+import { listSuppressedAsCleared } from './auto-clearing.ts';
 import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
 import { recordScreenings, type StoredScreening } from './store.ts';
 
@@ -54,8 +55,9 @@ export async function screenMany(
   const actor = { kind: context.actor.kind, id: context.actor.id };
 
   const holds = adjudication.countryHoldPolicy(rules, source);
-  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds, holds }));
-  const records: ScreeningRecord[] = await adjudication.applySuppressions(trx, built, rules, now);
+  const clearingRules = rules.clearing_rules;
+  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds, holds, clearingRules }));
+  const records: ScreeningRecord[] = (await adjudication.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   // A country hold opens a case as an unsuppressed match does: suppressions cover matches, never a country.
   const opensCase = (record: ScreeningRecord) => record.holds.length > 0 || record.matches.some((m) => m.suppressed_by === null);

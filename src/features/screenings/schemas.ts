@@ -18,7 +18,15 @@ export const PrescreenBody = Type.Object(
     company: Type.Optional(text(300, 'The organization the subject works for, or the organization to screen when `subject` is absent.')),
     country: Type.Optional(countryCode('The country of the subject or company (residence, registration).')),
     type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('organization')], { description: 'What `subject` names. Default `person`; `organization` when only `company` is given.' })),
-    date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Corroborates or contradicts a listed date.', examples: ['1961-02-12'] })),
+    date_of_birth: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$',
+        description:
+          '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`. Corroborates or contradicts a listed date. A year up to 2 years off or day and month swapped is read as a ' +
+          'data-entry slip, not a contradiction; a contradiction lowers the score but never clears a name at or above the threshold by itself.',
+        examples: ['1961-02-12'],
+      }),
+    ),
     nationality: Type.Optional(countryCode('The subject\'s nationality.')),
     address: Type.Optional(
       text(500, 'The subject\'s or company\'s address as free text. Screened for sanctioned regions it names (Crimea, the so-called DNR and LNR), which a country code cannot show.'),
@@ -49,10 +57,19 @@ const TokenSchema = Type.Object({
 });
 
 const QualifierSchema = Type.Object({
-  factor: Type.String({ description: 'date_of_birth, country, identifier, name_kind or type.' }),
-  effect: Type.Union([Type.Literal('corroborates'), Type.Literal('contradicts'), Type.Literal('unknown')]),
-  contribution: Type.Number({ description: 'The change this factor made to the score.' }),
-  detail: Type.String(),
+  factor: Type.String({
+    description:
+      'date_of_birth, country, identifier, name_kind or type; or alert_threshold, when a name at or above the threshold was held there ' +
+      'because only its date of birth, country or type disagreed (never cleared by those alone; a clearing rule may clear it).',
+  }),
+  effect: Type.Union([Type.Literal('corroborates'), Type.Literal('contradicts'), Type.Literal('neutral'), Type.Literal('unknown'), Type.Literal('holds')], {
+    description:
+      '`corroborates` or `contradicts` the entry; `neutral`: compared and close enough to be a data-entry slip (a year of birth up to 2 years off, ' +
+      'a day/month swap, the year in the Solar or lunar Hijri calendar), so it moves nothing; `unknown`: one side does not say; ' +
+      '`holds`: the score was held at the alert threshold (factor `alert_threshold`).',
+  }),
+  contribution: Type.Number({ description: 'The change this factor made to the score (for `holds`, what the hold added back).' }),
+  detail: Type.String({ description: 'Why, in words, e.g. "born 1985; the entry gives 1984-01-08: 1 year apart, within 2 years, read as a data-entry slip".' }),
 });
 
 export const MatchSchema = Type.Object({
@@ -79,8 +96,33 @@ export const MatchSchema = Type.Object({
   entry_sha256: Type.String({ description: "SHA-256 of the entry's content as imported. A suppression holds only while it is unchanged." }),
   threshold: Type.Number({ description: "The threshold this match was held to: the organization's, for this list (adjudication rules)." }),
   suppressed_by: Type.Union([Type.String(), Type.Null()], {
-    description: 'The suppression (`sup_…`) that covers this match: the same subject was cleared against this same entry content before, so it alerts no one.',
+    description:
+      'The suppression (`sup_…`) that covers this match: the same subject was cleared against this same entry content before, so it alerts no one. ' +
+      'Such a match is also listed in `auto_cleared_matches`, under the same `id`, with `cleared_by.kind` `suppression`.',
   }),
+});
+
+export const ClearedBySchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('band'), Type.Literal('rule'), Type.Literal('suppression')], {
+      description:
+        "`band`: scored below its threshold, within the rules' auto-clear band. `rule`: at or above it, cleared by one of the organization's clearing rules " +
+        '(`clearing_rules` of the adjudication rules). `suppression`: an earlier false-positive decision on this subject and entry covers it.',
+    }),
+    rule: Type.Optional(Type.String({ description: 'The clearing rule\'s name (kind `rule`).' })),
+    rules_version: Type.Integer({ description: "The version of the organization's adjudication rules that cleared it (0: the defaults)." }),
+    suppression_id: Type.Optional(Type.String({ description: 'The suppression, `sup_…` (kind `suppression`).' })),
+    reason: Type.String({
+      description: 'Why, in words an auditor reads: the score and band, or the rule and the qualifiers that met its conditions, or the suppression.',
+      examples: ['scored 0.76, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)'],
+    }),
+  },
+  { description: 'What cleared this match without a person, and why.' },
+);
+
+export const AutoClearedMatchSchema = Type.Object({
+  ...MatchSchema.properties,
+  cleared_by: Type.Optional(ClearedBySchema),
 });
 
 export const CountryFlagSchema = Type.Object({
@@ -136,13 +178,20 @@ export const ScreeningSchema = Type.Object(
         '`potential_match` when any list entry scored at or above its threshold, or when the rules hold the subject for a country flag (`holds` is then not empty, ' +
         'and `matches` may be): either way someone must decide before the subject is let through. `clear` only when neither. ' +
         'A country flag that holds nothing (e.g. a `restricted` one the rules do not name) is reported in `country_flags` and does not change the outcome. ' +
-        'A potential match whose every match is suppressed (see `matches[].suppressed_by`) and that has no hold opens no case.',
+        'A potential match whose every match is suppressed (see `matches[].suppressed_by`) and that has no hold opens no case. ' +
+        "A match a clearing rule clears does not count: it is in `auto_cleared_matches`.",
     }),
     score: Type.Number({ description: 'The highest match score; 0 when no list entry matched (clear, or held for a country flag alone).' }),
     input: Type.Object({}, { additionalProperties: true, description: 'What was screened, trimmed, country codes upper-cased.' }),
-    matches: Type.Array(MatchSchema, { description: 'The matches at or above their threshold, best first.' }),
-    auto_cleared_matches: Type.Array(MatchSchema, {
-      description: "Matches within the rules' auto-clear band below their threshold: kept so the record shows what was seen, never alerted.",
+    matches: Type.Array(MatchSchema, {
+      description: 'The matches at or above their threshold that no clearing rule cleared, best first; a suppressed one is marked `suppressed_by`.',
+    }),
+    auto_cleared_matches: Type.Array(AutoClearedMatchSchema, {
+      description:
+        'Every match cleared without a person, best first, each with `cleared_by` (kind, rule, rules version, reason): those within the auto-clear band ' +
+        "below their threshold, those at or above it that one of the organization's clearing rules cleared, and those a suppression covers " +
+        '(which are also in `matches`, with the same `id`). Kept so the record shows what was seen and why it alerted no one. ' +
+        'Screenings recorded before `cleared_by` existed have band matches only, without it.',
     }),
     country_flags: Type.Array(CountryFlagSchema, { description: "Every row of the country sanctions table that applies to the subject's country, nationality or address." }),
     holds: Type.Optional(

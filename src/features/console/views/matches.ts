@@ -1,10 +1,11 @@
 /**
  * A case's matches as an adjudicator compares them: for each, why the engine matched it (its
  * summary, word by word, and what each qualifier did to the score) beside the list entry itself
- * (as the loaded list version holds it), then the country flags of the screening. The words are
- * the evidence PDF's, so the page and the document an auditor reads say the same thing.
+ * (as the loaded list version holds it), then the matches cleared without a person (each with what
+ * cleared it and why, explained the same way), then the country flags of the screening. The words
+ * are the evidence PDF's, so the page and the document an auditor reads say the same thing.
  */
-import { FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
+import { CLEARED_BY_WORDS, FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
 import { formatContribution, formatScore, formatSimilarity } from '../../../evidence/evidence-format.ts';
 import type { Services } from '../../../http/services.ts';
 import type { ListSnapshot } from '../../../lists/catalog.ts';
@@ -14,6 +15,7 @@ import { type Html, html } from '../html.ts';
 
 export type Screening = ReturnType<Services['screenings']['presentScreening']>;
 type Match = Screening['matches'][number];
+type ClearedMatch = Screening['auto_cleared_matches'][number];
 
 /** Entities of a snapshot by list and entry id, built once per snapshot. */
 const entryIndexes = new WeakMap<ListSnapshot, Map<string, ListEntity>>();
@@ -33,19 +35,40 @@ export function matchesSection(screening: Screening, decisions: Record<string, s
   return html`<section aria-labelledby="matches-heading">
 <h2 id="matches-heading">Matches (${matches.length})</h2>
 ${matches.length === 0 && html`<p>No list entry scored at or above its threshold.</p>`}
-${matches.map((m, i) => matchSection(m, i + 1, matches.length, decisions[m.id], snapshot, screening.list_versions))}
+${matches.map((m, i) => {
+  const note = html`${m.suppressed_by && html`<p>${badge('suppressed', 'closed')} An earlier clearing of this subject against this same entry covers it (${m.suppressed_by}).</p>`}
+${decisions[m.id] && html`<p>Decided so far: ${badge(decisions[m.id] === 'true_match' ? 'true match' : 'false positive', decisions[m.id] === 'true_match' ? 'denied' : 'cleared')}</p>`}`;
+  return matchSection(m, { id: `match-${i + 1}`, title: `Match ${i + 1} of ${matches.length}` }, note, snapshot, screening.list_versions);
+})}
 </section>
+${autoClearedSection(screening, snapshot)}
 ${countryFlagsSection(screening.country_flags)}`;
 }
 
-function matchSection(match: Match, position: number, count: number, decision: string | undefined, snapshot: ListSnapshot | undefined, versions: Screening['list_versions']): Html {
-  const id = `match-${position}`;
+/** Every match cleared without a person, with what cleared it, the rules version and the reason. */
+function autoClearedSection(screening: Screening, snapshot: ListSnapshot | undefined): Html {
+  const cleared = screening.auto_cleared_matches;
+  return html`<section aria-labelledby="auto-cleared-heading">
+<h2 id="auto-cleared-heading">Auto-cleared matches (${cleared.length})</h2>
+${cleared.length === 0 && html`<p>No match was cleared without a person.</p>`}
+${cleared.map((m, i) => matchSection(m, { id: `auto-cleared-${i + 1}`, title: `Auto-cleared ${i + 1} of ${cleared.length}` }, clearedNote(m), snapshot, screening.list_versions))}
+</section>`;
+}
+
+function clearedNote(match: ClearedMatch): Html {
+  const by = match.cleared_by;
+  if (!by) return html`<p>${badge('auto-cleared', 'closed')} Within the auto-clear band (recorded before the reason was kept).</p>`;
+  const what = `${CLEARED_BY_WORDS[by.kind]}${by.rule ? ` “${by.rule}”` : ''}${by.suppression_id ? ` ${by.suppression_id}` : ''}`;
+  return html`<p>${badge('auto-cleared', 'closed')} Cleared by ${what}, rules version ${by.rules_version}: ${by.reason}.</p>`;
+}
+
+function matchSection(match: Match, heading: { id: string; title: string }, note: Html, snapshot: ListSnapshot | undefined, versions: Screening['list_versions']): Html {
+  const { id } = heading;
   const entry = listEntry(snapshot, match.list, match.entry_id);
   const loaded = snapshot?.versions.find((v) => v.list === match.list)?.id;
   return html`<section class="match" aria-labelledby="${id}">
-<h3 id="${id}">Match ${position} of ${count}: ${match.entry_name} <span class="list-code">${match.list}</span> <span class="score">score ${formatScore(match.score)}</span></h3>
-${match.suppressed_by && html`<p>${badge('suppressed', 'closed')} An earlier clearing of this subject against this same entry covers it (${match.suppressed_by}).</p>`}
-${decision && html`<p>Decided so far: ${badge(decision === 'true_match' ? 'true match' : 'false positive', decision === 'true_match' ? 'denied' : 'cleared')}</p>`}
+<h3 id="${id}">${heading.title}: ${match.entry_name} <span class="list-code">${match.list}</span> <span class="score">score ${formatScore(match.score)}</span></h3>
+${note}
 <div class="side-by-side">
 <div class="explanation">
 <h4>Why it matched</h4>
@@ -68,6 +91,8 @@ ${match.explanation.qualifiers.length === 0
 <dl>
 <dt>List</dt><dd>${match.list}, version <code>${match.list_version}</code>${versionNote(match, loaded, versions)}</dd>
 <dt>Entry id</dt><dd>${match.entry_id}</dd>
+<dt>Entry SHA-256</dt><dd><code>${match.entry_sha256}</code></dd>
+<dt>Threshold</dt><dd>${formatScore(match.threshold)}</dd>
 <dt>Listed name</dt><dd>${match.entry_name}</dd>
 <dt>Type</dt><dd>${match.entry_type}</dd>
 <dt>Name that matched</dt><dd>${match.matched_name} (${NAME_KIND_WORDS[match.name_kind] ?? match.name_kind}), against ${FIELD_WORDS[match.field] ?? match.field}</dd>
