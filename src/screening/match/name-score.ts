@@ -39,8 +39,9 @@ export const weightedToken = ({ text, script, role, phonetic, skeleton, glyph }:
 /**
  * `queryCovered`, `listCovered`: every identifying word of that side is paired (none left over),
  * for the caller to judge a match between a whole name and a part of one (see screening-index.ts).
+ * `everydayName`: the score is the everyday-name floor (see scoreNames), for the explanation.
  */
-export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number; queryCovered: boolean; listCovered: boolean };
+export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number; queryCovered: boolean; listCovered: boolean; everydayName: boolean };
 
 const EXTRA_QUERY_WEIGHT = 0.55;
 /**
@@ -55,6 +56,13 @@ const EXTRA_GIVEN_NAME_DISCOUNT = 0.6;
 const SUBSET_DISCOUNT = 0.8;
 /** Pairs this similar count as found for the everyday-name reading. */
 const NEAR_EXACT = 0.9;
+/**
+ * A word this rare is distinctive: on 58,785 list names, 0.8 is a word on at most 9 of them
+ * (rarity = log(names / frequency) / log(names), see vocabulary.ts).
+ */
+const DISTINCTIVE_RARITY = 0.8;
+/** An everyday name found whole on a longer listed name: above the default threshold 0.8, and low priority (below 0.88). */
+const EVERYDAY_NAME_SCORE = 0.85;
 const PAIR_THRESHOLD = 0.7;
 
 /**
@@ -221,6 +229,7 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   let identityWeight = 0;
   // The rarity-weighted sum of the query's words found near-exactly (see rarityOfFound).
   let foundRarity = 0;
+  let rarestFound = 0;
   for (const pair of pairs) {
     if (usedQuery[pair.qFrom] || usedQuery[pair.qTo] || usedList[pair.lFrom] || usedList[pair.lTo]) continue;
     usedQuery.fill(1, pair.qFrom, pair.qTo + 1);
@@ -228,7 +237,12 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     matched += pair.similarity * pair.weight;
     weightOfPairs += pair.weight;
     if (pair.identifies) identityWeight += pair.weight;
-    if (pair.similarity >= NEAR_EXACT) for (let q = pair.qFrom; q <= pair.qTo; q++) foundRarity += rarityWeight(query[q] as WeightedToken);
+    if (pair.similarity >= NEAR_EXACT) {
+      for (let q = pair.qFrom; q <= pair.qTo; q++) {
+        foundRarity += rarityWeight(query[q] as WeightedToken);
+        rarestFound = Math.max(rarestFound, rarityOf(query[q] as WeightedToken));
+      }
+    }
     const how = pair.qFrom !== pair.qTo || pair.lFrom !== pair.lTo ? 'merged' : pair.how;
     if (explainTokens) {
       explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
@@ -287,8 +301,13 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   const extraListWeight = listName.isPerson || identifyingLeft ? EXTRA_LIST_WEIGHT[listName.isPerson ? 'person' : 'other'] : EXTRA_LIST_WEIGHT.other * (1 - SUBSET_DISCOUNT * rarity * rarity);
   const denominator = weightOfPairs + extraQueryCost + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
   const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
-  const score = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;
-  return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered };
+  const weighed = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;
+  // The everyday name of a listed organization: everything the subject gave is on the list name,
+  // and one of its words is distinctive on the lists (on a handful of names). Whatever else the
+  // legal name carries, that is a strong partial match (see rarityOfFound for the gentler case).
+  const everydayName = !listName.isPerson && !identifyingLeft && queryName.rarityKnown && rarestFound >= DISTINCTIVE_RARITY && weighed < EVERYDAY_NAME_SCORE * numberFactor;
+  const score = everydayName ? EVERYDAY_NAME_SCORE * numberFactor : weighed;
+  return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered, everydayName };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];
@@ -310,12 +329,11 @@ function foundSpan(used: Uint8Array, length: number): [number, number] {
  * A token's weight times its rarity on the lists, recovered from the weight (vocabulary.ts:
  * role weight × (0.4 + 0.6 × rarity)); only words that identify count.
  */
-function rarityWeight(t: WeightedToken): number {
+function rarityOf(t: WeightedToken): number {
   if (!identifying(t)) return 0;
-  const roleWeight = ROLE_WEIGHT[t.role];
-  const rarity = Math.min(1, Math.max(0, (t.weight / roleWeight - 0.4) / 0.6));
-  return t.weight * rarity;
+  return Math.min(1, Math.max(0, (t.weight / ROLE_WEIGHT[t.role] - 0.4) / 0.6));
 }
+const rarityWeight = (t: WeightedToken): number => t.weight * rarityOf(t);
 
 /**
  * How rare the subject's words found near-exactly on the list name are, from 0 (words on every
