@@ -52,6 +52,12 @@ const EXTRA_LIST_WEIGHT = { person: 0.25, other: 0.6 } as const;
 const CONFLICT_WEIGHT = 1;
 /** How much of its weight an extra name between names the listing has is forgiven when the names found are rare (see rarityOfFound). */
 const EXTRA_GIVEN_NAME_DISCOUNT = 0.6;
+/**
+ * Where the index cannot say how rare the names found are (a few names), they weigh as rare, as
+ * every word of such an index does (vocabulary.ts): only the gentler reading of a person's extra
+ * given names takes this; an organization's everyday name needs rarity known.
+ */
+const RARITY_UNKNOWN = 1;
 /** How much of an organization's extra list words a query of rare words found on it forgives (see rarityOfFound). */
 const SUBSET_DISCOUNT = 0.8;
 /** Pairs this similar count as found for the everyday-name reading. */
@@ -268,23 +274,6 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     }
   }
 
-  // A person's name the subject gives between names the listing has is a given name the listing
-  // leaves out (long Arabic names, a second given name): it weighs less than a name in another place.
-  const [firstFound, lastFound] = queryName.isPerson ? foundSpan(usedQuery, query.length) : NO_SPAN;
-  const rarity = queryName.rarityKnown ? rarityOfFound(query, usedQuery, foundRarity) : 0;
-  const extraGivenNameWeight = EXTRA_QUERY_WEIGHT * (1 - EXTRA_GIVEN_NAME_DISCOUNT * rarity * rarity);
-  let extraQuery = 0;
-  let extraQueryCost = 0;
-  let identifyingLeft = false;
-  for (let i = 0; i < query.length; i++) {
-    const t = query[i] as WeightedToken;
-    if (usedQuery[i]) continue;
-    extraQuery += t.weight;
-    // A syllable (Han, Hangul) is part of a given name, not a given name of its own.
-    extraQueryCost += t.weight * (i > firstFound && i < lastFound && t.script !== 'han' ? extraGivenNameWeight : EXTRA_QUERY_WEIGHT);
-    if (identifying(t)) identifyingLeft = true;
-    if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
-  }
   let extraList = 0;
   let listCovered = true;
   for (let i = 0; i < list.length; i++) {
@@ -293,6 +282,28 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     extraList += t.weight;
     if (identifying(t)) listCovered = false;
     if (explainTokens) explained.push({ list: t.shown, how: 'unmatched_list', similarity: 0, weight: round(t.weight) });
+  }
+
+  // A name the subject gives that the listing does not carry is a given name the listing leaves
+  // out (long Arabic names, a second given name) when it stands between names the listing has, or
+  // when every name of the listing is found: it weighs less than a name in place of another.
+  const [firstFound, lastFound] = queryName.isPerson ? foundSpan(usedQuery, query.length) : NO_SPAN;
+  const listingFound = queryName.isPerson && listCovered && countFound(usedList, list) >= 2;
+  const rarity = queryName.rarityKnown ? rarityOfFound(query, usedQuery, foundRarity) : 0;
+  const namesRarity = queryName.rarityKnown ? rarity : RARITY_UNKNOWN;
+  const extraGivenNameWeight = EXTRA_QUERY_WEIGHT * (1 - EXTRA_GIVEN_NAME_DISCOUNT * namesRarity * namesRarity);
+  let extraQuery = 0;
+  let extraQueryCost = 0;
+  let identifyingLeft = false;
+  for (let i = 0; i < query.length; i++) {
+    const t = query[i] as WeightedToken;
+    if (usedQuery[i]) continue;
+    extraQuery += t.weight;
+    // A syllable (Han, Hangul) is part of a given name, not a given name of its own.
+    const givenName = t.script !== 'han' && (listingFound || (i > firstFound && i < lastFound));
+    extraQueryCost += t.weight * (givenName ? extraGivenNameWeight : EXTRA_QUERY_WEIGHT);
+    if (identifying(t)) identifyingLeft = true;
+    if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
   }
 
   // Words left over on both sides are not extras but a different name in the same place
@@ -312,6 +323,13 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
 
 const NO_EXPLANATION: TokenExplanation[] = [];
 const NO_SPAN: readonly [number, number] = [0, 0];
+
+/** How many identifying words of a name are paired. */
+function countFound(used: Uint8Array, tokens: readonly WeightedToken[]): number {
+  let found = 0;
+  for (let i = 0; i < tokens.length; i++) if (used[i] && identifying(tokens[i] as WeightedToken)) found += 1;
+  return found;
+}
 
 /** The first and last query words paired. */
 function foundSpan(used: Uint8Array, length: number): [number, number] {
