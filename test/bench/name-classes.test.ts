@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { splitBracket, withAcronym } from '../../bench/matching/name-classes/brackets.ts';
+import { commonWordsOnly } from '../../bench/matching/name-classes/clean-queries.ts';
 import { capped, sameNameAs } from '../../bench/matching/name-classes/class-case.ts';
 import { dayMonthSwapped, yearOff } from '../../bench/matching/name-classes/dates-of-birth.ts';
 import { digitsForLetters } from '../../bench/matching/name-classes/digits-for-letters.ts';
@@ -159,6 +160,22 @@ describe('organizations\' names', () => {
     assert.equal(legalFormInTheMiddle(vocabulary, 'OOO Zelvino Trading'), 'Zelvino OOO Trading');
     assert.equal(withAcronym(vocabulary, 'Varnok Quillen Holdings of Tarsk LLC'), 'Varnok Quillen Holdings of Tarsk LLC (VQT)');
     assert.equal(withAcronym(vocabulary, 'Q R Z S.A.'), undefined);
+  });
+
+  test('common-word queries use only common words, and never the words of a listed name', (t) => {
+    const skip = skipWithoutListData();
+    if (skip) return t.skip(skip);
+    const listed = [organization('Industry Solutions'), organization('Zelvino Industries Trading'), organization('Varnok Solutions Trading LLC')];
+    const vocabulary = buildOrgVocabulary(listDataDir(), listed);
+    assert.deepEqual([...vocabulary.commonWords].sort(), ['industries', 'industry', 'solutions', 'trading']);
+    const queries = commonWordsOnly(vocabulary, listed, 30).cases.map((c) => c.query.name.toLowerCase());
+    assert.ok(queries.length > 0);
+    for (const query of queries) {
+      const words = query.split(' ').filter((w) => vocabulary.commonWords.includes(w));
+      assert.ok(words.length >= 1 && words.length <= 2, query);
+      // Industries Solutions is the listed Industry Solutions with another ending: it names that company.
+      assert.ok(!(words.includes('solutions') && words.some((w) => w.startsWith('industr'))), query);
+    }
   });
 });
 

@@ -7,8 +7,8 @@
  * - common words only: organization queries of one or two of the words most frequent in the
  *   lists' organization names that rigour counts as common vocabulary ("International Trading"),
  *   half of them with a legal form after them; a query whose words are a listed name's (designations
- *   aside, each word equal or one edit apart: System for Systems, a list's own typo) is left out,
- *   since it names that organization.
+ *   aside, each word equal, one edit apart or of the same stem: System for Systems, Industries for
+ *   Industrial, a list's own typo) is left out, since it names that organization.
  */
 import type { ListEntity } from '../../../src/screening/model.ts';
 import { editDistance } from '../../../src/screening/normalize/edit-distance.ts';
@@ -41,7 +41,13 @@ export function ordinaryNamesWithClasses(subjects: readonly NegativeSubject[]): 
   }));
 }
 
-const near = (a: string, b: string) => editDistance(a, b, 1) <= 1;
+const commonPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i;
+};
+/** One edit apart, or one stem: a shared beginning of 6+ letters, 80 % of the shorter word. */
+const near = (a: string, b: string) => editDistance(a, b, 1) <= 1 || commonPrefix(a, b) >= Math.max(6, 0.8 * Math.min(a.length, b.length));
 /** The same words up to one edit each, in either order (cores of one or two words). */
 const sameCore = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && (a.every((t, i) => near(t, b[i] as string)) || (a.length === 2 && near(a[0] as string, b[1] as string) && near(a[1] as string, b[0] as string)));

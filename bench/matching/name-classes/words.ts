@@ -18,7 +18,8 @@ export const foldToken = (text: string): string =>
     .replace(/[^\p{L}\p{N}]/gu, '');
 
 export function wordsOf(name: string): Word[] {
-  return [...name.matchAll(WORD)].map(([text]) => ({ text, token: foldToken(text) })).filter((w) => w.token !== '');
+  // A closing quote is the list's punctuation, not the word's ('Republic of Crimea').
+  return [...name.matchAll(WORD)].map(([text]) => ({ text: text.replace(/['’]+$/, ''), token: foldToken(text) })).filter((w) => w.token !== '');
 }
 
 export const tokensOf = (name: string): string[] => wordsOf(name).map((w) => w.token);
