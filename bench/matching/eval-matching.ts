@@ -1,7 +1,8 @@
 /**
- * npm run eval:matching [-- --set a,b,c,d,e] [--threshold T] [--matchers engine,watchman] [--data DIR] [--no-write]
+ * npm run eval:matching [-- --set a,b,c,d,e,f] [--threshold T] [--matchers engine,watchman] [--data DIR] [--no-write]
  *
- * Measures the matcher on the labelled sets of issue 4 ("Measured, not promised"): precision,
+ * Measures the matcher on the labelled sets of issue 4 ("Measured, not promised") and the name
+ * classes of issue 30 (set f): precision,
  * recall, F1 and alerts per 1,000 clean subjects at the default threshold (or --threshold),
  * on all rows and on the never-tuned test part, next to the logic-v2 and watchman baselines.
  * Prints the table and the 20 worst misses per set, and writes the table to BENCHMARKS.md unless
@@ -14,13 +15,14 @@ import { loadAllLists, loadUnList } from './list-loading.ts';
 import { selectMatchers } from './matchers.ts';
 import { outcomeTable, printWorst, SPLIT_STATEMENT } from './report.ts';
 import { runCrossScript } from './sets/cross-script.ts';
+import { runNameClasses } from './sets/name-classes.ts';
 import { runNameBench } from './sets/name-bench.ts';
 import { runNegatives } from './sets/negatives.ts';
 import { runTemporalHoldout } from './sets/temporal-holdout.ts';
 import { runUnPositives } from './sets/un-positives.ts';
 import type { SetResult } from './tally.ts';
 
-const SETS = ['a', 'b', 'c', 'd', 'e'];
+const SETS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 try {
   const { values } = parseArgs({
@@ -61,6 +63,7 @@ try {
   }
   if (sets.includes('d')) await timed('d', () => runCrossScript(dataDir, matchers, threshold));
   if (sets.includes('e')) await timed('e', () => runTemporalHoldout(dataDir, matchers, threshold));
+  if (sets.includes('f')) await timed('f', () => runNameClasses(dataDir, matchers, threshold));
 
   const table = outcomeTable(results.flatMap((r) => r.outcomes));
   const notes = results.flatMap((r) => r.notes);

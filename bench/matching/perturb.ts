@@ -32,8 +32,9 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-const randomFor = (name: string, salt: string) => seededRandom(stableHash(`${salt}:${name}`));
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+/** The random stream for one name and one kind of perturbation: the same name, the same variant. */
+export const randomFor = (name: string, salt: string) => seededRandom(stableHash(`${salt}:${name}`));
+export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** A variant that cannot simply be undone by lower-casing: undefined when no token is long enough. */
