@@ -11,12 +11,12 @@
  * below it, down to `reportFloor`, for the caller's auto-clear band.
  */
 import { explain } from './match/explain.ts';
-import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
+import { DISTINCTIVE_RARITY, type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
 import { qualify, scoreCeiling } from './match/qualifiers.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
 import type { ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
-import { nameVariants } from './normalize/name-variants.ts';
+import { queryVariants } from './normalize/name-variants.ts';
 import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
@@ -66,7 +66,7 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
   const limit = options.limit ?? DEFAULT_LIMIT;
   const bestByEntity = new Map<number, Best>();
 
-  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) for (const variant of nameVariants(queryName)) {
+  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) for (const variant of queryVariants(queryName, reading.persons)) {
     const isPerson = reading.persons;
     const tokens: WeightedToken[] = index.weigh(analyzeName(variant.text, isPerson));
     if (tokens.length === 0) continue;
@@ -79,6 +79,9 @@ function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions
       if (variant.part && name.part) continue;
       const scored = scoreNames(prepared, name, false);
       if ((variant.part && !scored.listCovered) || (name.part && !scored.queryCovered)) continue;
+      // Nor where what it matched is common words ("Factory JSC" left of a quoted name): a part
+      // stands for the whole through a distinctive word (where the index can tell).
+      if ((variant.part || name.part) && prepared.rarityKnown && scored.rarestFound < DISTINCTIVE_RARITY) continue;
       const nameScore = variant.part || name.part ? scored.score * PART_FACTOR : scored.score;
       const previous = bestByEntity.get(name.entity);
       if (!previous || nameScore > previous.nameScore || (nameScore === previous.nameScore && preferred(name, previous.name))) {

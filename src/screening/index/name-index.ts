@@ -9,7 +9,7 @@ import { analyzeName } from '../normalize/analyze-name.ts';
 import { nameVariants } from '../normalize/name-variants.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { GIVEN_NAMES } from '../normalize/nicknames.ts';
-import { TRADE_WORDS } from '../normalize/org-word-forms.ts';
+import { TRADE_WORDS, wordStem } from '../normalize/org-word-forms.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
 import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken, weightedToken } from '../match/name-score.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
@@ -60,6 +60,8 @@ export class NameIndex {
    * query's, not every word with a common start (abd…, moh…).
    */
   private readonly prefixes: HashedPostings;
+  /** Latin words by their stem, for a trade word's derived forms (Trade, Trading; see org-word-forms.ts). */
+  private readonly stems: HashedPostings;
   /** Each name's total token weight, to prefer the tighter of two equally good candidates. */
   private nameWeight = new Float64Array(0);
   /**
@@ -93,6 +95,7 @@ export class NameIndex {
     this.skeletons = keys.skeletons;
     this.deletes = keys.deletes;
     this.prefixes = keys.prefixes;
+    this.stems = keys.stems;
     this.joinedPairs = this.indexNames(read);
   }
 
@@ -102,11 +105,13 @@ export class NameIndex {
     const skeletons = { abjad: new HashedPostingsBuilder(), vowelled: new HashedPostingsBuilder() };
     const deletes = new HashedPostingsBuilder();
     const prefixes = new HashedPostingsBuilder();
+    const stems = new HashedPostingsBuilder();
     for (const entry of this.vocabulary.entries) {
       if (entry.role !== 'name' && entry.role !== 'patronymic') continue;
       for (const code of entry.phonetic) phonetic.add(code, entry.id);
       if (entry.skeleton.length >= 3) (entry.script === 'abjad' ? skeletons.abjad : skeletons.vowelled).add(entry.skeleton, entry.id);
       if (entry.text.length >= PREFIX_LOOKUP_MIN_LENGTH - 2 && entry.script === 'latin') prefixes.add(prefixKey(entry.text, entry.text.length), entry.id);
+      if (entry.script === 'latin' && wordStem(entry.text) !== entry.text) stems.add(wordStem(entry.text), entry.id);
       if (entry.text.length >= TYPO_LOOKUP_MIN_LENGTH && entry.script !== 'abjad') {
         deletes.add(entry.text, entry.id);
         for (const key of deletions(entry.text)) deletes.add(key, entry.id);
@@ -117,6 +122,7 @@ export class NameIndex {
       skeletons: { abjad: skeletons.abjad.freeze(), vowelled: skeletons.vowelled.freeze() },
       deletes: deletes.freeze(),
       prefixes: prefixes.freeze(),
+      stems: stems.freeze(),
     };
   }
 
@@ -263,6 +269,11 @@ export class NameIndex {
     for (const code of token.phonetic) consider(this.phonetic.get(code));
     for (const form of GIVEN_NAMES.others(token.text)) consider(this.vocabulary.byText(form));
     for (const form of TRADE_WORDS.others(token.text)) consider(this.vocabulary.byText(form));
+    if (token.script === 'latin') {
+      const stem = wordStem(token.text);
+      consider(this.stems.get(stem));
+      if (stem !== token.text) consider(this.vocabulary.byText(stem));
+    }
     if (isHangul(token.glyph)) for (const spelling of koreanSpellings(token.text)) consider(this.vocabulary.byText(spelling));
     if (token.skeleton.length >= 3) consider((token.script === 'abjad' ? this.skeletons.vowelled : this.skeletons.abjad).get(token.skeleton));
     if (token.text.length >= TYPO_LOOKUP_MIN_LENGTH - 1 && token.script !== 'abjad') {

@@ -41,7 +41,16 @@ export const weightedToken = ({ text, script, role, phonetic, skeleton, glyph }:
  * for the caller to judge a match between a whole name and a part of one (see screening-index.ts).
  * `everydayName`: the score is the everyday-name floor (see scoreNames), for the explanation.
  */
-export type NameScore = { score: number; tokens: TokenExplanation[]; numberFactor: number; queryCovered: boolean; listCovered: boolean; everydayName: boolean };
+export type NameScore = {
+  score: number;
+  tokens: TokenExplanation[];
+  numberFactor: number;
+  queryCovered: boolean;
+  listCovered: boolean;
+  everydayName: boolean;
+  /** The rarity of the rarest query word found near-exactly (0 when the index cannot tell). */
+  rarestFound: number;
+};
 
 const EXTRA_QUERY_WEIGHT = 0.55;
 /**
@@ -66,7 +75,7 @@ const NEAR_EXACT = 0.9;
  * A word this rare is distinctive: on 58,785 list names, 0.8 is a word on at most 9 of them
  * (rarity = log(names / frequency) / log(names), see vocabulary.ts).
  */
-const DISTINCTIVE_RARITY = 0.8;
+export const DISTINCTIVE_RARITY = 0.8;
 /** An everyday name found whole on a longer listed name: above the default threshold 0.8, and low priority (below 0.88). */
 const EVERYDAY_NAME_SCORE = 0.85;
 const PAIR_THRESHOLD = 0.7;
@@ -318,7 +327,7 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   // legal name carries, that is a strong partial match (see rarityOfFound for the gentler case).
   const everydayName = !listName.isPerson && !identifyingLeft && queryName.rarityKnown && rarestFound >= DISTINCTIVE_RARITY && weighed < EVERYDAY_NAME_SCORE * numberFactor;
   const score = everydayName ? EVERYDAY_NAME_SCORE * numberFactor : weighed;
-  return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered, everydayName };
+  return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered, everydayName, rarestFound: queryName.rarityKnown ? rarestFound : 0 };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];

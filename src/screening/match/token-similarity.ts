@@ -8,7 +8,7 @@ import { phoneticKeys } from '../normalize/analyze-name.ts';
 import { editDistance } from '../normalize/edit-distance.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
 import { GIVEN_NAMES } from '../normalize/nicknames.ts';
-import { TRADE_WORDS } from '../normalize/org-word-forms.ts';
+import { sameStem, TRADE_WORDS } from '../normalize/org-word-forms.ts';
 import type { Script } from '../normalize/fold.ts';
 import { sameParticle, type WordRole } from '../normalize/name-vocabulary.ts';
 
@@ -26,6 +26,8 @@ export type TokenSimilarity = { similarity: number; how: TokenMatchKind };
 
 const NONE: TokenSimilarity = { similarity: 0, how: 'unmatched_query' };
 const PHONETIC = { close: 0.88, distant: 0.78 } as const;
+/** Two forms of one trade word (Trade, Trading): see org-word-forms.ts. */
+const WORD_FORM: TokenSimilarity = { similarity: 0.85, how: 'word_form' };
 
 /** Edits a token of this length may absorb and still be the same name (rigour-style budget). */
 export function typoBudget(length: number): number {
@@ -118,7 +120,8 @@ export function tokenSimilarity(a: TokenKeys, b: TokenKeys): TokenSimilarity {
   if (GIVEN_NAMES.same(a.text, b.text)) return { similarity: 0.9, how: 'nickname' };
   if (TRADE_WORDS.same(a.text, b.text)) return { similarity: 0.9, how: 'word_form' };
   if (differentStems(a.text, b.text)) return NONE;
-  return spellingSimilarity(a, b);
+  const spelled = spellingSimilarity(a, b);
+  return spelled.similarity < WORD_FORM.similarity && sameStem(a.text, b.text) ? WORD_FORM : spelled;
 }
 
 /**

@@ -84,6 +84,17 @@ function undoLookalikes(word: string, person: boolean): string {
   return inner.replace(BESIDE_A_LETTER, (d) => LOOKALIKE_DIGITS[d] ?? d);
 }
 
+/**
+ * The name with every look-alike digit beside a letter read as that letter, in words of two
+ * letters or more (OO0 MAKR0 GRUPP → OOO MAKRO GRUPP); undefined when no digit is read. An
+ * organization's name may carry a real number beside letters (AHL1, AR16), so this is a second
+ * reading of a query, never the only one, and never of a listed name.
+ */
+export function withLookalikeLetters(name: string): string | undefined {
+  const read = name.replace(/[\p{L}\p{N}]+/gu, (word) => undoLookalikes(word, true));
+  return read === name ? undefined : read;
+}
+
 /** One token per syllable, each remembering its character: 高市 and 高石 both read gao shi. */
 function syllables(word: string): FoldedWord[] {
   const out: FoldedWord[] = [];

@@ -9,7 +9,7 @@
  * without its bracketed parts, and each bracketed part on its own, when it is more than a legal
  * form or a stray letter.
  */
-import { foldWords } from './fold.ts';
+import { foldWords, withLookalikeLetters } from './fold.ts';
 import { isLegalFormPhrase } from './name-vocabulary.ts';
 import { hanjaAsHangul } from './sino-korean.ts';
 
@@ -38,4 +38,15 @@ function namesSomething(text: string): boolean {
   const words = foldWords(text).map((w) => w.text);
   if (words.join('').length < 2) return false;
   return !isLegalFormPhrase(words);
+}
+
+/**
+ * A query name's readings: its variants, and for an organization's reading, the name with
+ * look-alike digits read as letters (see withLookalikeLetters). A person's name has them read
+ * already, whatever its form (fold.ts).
+ */
+export function queryVariants(name: string, isPerson: boolean): NameVariant[] {
+  const variants = nameVariants(name);
+  const lettered = isPerson ? undefined : withLookalikeLetters(name);
+  return lettered ? [...variants, ...nameVariants(lettered).filter((v) => !variants.some((known) => known.text === v.text))] : variants;
 }
