@@ -5,15 +5,18 @@
  *
  * For each subject name (and alias): candidate list names from the index, each scored token by
  * token, the best name per entity kept, then qualified by date of birth, country, identifiers,
- * the kind of name matched and the entity's type. Scores are in [0, 1]; DEFAULT_THRESHOLD is the
- * point the evaluation (BENCHMARKS.md) was tuned for.
+ * the kind of name matched and the entity's type. Entries the subject's distinctive identifiers
+ * find (an IMO, passport or tax number) join them whatever their names' scores, and alert. Scores
+ * are in [0, 1]; DEFAULT_THRESHOLD is the point the evaluation (BENCHMARKS.md) was tuned for.
  */
 import { explain } from './match/explain.ts';
+import { foundByIdentifierSummary, foundByWords, raiseFoundByIdentifier } from './match/identifiers.ts';
 import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
 import { qualify, scoreCeiling } from './match/qualifiers.ts';
-import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
-import type { ListEntity } from './model.ts';
+import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from './match-types.ts';
+import type { EntityType, ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
+import { IdentifierIndex } from './index/identifier-index.ts';
 import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
@@ -27,10 +30,11 @@ export interface ScreeningIndex {
 
 export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningIndex {
   const index = new NameIndex(entities);
+  const identifiers = new IdentifierIndex(entities, index.names);
   return {
     entityCount: entities.length,
     nameCount: index.names.length,
-    screen: (query, options) => screen(index, query, options),
+    screen: (query, options) => screen(index, identifiers, query, options),
   };
 }
 
@@ -42,10 +46,14 @@ export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningI
 function readings(query: SubjectQuery): CandidateFilter[] {
   const lists = query.lists && query.lists.length > 0 ? new Set(query.lists) : undefined;
   const out: CandidateFilter[] = [];
-  if (query.kind !== 'organization') out.push({ persons: true, lists });
+  if (query.kind === 'person' || query.kind === 'any') out.push({ persons: true, lists });
   if (query.kind !== 'person') out.push({ persons: false, lists });
   return out;
 }
+
+/** The entity types a subject of this kind is screened against: an organization's reading also meets vessels and aircraft. */
+const fitsKind = (kind: SubjectKind, type: EntityType) =>
+  kind === 'any' || (kind === 'person' ? type === 'person' : kind === 'vessel' ? type === 'vessel' : type !== 'person');
 
 type Best = { nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName };
 
@@ -53,45 +61,72 @@ const KIND_PREFERENCE = ['primary', 'strong_alias', 'former_name', 'original_scr
 /** Between two equally good names of one entity, show the listed name rather than an alias. */
 const preferred = (a: IndexedName, b: IndexedName) => KIND_PREFERENCE.indexOf(a.kind) < KIND_PREFERENCE.indexOf(b.kind);
 
-function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
+function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const limit = options.limit ?? DEFAULT_LIMIT;
   const bestByEntity = new Map<number, Best>();
+  const keep = (name: IndexedName, scored: number, queryName: string, prepared: PreparedName) => {
+    const previous = bestByEntity.get(name.entity);
+    if (!previous || scored > previous.nameScore || (scored === previous.nameScore && preferred(name, previous.name))) {
+      bestByEntity.set(name.entity, { nameScore: scored, name, queryName, prepared });
+    }
+  };
 
+  const prepared: { queryName: string; isPerson: boolean; prepared: PreparedName }[] = [];
   for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) {
     const isPerson = reading.persons;
     const tokens: WeightedToken[] = index.weigh(analyzeName(queryName, isPerson));
     if (tokens.length === 0) continue;
-    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
-    for (const nameId of index.candidates(prepared, reading)) {
-      const name = index.names[nameId] as IndexedName;
-      const scored = scoreNames(prepared, name, false);
-      const previous = bestByEntity.get(name.entity);
-      if (!previous || scored.score > previous.nameScore || (scored.score === previous.nameScore && preferred(name, previous.name))) {
-        bestByEntity.set(name.entity, { nameScore: scored.score, name, queryName, prepared });
-      }
+    const name = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !queryName.includes(','), isPerson, memo: true });
+    prepared.push({ queryName, isPerson, prepared: name });
+    for (const nameId of index.candidates(name, reading)) {
+      const listName = index.names[nameId] as IndexedName;
+      if (!fitsKind(query.kind, (index.entities[listName.entity] as ListEntity).type)) continue;
+      keep(listName, scoreNames(name, listName, false).score, queryName, name);
+    }
+  }
+
+  // Entries a distinctive identifier finds, with their names scored against the subject's however far apart.
+  const lists = query.lists && query.lists.length > 0 ? new Set<string>(query.lists) : undefined;
+  const found = identifierIndex.find(query.identifiers, (entity) => fitsKind(query.kind, entity.type) && (!lists || lists.has(entity.list)));
+  for (const entity of found.keys()) {
+    if (bestByEntity.has(entity)) continue;
+    const isPerson = (index.entities[entity] as ListEntity).type === 'person';
+    const readingsOfKind = prepared.filter((p) => p.isPerson === isPerson);
+    // A name with nothing left to compare (an honorific alone) still shows the entry, at name score 0.
+    if (readingsOfKind.length === 0) readingsOfKind.push({ queryName: query.name, isPerson, prepared: prepareName([], index.vocabulary.keysOf, { orderKnown: true, isPerson }) });
+    for (const nameId of identifierIndex.namesOf(entity)) {
+      const listName = index.names[nameId] as IndexedName;
+      for (const p of readingsOfKind) keep(listName, scoreNames(p.prepared, listName, false).score, p.queryName, p.prepared);
     }
   }
 
   const qualified = [];
   const ceiling = scoreCeiling(query);
   for (const best of bestByEntity.values()) {
+    const hits = found.get(best.name.entity);
     // Qualifying builds an account in words; skip the names no corroboration could lift to the threshold.
-    if (best.nameScore === 0 || ceiling(best.nameScore) < threshold) continue;
+    if (!hits && (best.nameScore === 0 || ceiling(best.nameScore) < threshold)) continue;
     const entity = index.entities[best.name.entity] as ListEntity;
     const listedName = entity.names[best.name.nameIndex] as ListEntity['names'][number];
-    const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind);
-    if (score >= threshold) qualified.push({ best, entity, listedName, qualifiers, score: Math.round(score * 1000) / 1000 });
+    const byName = qualify(best.nameScore, query, entity, listedName.kind);
+    const { score, qualifiers } = hits ? raiseFoundByIdentifier(byName) : byName;
+    if (score >= threshold) qualified.push({ best, entity, listedName, qualifiers, score: Math.round(score * 1000) / 1000, hits });
   }
   // Only the matches returned are explained token by token.
   return qualified
     .sort((a, b) => b.score - a.score || a.entity.entryId.localeCompare(b.entity.entryId))
     .slice(0, limit)
-    .map(({ best, entity, listedName, qualifiers, score }): ScreeningMatch => ({
-      entity,
-      score,
-      matchedName: listedName,
-      queryName: best.queryName,
-      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers),
-    }));
+    .map(({ best, entity, listedName, qualifiers, score, hits }): ScreeningMatch => {
+      const explanation = explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers);
+      // Found by the identifier where the name alone is no match (whatever threshold the caller asked down to).
+      const byIdentifier = hits && best.nameScore < DEFAULT_THRESHOLD;
+      return {
+        entity,
+        score,
+        matchedName: listedName,
+        queryName: best.queryName,
+        explanation: byIdentifier ? { ...explanation, summary: foundByIdentifierSummary(hits, explanation.summary), foundByIdentifier: foundByWords(hits) } : explanation,
+      };
+    });
 }
