@@ -10,16 +10,18 @@ import type { CountryFlag } from '../screening/country-sanctions/lookup.ts';
 export type EvidenceMatch = {
   id: string; list: string; entry_id: string; entry_name: string; matched_name: string; name_kind: string;
   field: 'subject' | 'company' | 'alias'; score: number; programs: string[]; list_version: string;
-  explanation: { summary: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
+  explanation: { summary: string; found_by_identifier?: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
 };
+/** An identifier as screened; records made before identifiers were typed hold bare values. */
+export type EvidenceIdentifier = { type: string; value: string; country?: string } | string;
 export type EvidenceListVersion = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
 export type EvidenceInput = {
   organization: { id: string; name: string };
   screening: {
     id: string; created_at: string; request_id: string; actor: { kind: string; id: string };
     source: 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
-    input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization'; date_of_birth?: string;
-             nationality?: string; aliases?: string[]; reference?: string };
+    input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization' | 'vessel'; date_of_birth?: string;
+             nationality?: string; aliases?: string[]; identifiers?: EvidenceIdentifier[]; reference?: string };
     outcome: 'clear' | 'potential_match'; score: number; thresholds: { match: number };
     matches: EvidenceMatch[]; country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
   };

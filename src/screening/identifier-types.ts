@@ -56,16 +56,34 @@ export const TYPE_WORDS: Record<IdentifierType, string> = {
 };
 
 /**
- * Every label a list parser records, by type: the OFAC parser's own names for the labels it read
- * first (passport, national_id, registration_number …), then the labels as OFAC, the CSL and the UN
- * write them. A label not here counts as `other`.
+ * The names the OFAC parser records the labels it read first under (ofac-remarks.ts), each with
+ * its type (undefined: `other`) and the label as OFAC writes it, for display.
  */
-const LABELS: Record<IdentifierType, string[]> = {
-  passport: ['passport', 'Diplomatic Passport', 'Stateless Person Passport', 'Numéro de passeport', 'Número de pasaporte'],
+const OFAC_RECORDED: Record<string, [IdentifierType, string]> = {
+  passport: ['passport', 'Passport'],
+  national_id: ['national_id', 'National ID No.'],
+  cedula: ['national_id', 'Cedula No.'],
+  ssn: ['national_id', 'SSN'],
+  tax_id: ['tax_id', 'Tax ID No.'],
+  registration_number: ['registration', 'Registration Number'],
+  lei: ['lei', 'Legal Entity Number'],
+  imo: ['imo', 'IMO'],
+  mmsi: ['mmsi', 'MMSI'],
+  aircraft_msn: ['other', "Aircraft Manufacturer's Serial Number (MSN)"],
+  swift_bic: ['other', 'SWIFT/BIC'],
+  digital_currency_address: ['other', 'Digital Currency Address'],
+  call_sign: ['other', 'Call Sign'],
+  vessel_flag: ['other', 'Vessel Flag'],
+};
+
+/**
+ * Identifier labels as the lists write them, by type: OFAC's remarks (which the OFAC parser reads
+ * by these labels too), the CSL's ids and the UN's documents. Other labels (Website, Email
+ * Address, ISIN, Driver's License No. …) count as `other`.
+ */
+const WRITTEN: Record<Exclude<IdentifierType, 'other'>, string[]> = {
+  passport: ['Passport', 'Diplomatic Passport', 'Stateless Person Passport', 'Numéro de passeport', 'Número de pasaporte'],
   national_id: [
-    'national_id',
-    'cedula',
-    'ssn',
     'National ID No.',
     'National Identification Number',
     'National Foreign ID Number',
@@ -81,9 +99,8 @@ const LABELS: Record<IdentifierType, string[]> = {
     'Electoral Registry No.',
     'Credencial electoral',
   ],
-  tax_id: ['tax_id', 'Tax ID No.', 'V.A.T. Number', 'NIT #', 'RUC #', 'R.F.C.', 'RIF #', 'Italian Fiscal Code', 'Fiscal Code', 'Numero Unico de Identificacao Tributaria (NUIT)'],
+  tax_id: ['Tax ID No.', 'V.A.T. Number', 'NIT #', 'RUC #', 'R.F.C.', 'RFC', 'RIF #', 'Italian Fiscal Code', 'Fiscal Code', 'Numero Unico de Identificacao Tributaria (NUIT)'],
   registration: [
-    'registration_number',
     'Registration Number',
     'Registration ID',
     'Business Registration Number',
@@ -108,11 +125,15 @@ const LABELS: Record<IdentifierType, string[]> = {
     'Registered Charity No.',
     'D-U-N-S Number',
   ],
-  lei: ['lei', 'Legal Entity Number'],
-  imo: ['imo', 'Vessel Registration Identification', 'Vessel Registration Identification IMO', 'Identification Number IMO', 'Company Number IMO'],
-  mmsi: ['mmsi'],
-  other: [],
+  lei: ['Legal Entity Number'],
+  imo: ['Vessel Registration Identification', 'Vessel Registration Identification IMO', 'Identification Number IMO', 'Company Number IMO'],
+  mmsi: ['MMSI'],
 };
+
+/** Every label in WRITTEN, longest first, so that a reader trying them in turn meets "Company Number IMO" before "Company Number". */
+export const WRITTEN_LABELS: readonly string[] = Object.values(WRITTEN)
+  .flat()
+  .sort((a, b) => b.length - a.length);
 
 /** A label without case, accents, punctuation or an "alt." in front: "alt. R.F.C." and "RFC" are one label. */
 const foldLabel = (label: string) =>
@@ -123,32 +144,17 @@ const foldLabel = (label: string) =>
     .replace(/^alt\.?\s+/, '')
     .replace(/[^a-z0-9]/g, '');
 
-const TYPE_BY_LABEL = new Map(IDENTIFIER_TYPES.flatMap((type) => LABELS[type].map((label) => [foldLabel(label), type] as const)));
+const TYPE_BY_LABEL = new Map<string, IdentifierType>([
+  ...Object.entries(WRITTEN).flatMap(([type, labels]) => labels.map((label) => [foldLabel(label), type as IdentifierType] as const)),
+  ...Object.entries(OFAC_RECORDED).map(([recorded, [type]]) => [foldLabel(recorded), type] as const),
+]);
 
-/** The type of a label as a list records it; undefined for a label this table does not know (counted as `other`). */
+/** The type of a label as a list records it; undefined for a label this table does not know (compared as `other`). */
 export const identifierTypeOf = (label: string): IdentifierType | undefined => TYPE_BY_LABEL.get(foldLabel(label));
-
-/** Labels the OFAC parser records under a name of its own, shown as OFAC writes them. */
-const OFAC_WORDS: Record<string, string> = {
-  passport: 'Passport',
-  national_id: 'National ID No.',
-  tax_id: 'Tax ID No.',
-  ssn: 'SSN',
-  cedula: 'Cedula No.',
-  registration_number: 'Registration Number',
-  lei: 'Legal Entity Number',
-  imo: 'IMO',
-  mmsi: 'MMSI',
-  aircraft_msn: "Aircraft Manufacturer's Serial Number (MSN)",
-  swift_bic: 'SWIFT/BIC',
-  digital_currency_address: 'Digital Currency Address',
-  call_sign: 'Call Sign',
-  vessel_flag: 'Vessel Flag',
-};
 
 /** A listed identifier in the list's words: its label and its value as written. */
 export const listedIdentifierText = (identifier: { type: string; value: string; country?: string }) =>
-  `${OFAC_WORDS[identifier.type] ?? identifier.type} ${identifier.value}${identifier.country ? ` (${identifier.country})` : ''}`;
+  `${OFAC_RECORDED[identifier.type]?.[1] ?? identifier.type} ${identifier.value}${identifier.country ? ` (${identifier.country})` : ''}`;
 
 /** Names of numbering schemes written before the number ("Tax ID No. RIF J-31069374-9", "INN 7702070139"). */
 const SCHEME_NAMES = new Set(['IMO', 'MMSI', 'LEI', 'INN', 'OGRN', 'OGRNIP', 'KPP', 'OKPO', 'RIF', 'NIT', 'RUC', 'RFC', 'CURP', 'DNI', 'NIF', 'CIF', 'TIN', 'VAT', 'USCC', 'DUNS', 'NO', 'NR']);

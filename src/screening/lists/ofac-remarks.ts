@@ -4,6 +4,7 @@
  * linked entities); the text stays as it was for the evidence.
  */
 import { countryCode } from '../countries.ts';
+import { WRITTEN_LABELS } from '../identifier-types.ts';
 import type { DateOfBirth, Identifier, PartialDate } from '../model.ts';
 
 export type RemarkFacts = {
@@ -24,8 +25,8 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /**
  * Identifier labels as OFAC writes them, and the type recorded: the first labels read keep the
  * names they were recorded under (a changed name would change every such entry's content hash);
- * labels read since are recorded as OFAC writes them. identifier-types.ts maps both onto the types
- * screening compares. Longest labels first where one starts another.
+ * the labels read since (identifier-types.ts, which maps both onto the types screening compares)
+ * are recorded as written. The first matching label wins.
  */
 const IDENTIFIER_LABELS: [RegExp, string][] = [
   [/^National ID No\.?\s*/i, 'national_id'],
@@ -41,53 +42,7 @@ const IDENTIFIER_LABELS: [RegExp, string][] = [
   [/^Aircraft Manufacturer's Serial Number \(MSN\)\s+/i, 'aircraft_msn'],
   [/^SWIFT\/BIC\s+/i, 'swift_bic'],
   [/^Digital Currency Address - (\w+)\s+/i, 'digital_currency_address'],
-  ...[
-    'Identification Number IMO',
-    'Company Number IMO',
-    'Diplomatic Passport',
-    'Stateless Person Passport',
-    'National Foreign ID Number',
-    'Identification Number',
-    'Personal ID Card',
-    'Stateless Person ID Card',
-    'C.U.R.P.',
-    'C.U.I.',
-    'D.N.I.',
-    'CNP (Personal Numerical Code)',
-    'Residency Number',
-    'Electoral Registry No.',
-    'Credencial electoral',
-    'V.A.T. Number',
-    'NIT #',
-    'RUC #',
-    'R.F.C.',
-    'RFC',
-    'RIF #',
-    'Italian Fiscal Code',
-    'Fiscal Code',
-    'Numero Unico de Identificacao Tributaria (NUIT)',
-    'Business Registration Number',
-    'Business Registration Document #',
-    'Public Registration Number',
-    'UK Company Number',
-    'Company Number',
-    'Commercial Registry Number',
-    'C.R. No.',
-    'Romanian C.R.',
-    'Chamber of Commerce Number',
-    'Istanbul Chamber of Comm. No.',
-    'Central Registration System Number',
-    'Government Gazette Number',
-    'Unified Social Credit Code (USCC)',
-    'Folio Mercantil No.',
-    'Matricula Mercantil No',
-    'Trade License No.',
-    'Economic Register Number (CBLS)',
-    'Enterprise Number',
-    'Business Number',
-    'Registered Charity No.',
-    'D-U-N-S Number',
-  ].map((label): [RegExp, string] => [labelPattern(label), label]),
+  ...WRITTEN_LABELS.map((label): [RegExp, string] => [labelPattern(label), label]),
 ];
 
 /** A label at the start of a fact, its final period optional ("Matricula Mercantil No" is also written "No."). */
