@@ -246,8 +246,10 @@ export function leiChecksumValid(lei: string): boolean {
   return remainder === 1;
 }
 
-/** Below this a passport, ID, tax or registration number is too often someone else's. */
+/** Below this a passport, ID, tax or registration number is too often someone else's to find an entry on its own. */
 export const MIN_DISTINCTIVE_LENGTH = 6;
+/** Below this a value equal to a listed one corroborates nothing: too many entries share it. */
+export const MIN_CORROBORATING_LENGTH = 4;
 
 /**
  * Whether a normalized value is distinctive enough to find a list entry on its own. IMO, MMSI and

@@ -102,9 +102,13 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
   }
 
   const qualified = [];
-  const ceiling = scoreCeiling(query);
+  // An identifier lifts only the entries that list its value: the others' ceiling is the name's and the other facts'.
+  const corroborable = identifierIndex.withEqualValue(query.identifiers);
+  const ceilingWith = scoreCeiling(query);
+  const ceilingWithout = query.identifiers?.length ? scoreCeiling({ ...query, identifiers: [] }) : ceilingWith;
   for (const best of bestByEntity.values()) {
     const hits = found.get(best.name.entity);
+    const ceiling = corroborable.has(best.name.entity) ? ceilingWith : ceilingWithout;
     // Qualifying builds an account in words; skip the names no corroboration could lift to the threshold.
     if (!hits && (best.nameScore === 0 || ceiling(best.nameScore) < threshold)) continue;
     const entity = index.entities[best.name.entity] as ListEntity;

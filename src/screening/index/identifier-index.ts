@@ -16,6 +16,7 @@ import {
   type IdentifierClass,
   type IdentifierType,
   isDistinctive,
+  MIN_CORROBORATING_LENGTH,
   normalizeIdentifier,
   type SubjectIdentifier,
 } from '../identifier-types.ts';
@@ -36,10 +37,13 @@ type Posting = { entity: number; identifier: number; type: IdentifierType };
 
 /** What a subject without identifiers finds: shared, so that the usual screening allocates nothing for it. */
 const NOTHING_FOUND: ReadonlyMap<number, IdentifierHit[]> = new Map();
+const NO_ENTITIES: ReadonlySet<number> = new Set();
 
 export class IdentifierIndex {
   private readonly postings = new Map<string, Posting[]>();
   private readonly names = new Map<number, number[]>();
+  /** Entities by every comparable value they list, distinctive or not, whatever its type: those an identifier may corroborate. */
+  private readonly byValue = new Map<string, number[]>();
 
   /**
    * `names`: every indexed list name with the entity it belongs to (NameIndex.names), so that an
@@ -52,6 +56,11 @@ export class IdentifierIndex {
     entities.forEach((entity, e) => {
       entity.identifiers.forEach((identifier, i) => {
         const comparable = comparableListed(identifier);
+        if (comparable && comparable.value.length >= MIN_CORROBORATING_LENGTH) {
+          const listing = this.byValue.get(comparable.value);
+          if (!listing) this.byValue.set(comparable.value, [e]);
+          else if (listing.at(-1) !== e) listing.push(e);
+        }
         const identifierClass = comparable && CLASS_OF[comparable.type];
         if (!comparable || !identifierClass || !isDistinctive(comparable.type, comparable.value)) return;
         const key = `${identifierClass}:${comparable.value}`;
@@ -68,6 +77,20 @@ export class IdentifierIndex {
   /** The ids (in NameIndex.names) of an entity's names; empty for an entity no identifier can find. */
   namesOf(entity: number): readonly number[] {
     return this.names.get(entity) ?? [];
+  }
+
+  /**
+   * The entities listing a value equal to one of the subject's identifiers: the only ones an
+   * identifier can corroborate, so that the others are not qualified in words for nothing.
+   */
+  withEqualValue(identifiers: readonly SubjectIdentifier[] | undefined): ReadonlySet<number> {
+    if (!identifiers || identifiers.length === 0) return NO_ENTITIES;
+    const entities = new Set<number>();
+    for (const given of identifiers) {
+      const value = normalizeIdentifier(given.type, given.value);
+      for (const entity of (value !== undefined && this.byValue.get(value)) || []) entities.add(entity);
+    }
+    return entities;
   }
 
   /**

@@ -6,15 +6,22 @@
  */
 import type { QualifierExplanation } from '../match-types.ts';
 import type { ListEntity } from '../model.ts';
-import { CLASS_OF, COUNTRY_BOUND, comparableListed, listedIdentifierText, normalizeIdentifier, type SubjectIdentifier, TYPE_WORDS } from '../identifier-types.ts';
+import {
+  CLASS_OF,
+  COUNTRY_BOUND,
+  comparableListed,
+  listedIdentifierText,
+  MIN_CORROBORATING_LENGTH,
+  normalizeIdentifier,
+  type SubjectIdentifier,
+  TYPE_WORDS,
+} from '../identifier-types.ts';
 import type { IdentifierHit } from '../index/identifier-index.ts';
 
 /** The share of the distance to 1 an equal identifier closes. */
 export const IDENTIFIER_CORROBORATION = 0.85;
 /** The least score of a match a distinctive identifier found: above the default threshold, "high" in the queue. */
 export const IDENTIFIER_FOUND_SCORE = 0.95;
-/** Shorter values corroborate nothing: too many entries share them. */
-const MIN_CORROBORATING_LENGTH = 4;
 
 type Verdict = { effect: QualifierExplanation['effect']; strength: number; detail: string };
 
