@@ -149,8 +149,17 @@ const TYPE_BY_LABEL = new Map<string, IdentifierType>([
   ...Object.entries(OFAC_RECORDED).map(([recorded, [type]]) => [foldLabel(recorded), type] as const),
 ]);
 
+/** Labels as recorded, read once each: a list holds tens of thousands of identifiers under a few dozen labels. */
+const typeByRecordedLabel = new Map<string, IdentifierType | undefined>();
+
 /** The type of a label as a list records it; undefined for a label this table does not know (compared as `other`). */
-export const identifierTypeOf = (label: string): IdentifierType | undefined => TYPE_BY_LABEL.get(foldLabel(label));
+export function identifierTypeOf(label: string): IdentifierType | undefined {
+  if (typeByRecordedLabel.has(label)) return typeByRecordedLabel.get(label);
+  const type = TYPE_BY_LABEL.get(foldLabel(label));
+  // UN and CSL labels are free text: only so many distinct ones are remembered.
+  if (typeByRecordedLabel.size < 10_000) typeByRecordedLabel.set(label, type);
+  return type;
+}
 
 /** A listed identifier in the list's words: its label and its value as written. */
 export const listedIdentifierText = (identifier: { type: string; value: string; country?: string }) =>
@@ -177,6 +186,8 @@ function isProse(token: string): boolean {
  * is all number comes back whole.
  */
 export function identifierCore(value: string): string {
+  // Most values are one word: nothing to take apart (the reading below would give it back whole).
+  if (!/[\s(),;№]/.test(value)) return value.normalize('NFKC');
   const text = value.replace(/№/g, ' No ').normalize('NFKC').replace(/\([^)]*\)/g, ' ').split(/[,;]/)[0] ?? '';
   const tokens = text.split(/\s+/).filter(Boolean);
   const lastProse = tokens.findLastIndex(isProse);

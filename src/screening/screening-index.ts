@@ -95,8 +95,9 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
     const readingsOfKind = prepared.filter((p) => p.isPerson === isPerson);
     // A name with nothing left to compare (an honorific alone) still shows the entry, at name score 0.
     if (readingsOfKind.length === 0) readingsOfKind.push({ queryName: query.name, isPerson, prepared: prepareName([], index.vocabulary.keysOf, { orderKnown: true, isPerson }) });
-    for (const nameId of identifierIndex.namesOf(entity)) {
-      const listName = index.names[nameId] as IndexedName;
+    const nameIds = identifierIndex.namesOf(entity);
+    for (let n = 0; n < nameIds.length; n++) {
+      const listName = index.names[nameIds[n] as number] as IndexedName;
       for (const p of readingsOfKind) keep(listName, scoreNames(p.prepared, listName, false).score, p.queryName, p.prepared);
     }
   }

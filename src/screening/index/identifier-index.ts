@@ -1,8 +1,8 @@
 /**
- * List entries by their distinctive identifiers, so that an identifier finds an entry whatever
- * its name: one Map look-up per identifier the subject carries, never a scan. Keyed by the
- * identifier's class and normalized value (see identifier-types.ts): a passport number meets a
- * listed passport or national ID, a tax number a listed tax or registration number.
+ * List entries by their identifiers, so that a distinctive identifier finds an entry whatever its
+ * name: one Map look-up per identifier the subject carries, never a scan. Keyed by the normalized
+ * value (see identifier-types.ts); a hit needs a listed type of the same class: a passport number
+ * meets a listed passport or national ID, a tax number a listed tax or registration number.
  *
  * A hit also has to fit the entry: a travel or identity document finds people, an IMO number ships
  * and the shipping companies listed under their IMO company number, never a person; and two
@@ -33,17 +33,23 @@ const FINDS: Record<IdentifierClass, ReadonlySet<EntityType>> = {
 /** One subject identifier found on one entry: what was given, its value as compared, and the entry's identifier it equals. */
 export type IdentifierHit = { given: SubjectIdentifier; value: string; listed: Identifier; listedType: IdentifierType };
 
-type Posting = { entity: number; identifier: number; type: IdentifierType };
-
 /** What a subject without identifiers finds: shared, so that the usual screening allocates nothing for it. */
 const NOTHING_FOUND: ReadonlyMap<number, IdentifierHit[]> = new Map();
 const NO_ENTITIES: ReadonlySet<number> = new Set();
 
+/**
+ * A listed identifier as one small integer, entity · PER_ENTITY + its place on the entity, so that
+ * the index holds numbers rather than an object each. Identifiers past the 1,024th of one entity
+ * (none on the lists so far) are not indexed.
+ */
+const PER_ENTITY = 1024;
+
 export class IdentifierIndex {
-  private readonly postings = new Map<string, Posting[]>();
-  private readonly names = new Map<number, number[]>();
-  /** Entities by every comparable value they list, distinctive or not, whatever its type: those an identifier may corroborate. */
-  private readonly byValue = new Map<string, number[]>();
+  /** Every comparable value on the lists (distinctive or not, of any type) to the identifiers that hold it. */
+  private readonly byValue = new Map<string, number | number[]>();
+  /** The entities' names, grouped by entity: those of entity e are nameIds[nameStart[e]] … up to nameStart[e + 1]. */
+  private readonly nameStart: Uint32Array;
+  private readonly nameIds: Uint32Array;
 
   /**
    * `names`: every indexed list name with the entity it belongs to (NameIndex.names), so that an
@@ -54,29 +60,34 @@ export class IdentifierIndex {
     names: readonly { entity: number }[],
   ) {
     entities.forEach((entity, e) => {
-      entity.identifiers.forEach((identifier, i) => {
-        const comparable = comparableListed(identifier);
-        if (comparable && comparable.value.length >= MIN_CORROBORATING_LENGTH) {
-          const listing = this.byValue.get(comparable.value);
-          if (!listing) this.byValue.set(comparable.value, [e]);
-          else if (listing.at(-1) !== e) listing.push(e);
-        }
-        const identifierClass = comparable && CLASS_OF[comparable.type];
-        if (!comparable || !identifierClass || !isDistinctive(comparable.type, comparable.value)) return;
-        const key = `${identifierClass}:${comparable.value}`;
-        const posting = { entity: e, identifier: i, type: comparable.type };
-        const postings = this.postings.get(key);
-        if (postings) postings.push(posting);
-        else this.postings.set(key, [posting]);
-        this.names.set(e, []);
+      entity.identifiers.slice(0, PER_ENTITY).forEach((identifier, i) => {
+        const value = comparableListed(identifier)?.value;
+        if (value === undefined || value.length < MIN_CORROBORATING_LENGTH) return;
+        const held = this.byValue.get(value);
+        const posting = e * PER_ENTITY + i;
+        if (held === undefined) this.byValue.set(value, posting);
+        else if (typeof held === 'number') this.byValue.set(value, [held, posting]);
+        else held.push(posting);
       });
     });
-    names.forEach((name, id) => this.names.get(name.entity)?.push(id));
+    this.nameStart = new Uint32Array(entities.length + 1);
+    for (const name of names) this.nameStart[name.entity + 1] = (this.nameStart[name.entity + 1] as number) + 1;
+    for (let e = 0; e < entities.length; e++) this.nameStart[e + 1] = (this.nameStart[e + 1] as number) + (this.nameStart[e] as number);
+    this.nameIds = new Uint32Array(names.length);
+    const filled = this.nameStart.slice(0, entities.length);
+    names.forEach((name, id) => {
+      this.nameIds[(filled[name.entity] as number)++] = id;
+    });
   }
 
-  /** The ids (in NameIndex.names) of an entity's names; empty for an entity no identifier can find. */
-  namesOf(entity: number): readonly number[] {
-    return this.names.get(entity) ?? [];
+  /** The ids (in NameIndex.names) of an entity's names. */
+  namesOf(entity: number): ArrayLike<number> {
+    return this.nameIds.subarray(this.nameStart[entity], this.nameStart[entity + 1]);
+  }
+
+  private postingsOf(value: string): readonly number[] {
+    const held = this.byValue.get(value);
+    return held === undefined ? [] : typeof held === 'number' ? [held] : held;
   }
 
   /**
@@ -88,14 +99,15 @@ export class IdentifierIndex {
     const entities = new Set<number>();
     for (const given of identifiers) {
       const value = normalizeIdentifier(given.type, given.value);
-      for (const entity of (value !== undefined && this.byValue.get(value)) || []) entities.add(entity);
+      if (value !== undefined) for (const posting of this.postingsOf(value)) entities.add(Math.floor(posting / PER_ENTITY));
     }
     return entities;
   }
 
   /**
    * The entries the subject's distinctive identifiers find, by entity, among those `accepts` lets
-   * through (the subject's kind and lists). Identifiers that are not distinctive find nothing.
+   * through (the subject's kind and lists): the same value, listed under a type of the same class.
+   * Identifiers that are not distinctive find nothing.
    */
   find(identifiers: readonly SubjectIdentifier[] | undefined, accepts: (entity: ListEntity) => boolean): ReadonlyMap<number, IdentifierHit[]> {
     if (!identifiers || identifiers.length === 0) return NOTHING_FOUND;
@@ -104,15 +116,17 @@ export class IdentifierIndex {
       const identifierClass = CLASS_OF[given.type];
       const value = normalizeIdentifier(given.type, given.value);
       if (!identifierClass || value === undefined || !isDistinctive(given.type, value)) continue;
-      for (const posting of this.postings.get(`${identifierClass}:${value}`) ?? []) {
-        const entity = this.entities[posting.entity] as ListEntity;
-        const listed = entity.identifiers[posting.identifier] as Identifier;
-        if (!FINDS[identifierClass].has(entity.type) || !accepts(entity)) continue;
+      for (const posting of this.postingsOf(value)) {
+        const e = Math.floor(posting / PER_ENTITY);
+        const entity = this.entities[e] as ListEntity;
+        const listed = entity.identifiers[posting % PER_ENTITY] as Identifier;
+        const listedType = comparableListed(listed)?.type ?? 'other';
+        if (CLASS_OF[listedType] !== identifierClass || !FINDS[identifierClass].has(entity.type) || !accepts(entity)) continue;
         if (COUNTRY_BOUND.has(identifierClass) && given.country && listed.country && given.country !== listed.country) continue;
-        const hits = found.get(posting.entity);
-        const hit = { given, value, listed, listedType: posting.type };
+        const hits = found.get(e);
+        const hit = { given, value, listed, listedType };
         if (hits) hits.push(hit);
-        else found.set(posting.entity, [hit]);
+        else found.set(e, [hit]);
       }
     }
     return found;
