@@ -81,7 +81,8 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
     prepared.push({ queryName, isPerson, prepared: name });
     for (const nameId of index.candidates(name, reading)) {
       const listName = index.names[nameId] as IndexedName;
-      if (!fitsKind(query.kind, (index.entities[listName.entity] as ListEntity).type)) continue;
+      // The readings keep persons and the rest apart; only a vessel narrows the rest further.
+      if (query.kind === 'vessel' && (index.entities[listName.entity] as ListEntity).type !== 'vessel') continue;
       keep(listName, scoreNames(name, listName, false).score, queryName, name);
     }
   }
