@@ -15,19 +15,21 @@ export type EvidenceMatch = {
   entry_sha256: string; threshold: number;
   /** The earlier false-positive decision that covers it, if any. */
   suppressed_by?: string | null;
-  explanation: { summary: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
+  explanation: { summary: string; found_by_identifier?: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
 };
 /** What cleared a match without a person (absent on screenings recorded before it was kept). */
 export type EvidenceClearedBy = { kind: 'band' | 'rule' | 'suppression'; rule?: string; rules_version: number; suppression_id?: string; reason: string };
 export type EvidenceAutoClearedMatch = EvidenceMatch & { cleared_by?: EvidenceClearedBy };
+/** An identifier as screened; records made before identifiers were typed hold bare values. */
+export type EvidenceIdentifier = { type: string; value: string; country?: string } | string;
 export type EvidenceListVersion = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
 export type EvidenceInput = {
   organization: { id: string; name: string };
   screening: {
     id: string; created_at: string; request_id: string; actor: { kind: string; id: string };
     source: 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
-    input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization'; date_of_birth?: string;
-             nationality?: string; aliases?: string[]; reference?: string };
+    input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization' | 'vessel'; date_of_birth?: string;
+             nationality?: string; aliases?: string[]; identifiers?: EvidenceIdentifier[]; reference?: string };
     outcome: 'clear' | 'potential_match'; score: number;
     thresholds: { match: number; lists: Record<string, number>; auto_clear_band: number; rules_version: number };
     matches: EvidenceMatch[]; auto_cleared_matches: EvidenceAutoClearedMatch[];

@@ -98,6 +98,7 @@ function writeMatch(w: EvidenceWriter, match: EvidenceMatch, title: string, firs
     ['Listed name', match.entry_name],
     ['Matched name', `${match.matched_name} (${NAME_KIND_WORDS[match.name_kind] ?? match.name_kind})`],
     ['Input that matched', FIELD_WORDS[match.field] ?? match.field],
+    ['Found by', match.explanation.found_by_identifier ? `identifier: ${match.explanation.found_by_identifier}; the names alone are no match` : 'the name'],
     ['Programs', match.programs.length > 0 ? match.programs.join(', ') : 'none listed'],
     ['Match id', match.id],
   ]);

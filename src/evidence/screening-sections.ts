@@ -2,7 +2,7 @@
  * The first part of the evidence document: who asked, what was screened and when, what came out,
  * and against which list versions, in the order an auditor reads a screening.
  */
-import type { EvidenceInput } from './evidence-input.ts';
+import type { EvidenceIdentifier, EvidenceInput } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
 import { formatCount, formatScore, orNotGiven } from './evidence-format.ts';
 import { outcomeWords } from './hold-sections.ts';
@@ -36,9 +36,13 @@ export function writeScreenedSubject(w: EvidenceWriter, { screening }: EvidenceI
     ['Date of birth', orNotGiven(given.date_of_birth)],
     ['Nationality', orNotGiven(given.nationality)],
     ['Aliases', given.aliases?.length ? given.aliases.join('; ') : 'not given'],
+    ['Identifiers', given.identifiers?.length ? given.identifiers.map(identifierText).join('; ') : 'not given'],
     ["Caller's reference", orNotGiven(given.reference)],
   ]);
 }
+
+const identifierText = (identifier: EvidenceIdentifier) =>
+  typeof identifier === 'string' ? identifier : `${identifier.type} ${identifier.value}${identifier.country ? ` (${identifier.country})` : ''}`;
 
 export function writeRequester(w: EvidenceWriter, { screening }: EvidenceInput) {
   w.heading('Who requested it');

@@ -2,10 +2,14 @@
  * What the engine is asked and what it answers. The HTTP features, the evaluation and the
  * benchmarks all speak these types; the index, the scorer and the explainer produce them.
  */
+import type { SubjectIdentifier } from './identifier-types.ts';
 import type { EntityType, ListCode, ListedName, ListEntity, NameKind, PartialDate } from './model.ts';
 
-/** `any` screens against every entity type (a vendor whose kind the caller does not know). */
-export type SubjectKind = 'person' | 'organization' | 'any';
+/**
+ * `any` screens against every entity type (a vendor whose kind the caller does not know); `vessel`
+ * against vessels only.
+ */
+export type SubjectKind = 'person' | 'organization' | 'vessel' | 'any';
 
 export type SubjectQuery = {
   name: string;
@@ -15,8 +19,11 @@ export type SubjectQuery = {
   /** ISO 3166-1 alpha-2 countries known for the subject (residence, nationality, citizenship). */
   countries?: string[];
   dateOfBirth?: PartialDate;
-  /** Identifiers the subject carries (passport, IMO, tax id); an exact hit corroborates strongly. */
-  identifiers?: string[];
+  /**
+   * Identifiers the subject carries (passport, IMO, tax id). One equal to a listed identifier
+   * corroborates a name match strongly; a distinctive one finds the entry whatever the name.
+   */
+  identifiers?: SubjectIdentifier[];
   /** Restrict the screening to these lists; all loaded lists when absent. */
   lists?: ListCode[];
 };
@@ -88,6 +95,8 @@ export type MatchExplanation = {
   tokens: TokenExplanation[];
   qualifiers: QualifierExplanation[];
   summary: string;
+  /** When an identifier, not the name, found the entry: which one, and the entry's identifier it equals. */
+  foundByIdentifier?: string;
 };
 
 export type ScreeningMatch = {

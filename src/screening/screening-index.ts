@@ -3,20 +3,24 @@
  * against it. Pure and synchronous — no I/O — so it runs the same in the service, the evaluation
  * and the benchmarks.
  *
- * For each subject name (and alias): candidate list names from the index, each scored token by
- * token, the best name per entity kept, then qualified by date of birth, country, identifiers,
- * the kind of name matched and the entity's type. Scores are in [0, 1]; DEFAULT_THRESHOLD is the
- * point the evaluation (BENCHMARKS.md) was tuned for. The alert threshold is also where a name that
- * reaches it is held when only its qualifiers disagree (qualifiers.ts); matches may be reported
- * below it, down to `reportFloor`, for the caller's auto-clear band.
+ * For each subject name (and alias) and each of its readings (name-variants.ts): candidate list
+ * names from the index, each scored token by token, the best name per entity kept, then qualified
+ * by date of birth, country, identifiers, the kind of name matched and the entity's type. Entries
+ * the subject's distinctive identifiers find (an IMO, passport or tax number) join them whatever
+ * their names' scores, and alert. Scores are in [0, 1]; DEFAULT_THRESHOLD is the point the
+ * evaluation (BENCHMARKS.md) was tuned for. The alert threshold is also where a name that reaches
+ * it is held when only its qualifiers disagree (qualifiers.ts); matches may be reported below it,
+ * down to `reportFloor`, for the caller's auto-clear band.
  */
 import { explain } from './match/explain.ts';
+import { foundByIdentifierSummary, foundByWords, raiseFoundByIdentifier } from './match/identifiers.ts';
 import { DISTINCTIVE_RARITY, type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
 import { qualify, scoreCeiling } from './match/qualifiers.ts';
-import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from './match-types.ts';
-import type { ListEntity } from './model.ts';
+import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from './match-types.ts';
+import type { EntityType, ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
 import { queryVariants } from './normalize/name-variants.ts';
+import { IdentifierIndex } from './index/identifier-index.ts';
 import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
@@ -33,10 +37,11 @@ export interface ScreeningIndex {
 
 export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningIndex {
   const index = new NameIndex(entities);
+  const identifiers = new IdentifierIndex(entities, index.names);
   return {
     entityCount: entities.length,
     nameCount: index.names.length,
-    screen: (query, options) => screen(index, query, options),
+    screen: (query, options) => screen(index, identifiers, query, options),
   };
 }
 
@@ -48,71 +53,111 @@ export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningI
 function readings(query: SubjectQuery): CandidateFilter[] {
   const lists = query.lists && query.lists.length > 0 ? new Set(query.lists) : undefined;
   const out: CandidateFilter[] = [];
-  if (query.kind !== 'organization') out.push({ persons: true, lists });
+  if (query.kind === 'person' || query.kind === 'any') out.push({ persons: true, lists });
   if (query.kind !== 'person') out.push({ persons: false, lists });
   return out;
 }
 
+/** The entity types a subject of this kind is screened against: an organization's reading also meets vessels and aircraft. */
+const fitsKind = (kind: SubjectKind, type: EntityType) =>
+  kind === 'any' || (kind === 'person' ? type === 'person' : kind === 'vessel' ? type === 'vessel' : type !== 'person');
+
+/** `part`: matched through a part of a name (see name-variants.ts), at PART_FACTOR. */
 type Best = { nameScore: number; name: IndexedName; queryName: string; prepared: PreparedName; part: boolean };
 
 const KIND_PREFERENCE = ['primary', 'strong_alias', 'former_name', 'original_script', 'weak_alias'];
 /** Between two equally good names of one entity, show the listed name rather than an alias. */
 const preferred = (a: IndexedName, b: IndexedName) => KIND_PREFERENCE.indexOf(a.kind) < KIND_PREFERENCE.indexOf(b.kind);
 
-function screen(index: NameIndex, query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
+function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: SubjectQuery, options: ScreeningOptions = {}): ScreeningMatch[] {
   const given = options.threshold ?? DEFAULT_THRESHOLD;
   const alertThreshold = typeof given === 'number' ? () => given : given;
   const floorOf = (list: string) => Math.min(options.reportFloor ?? Number.POSITIVE_INFINITY, alertThreshold(list));
   const limit = options.limit ?? DEFAULT_LIMIT;
   const bestByEntity = new Map<number, Best>();
+  const keep = (name: IndexedName, nameScore: number, queryName: string, prepared: PreparedName, part: boolean) => {
+    const previous = bestByEntity.get(name.entity);
+    if (!previous || nameScore > previous.nameScore || (nameScore === previous.nameScore && preferred(name, previous.name))) {
+      bestByEntity.set(name.entity, { nameScore, name, queryName, prepared, part });
+    }
+  };
 
+  const prepared: { queryName: string; isPerson: boolean; prepared: PreparedName }[] = [];
   for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) for (const variant of queryVariants(queryName, reading.persons)) {
     const isPerson = reading.persons;
     const tokens: WeightedToken[] = index.weigh(analyzeName(variant.text, isPerson));
     if (tokens.length === 0) continue;
-    const prepared = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !variant.text.includes(','), isPerson, rarityKnown: index.vocabulary.rarityKnown, memo: true });
-    for (const nameId of index.candidates(prepared, reading)) {
-      const name = index.names[nameId] as IndexedName;
+    const name = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !variant.text.includes(','), isPerson, rarityKnown: index.vocabulary.rarityKnown, memo: true });
+    if (!variant.part) prepared.push({ queryName, isPerson, prepared: name });
+    for (const nameId of index.candidates(name, reading)) {
+      const listName = index.names[nameId] as IndexedName;
+      // The readings keep persons and the rest apart; only a vessel narrows the rest further.
+      if (query.kind === 'vessel' && (index.entities[listName.entity] as ListEntity).type !== 'vessel') continue;
       // A part of a name stands for the whole only where the other name has nothing left over
       // that the part's missing words might have met: "Bank of China (Hong Kong)" without its
       // bracket is not "Bank of China (Singapore)" without its own, nor that name whole.
-      if (variant.part && name.part) continue;
-      const scored = scoreNames(prepared, name, false);
-      if ((variant.part && !scored.listCovered) || (name.part && !scored.queryCovered)) continue;
+      const part = variant.part || listName.part;
+      if (variant.part && listName.part) continue;
+      const scored = scoreNames(name, listName, false);
+      if ((variant.part && !scored.listCovered) || (listName.part && !scored.queryCovered)) continue;
       // Nor where what it matched is common words ("Factory JSC" left of a quoted name): a part
       // stands for the whole through a distinctive word (where the index can tell).
-      if ((variant.part || name.part) && prepared.rarityKnown && scored.rarestFound < DISTINCTIVE_RARITY) continue;
-      const nameScore = variant.part || name.part ? scored.score * PART_FACTOR : scored.score;
-      const previous = bestByEntity.get(name.entity);
-      if (!previous || nameScore > previous.nameScore || (nameScore === previous.nameScore && preferred(name, previous.name))) {
-        bestByEntity.set(name.entity, { nameScore, name, queryName, prepared, part: variant.part || name.part });
-      }
+      if (part && name.rarityKnown && scored.rarestFound < DISTINCTIVE_RARITY) continue;
+      keep(listName, part ? scored.score * PART_FACTOR : scored.score, queryName, name, part);
+    }
+  }
+
+  // Entries a distinctive identifier finds, with their names scored against the subject's however far apart.
+  const lists = query.lists && query.lists.length > 0 ? new Set<string>(query.lists) : undefined;
+  const found = identifierIndex.find(query.identifiers, (entity) => fitsKind(query.kind, entity.type) && (!lists || lists.has(entity.list)));
+  for (const entity of found.keys()) {
+    if (bestByEntity.has(entity)) continue;
+    const isPerson = (index.entities[entity] as ListEntity).type === 'person';
+    const readingsOfKind = prepared.filter((p) => p.isPerson === isPerson);
+    // A name with nothing left to compare (an honorific alone) still shows the entry, at name score 0.
+    if (readingsOfKind.length === 0) readingsOfKind.push({ queryName: query.name, isPerson, prepared: prepareName([], index.vocabulary.keysOf, { orderKnown: true, isPerson }) });
+    const nameIds = identifierIndex.namesOf(entity);
+    for (let n = 0; n < nameIds.length; n++) {
+      const listName = index.names[nameIds[n] as number] as IndexedName;
+      if (listName.part) continue;
+      for (const p of readingsOfKind) keep(listName, scoreNames(p.prepared, listName, false).score, p.queryName, p.prepared, false);
     }
   }
 
   const qualified = [];
-  const ceiling = scoreCeiling(query);
+  // An identifier lifts only the entries that list its value: the others' ceiling is the name's and the other facts'.
+  const corroborable = identifierIndex.withEqualValue(query.identifiers);
+  const ceilingWith = scoreCeiling(query);
+  const ceilingWithout = query.identifiers?.length ? scoreCeiling({ ...query, identifiers: [] }) : ceilingWith;
   for (const best of bestByEntity.values()) {
+    const hits = found.get(best.name.entity);
     const entity = index.entities[best.name.entity] as ListEntity;
     const floor = floorOf(entity.list);
+    const ceiling = corroborable.has(best.name.entity) ? ceilingWith : ceilingWithout;
     // Qualifying builds an account in words; skip the names no corroboration could lift to the floor.
-    if (best.nameScore === 0 || ceiling(best.nameScore) < floor) continue;
+    if (!hits && (best.nameScore === 0 || ceiling(best.nameScore) < floor)) continue;
     const listedName = entity.names[best.name.nameIndex] as ListEntity['names'][number];
     const threshold = alertThreshold(entity.list);
-    const { score, qualifiers } = qualify(best.nameScore, query, entity, listedName.kind, threshold);
-    if (score >= floor) qualified.push({ best, entity, listedName, qualifiers, score: roundedBeside(score, threshold) });
+    const byName = qualify(best.nameScore, query, entity, listedName.kind, threshold);
+    const { score, qualifiers } = hits ? raiseFoundByIdentifier(byName) : byName;
+    if (score >= floor) qualified.push({ best, entity, listedName, qualifiers, score: roundedBeside(score, threshold), hits });
   }
   // Only the matches returned are explained token by token.
   return qualified
     .sort((a, b) => b.score - a.score || a.entity.entryId.localeCompare(b.entity.entryId))
     .slice(0, limit)
-    .map(({ best, entity, listedName, qualifiers, score }): ScreeningMatch => ({
-      entity,
-      score,
-      matchedName: listedName,
-      queryName: best.queryName,
-      explanation: explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers, best.part ? [PART_NOTE] : []),
-    }));
+    .map(({ best, entity, listedName, qualifiers, score, hits }): ScreeningMatch => {
+      const explanation = explain(best.queryName, listedName, best.nameScore, scoreNames(best.prepared, best.name), qualifiers, best.part ? [PART_NOTE] : []);
+      // Found by the identifier where the name alone is no match (whatever threshold the caller asked down to).
+      const byIdentifier = hits && best.nameScore < DEFAULT_THRESHOLD;
+      return {
+        entity,
+        score,
+        matchedName: listedName,
+        queryName: best.queryName,
+        explanation: byIdentifier ? { ...explanation, summary: foundByIdentifierSummary(hits, explanation.summary), foundByIdentifier: foundByWords(hits) } : explanation,
+      };
+    });
 }
 
 /** Three decimals, never rounded across the alert threshold: what alerts shows at or above it, what does not, below. */

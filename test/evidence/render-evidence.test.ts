@@ -133,7 +133,7 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
     const text = pdfPages(await renderEvidencePdf(evidenceFixture())).join(' ');
     // pdftotext puts right-to-left text back in logical order: a phrase drawn with its words in
     // the wrong order (pdfkit's own behaviour) would come out as "محمد الرحمن عبد".
-    assert.ok(text.includes(`Aliases Abd al-Rahman Muhammad; ${ARABIC_NAME} Caller's reference`), text);
+    assert.ok(text.includes(`Aliases Abd al-Rahman Muhammad; ${ARABIC_NAME} Identifiers not given`), text);
     // Around a bracket pdftotext's reordering moves the bracket, not the words.
     assert.match(text, new RegExp(`Matched name \\(? ?${ARABIC_NAME} ?\\(?the name in its original script\\)`));
     assert.ok(text.includes(`Matched name ${CYRILLIC_NAME} (a strong a.k.a.)`));

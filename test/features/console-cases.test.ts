@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { type ConsoleClient, pageText, signedInUser } from '../helpers/console-client.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { loadTestLists } from '../helpers/test-lists.ts';
+import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../helpers/test-lists.ts';
 
 let harness: TestApp;
 let org: TestTenant;
@@ -97,6 +97,18 @@ describe('a case', () => {
     assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
     const downloads = await harness.database.owner("SELECT actor_id FROM audit_events WHERE action = 'screening.evidence_downloaded' AND organization_id = $1", [org.organizationId]);
     assert.deepEqual(downloads, [{ actor_id: 'first.reviewer@example.com' }]);
+  });
+
+  test('a match an identifier found says so, and the identifiers screened are shown', async () => {
+    await loadTestLists(harness, [sdnList([...SDN_ROWS, `30003,"NASSER, Omid","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Passport P90817263 (Iran)."`]), uvlList()]);
+    try {
+      const id = await newCase(org, { subject: 'Jonas Weber', identifiers: [{ type: 'passport', value: 'P 9081 7263', country: 'IR' }] });
+      const text = pageText((await adjudicator.get(`/console/cases/${id}`)).body);
+      assert.match(text, /Identifiers passport P 9081 7263 \(IR\)/);
+      assert.match(text, /Found by identifier: passport P90817263 \(IR\) is on the entry \(Passport P90817263 \(IR\)\); the names alone are no match\./);
+    } finally {
+      await loadTestLists(harness);
+    }
   });
 });
 

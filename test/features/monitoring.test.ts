@@ -148,6 +148,43 @@ describe('monitoring on invented lists', () => {
   });
 });
 
+describe('monitoring carries identifiers', () => {
+  const t = harnessFor();
+  before(async () => {
+    const harness = await t.setUp();
+    await loadTestLists(harness);
+  });
+  after(() => t.harness.close());
+
+  test('entries listed later with a subject\'s passport or tax number flag the profile, the vendor and the visitor on site, under other names', async () => {
+    await t.ok('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'W-PASS', name: 'Imogen Fairweather-Stokes', identifiers: [{ type: 'passport', value: 'K 4711 0815', country: 'DE' }] }] });
+    await t.ok('POST', '/vendors/screen', { vendors: [{ name: 'Quiet Harbour Supplies', external_id: 'V-TAX', identifiers: [{ type: 'tax_id', value: '7702070139', country: 'RU' }] }] });
+    const visitor = await t.ok('POST', '/checkin', { visitor: { name: 'Oskar Lindgren', identifiers: [{ type: 'national_id', value: '19650412-5837', country: 'SE' }] }, site: 'HQ' });
+    assert.equal(visitor.status, 'checked_in');
+
+    await loadTestLists(t.harness, [
+      sdnList([
+        ...SDN_ROWS,
+        `50001,"RAHIMI, Leyla","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Passport K47110815 (Germany)."`,
+        `50002,"STROYINVEST HOLDING JSC",-0- ,"RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Tax ID No. 7702070139 (Russia)."`,
+        `50003,"SVENSSON, Per","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"National ID No. 196504125837 (Sweden)."`,
+      ]),
+    ]);
+    await t.monitoring().queueRuns();
+    await t.monitoring().workRuns();
+
+    const [run] = (await t.ok('GET', '/monitoring/runs')).data;
+    assert.deepEqual([run.counts.screened, run.counts.potential_matches], [3, 3]);
+    const profile = await t.profile('W-PASS');
+    const profileCase = await t.ok('GET', `/adjudication/${profile.case_id}`);
+    assert.deepEqual([profileCase.screening.matches[0].entry_id, profileCase.screening.matches[0].explanation.found_by_identifier], ['50001', 'passport K47110815 (DE) is on the entry (Passport K47110815 (DE))']);
+    const [vendor] = await t.harness.database.owner<{ latest_screening_id: string }>("SELECT latest_screening_id FROM vendors WHERE external_id = 'V-TAX'");
+    assert.equal((await t.ok('GET', `/screenings/${vendor?.latest_screening_id}`)).matches[0].entry_id, '50002');
+    const session = await t.ok('GET', `/sessions/${visitor.id}`);
+    assert.equal(session.status, 'escalated');
+  });
+});
+
 describe('monitoring on the real SDN, 2023-05 then 2024-05', { skip: skipWithoutListData() }, () => {
   const t = harnessFor();
   before(() => t.setUp());

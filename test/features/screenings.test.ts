@@ -159,9 +159,27 @@ describe('screening endpoints', () => {
         [{ subject: 'A B', metadata: { note: 'n'.repeat(501) } }, '/metadata/note'],
         [{ subject: 'A B', metadata: { 'not a key!': 1 } }, '/metadata/not a key!'],
         [{ subject: 'A B', metadata: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, 'v'.repeat(480)])) }, '/metadata'],
-        [{ subject: 'A B', type: 'vessel' }, '/type'],
+        [{ subject: 'A B', type: 'aircraft' }, '/type'],
+        [{ company: 'Acme', type: 'vessel' }, '/type'],
         [{ company: 'Acme', date_of_birth: '1961' }, '/date_of_birth'],
+        [{ subject: 'Sea Star', type: 'vessel', date_of_birth: '1990' }, '/date_of_birth'],
+        [{ subject: 'Sea Star', type: 'vessel', nationality: 'PA' }, '/nationality'],
         [{ subject: 'A B', unexpected: true }, '/unexpected'],
+        [{ subject: 'A B', identifiers: [{ type: 'ssn', value: '123456789' }] }, '/identifiers/0/type'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: 'A1234567' }, { type: 'imo', value: '9187629' }] }, '/identifiers/1/type'],
+        [{ subject: 'Sea Star', type: 'vessel', identifiers: [{ type: 'passport', value: 'A1234567' }] }, '/identifiers/0/type'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport' }] }, '/identifiers/0/value'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: '  ' }] }, '/identifiers/0/value'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: '--' }] }, '/identifiers/0/value'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: 'A1\u0007' }] }, '/identifiers/0/value'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: '1'.repeat(65) }] }, '/identifiers/0/value'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: 'A1234567', country: 'XX' }] }, '/identifiers/0/country'],
+        [{ subject: 'A B', identifiers: [{ type: 'passport', value: 'A1234567', issuer: 'IR' }] }, '/identifiers/0/issuer'],
+        [{ subject: 'A B', identifiers: Array.from({ length: 11 }, (_, i) => ({ type: 'passport', value: `A123456${i}` })) }, '/identifiers'],
+        [{ subject: 'Sea Star', type: 'vessel', identifiers: [{ type: 'imo', value: 'IMO 9187628' }] }, '/identifiers/0/value'],
+        [{ subject: 'Sea Star', type: 'vessel', identifiers: [{ type: 'imo', value: '918762' }] }, '/identifiers/0/value'],
+        [{ subject: 'Sea Star', type: 'vessel', identifiers: [{ type: 'mmsi', value: '5724692' }] }, '/identifiers/0/value'],
+        [{ company: 'Acme', identifiers: [{ type: 'lei', value: '253400V1H6ART1UQ0N89' }] }, '/identifiers/0/value'],
       ];
       for (const [payload, pointer] of cases) {
         const response = await prescreen(payload);
@@ -170,6 +188,40 @@ describe('screening endpoints', () => {
         const pointers = response.json().errors.map((e: { pointer: string }) => e.pointer);
         assert.ok(pointers.includes(pointer), `${JSON.stringify(payload).slice(0, 80)} → ${pointers.join(', ')} (wanted ${pointer})`);
       }
+    });
+
+    test('a vessel is found by its IMO number under a new name; the answer and the evidence say it was found by identifier', async () => {
+      const response = await prescreen({ subject: 'Ocean Glory', type: 'vessel', identifiers: [{ type: 'imo', value: 'imo 918-7629' }] }, enterprise);
+      assert.equal(response.statusCode, 201);
+      const screening = response.json();
+      assert.equal(screening.outcome, 'potential_match');
+      assert.deepEqual(screening.input.identifiers, [{ type: 'imo', value: 'imo 918-7629' }]);
+      const [match] = screening.matches;
+      assert.deepEqual([match.entry_id, match.entry_name, match.field], ['10003', 'SEA STAR', 'subject']);
+      assert.ok(match.score >= 0.95);
+      assert.equal(match.explanation.found_by_identifier, 'IMO number 9187629 is on the entry (IMO 9187629)');
+      assert.match(match.explanation.summary, /^Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\)\. The names differ: "Ocean Glory" was compared with/);
+      if (!skipWithoutPdftotext()) {
+        const pdf = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers });
+        const text = pdfPages(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
+        assert.match(text, /Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\); the names alone are no match/);
+        assert.match(text, /Identifiers imo imo 918-7629/);
+      }
+    });
+
+    test('a vessel is screened against vessels only; an identifier on no entry finds nothing', async () => {
+      const byName = (await prescreen({ subject: 'Example Trading', type: 'vessel' })).json();
+      assert.deepEqual(byName.matches, [], 'a listed company is no vessel');
+      const unlisted = (await prescreen({ subject: 'Ocean Glory', type: 'vessel', identifiers: [{ type: 'imo', value: '9074729' }] })).json();
+      assert.equal(unlisted.outcome, 'clear');
+    });
+
+    test('identifiers stay out of the audit trail and the events', async () => {
+      const screening = (await prescreen({ subject: 'Karim Ali', identifiers: [{ type: 'passport', value: 'Q9182736', country: 'IR' }] })).json();
+      const audit = await harness.database.owner<{ details: unknown }>("SELECT details FROM audit_events WHERE target_id = $1", [screening.id]);
+      const events = await harness.database.owner<{ data: unknown }>('SELECT data FROM event_outbox WHERE data @> $1', [JSON.stringify({ screening_id: screening.id })]);
+      assert.ok(audit.length > 0 && events.length > 0);
+      assert.doesNotMatch(JSON.stringify([audit, events]), /Q9182736/);
     });
 
     test('an Idempotency-Key replays the first answer; the same key with another body is refused', async () => {
@@ -217,7 +269,7 @@ describe('screening endpoints', () => {
     test('vendors are screened in input order, stored, and updated by external id', async () => {
       const vendors = [
         { name: 'Example Trading Co Ltd', country: 'ae', external_id: 'V-1' },
-        { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'V-2', identifiers: { duns: '123456789' } },
+        { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'V-2', identifiers: [{ type: 'registration', value: '123456789' }] },
         { name: 'Sea Star' },
       ];
       const response = await post('/api/v1/vendors/screen', enterprise, { vendors });
@@ -299,5 +351,28 @@ describe('screening the real SDN', { skip: skipWithoutListData() }, () => {
   test('a clean name is clear', async () => {
     const response = await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload: { subject: 'Margarethe Okonkwo-Lindqvist' } });
     assert.equal(response.json().outcome, 'clear');
+  });
+
+  const prescreen = async (payload: unknown) => (await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload: payload as object })).json();
+
+  test('a listed vessel is found by its IMO number under a new name, as a vessel', async () => {
+    const screening = await prescreen({ subject: 'Caribbean Dawn', type: 'vessel', identifiers: [{ type: 'imo', value: 'IMO 7406784' }] });
+    assert.equal(screening.outcome, 'potential_match');
+    assert.deepEqual([screening.matches[0]?.entry_id, screening.matches[0]?.entry_name], ['4243', 'EBANO']);
+    assert.match(screening.matches[0]?.explanation.found_by_identifier, /^IMO number 7406784 is on the entry/);
+  });
+
+  test('a listed person is found by a passport number under another spelling of the name', async () => {
+    const screening = await prescreen({ subject: 'Mishel Sammaha', identifiers: [{ type: 'passport', value: 'PE385243', country: 'CA' }] });
+    assert.equal(screening.outcome, 'potential_match');
+    assert.equal(screening.matches[0]?.entry_id, '15640');
+    assert.match(screening.matches[0]?.explanation.summary, /passport PE385243 \(CA\) is on the entry/);
+  });
+
+  test('an unlisted number, an undistinctive one and a passport of another issuer find nothing on their own', async () => {
+    for (const identifiers of [[{ type: 'passport', value: 'X9999999' }], [{ type: 'national_id', value: '123' }], [{ type: 'passport', value: 'PE385243', country: 'FR' }]]) {
+      const screening = await prescreen({ subject: 'Margarethe Okonkwo-Lindqvist', identifiers });
+      assert.equal(screening.outcome, 'clear', JSON.stringify(identifiers));
+    }
   });
 });

@@ -8,6 +8,9 @@ import { createKey, createTenant, type TestTenant } from '../helpers/credentials
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../helpers/test-lists.ts';
 
+/** A listed man whose passport is on his entry, for a visitor who carries it under another name. */
+const PASSPORT_ROW = `30002,"HADDAD, Samir","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Passport N7654321 (Lebanon)."`;
+
 let harness: TestApp;
 let org: TestTenant;
 let secondReviewer: { headers: { authorization: string } };
@@ -94,6 +97,22 @@ describe('check-in', () => {
     assert.equal((await update(waiting.id, { status: 'denied', note: 'Turned away at the gate.' })).json().status, 'denied');
   });
 
+  test('a visitor whose passport is on a listed entry waits in review though the names differ; the identifiers stay with the session', async () => {
+    await loadTestLists(harness, [sdnList([...SDN_ROWS, PASSPORT_ROW]), uvlList()]);
+    try {
+      const waiting = await checkIn({ name: 'Ana Kovač', citizenship: 'SI', identifiers: [{ type: 'passport', value: 'n 765-4321', country: 'lb' }] });
+      assert.equal(waiting.status, 'pending_review');
+      assert.match(waiting.case_id, /^case_/);
+      assert.deepEqual(waiting.visitor.identifiers, [{ type: 'passport', value: 'n 765-4321', country: 'LB' }]);
+      const screening = (await call('GET', `/screenings/${waiting.screening_id}`)).json();
+      assert.deepEqual([screening.matches[0].entry_id, screening.matches[0].explanation.found_by_identifier], ['30002', 'passport N7654321 (LB) is on the entry (Passport N7654321 (LB))']);
+      const another = await checkIn({ name: 'Ana Kovač', citizenship: 'SI', identifiers: [{ type: 'passport', value: 'N7654321', country: 'SI' }] });
+      assert.equal(another.status, 'checked_in', 'the same number from another issuer is another passport');
+    } finally {
+      await loadTestLists(harness, [sdnList(), uvlList()]);
+    }
+  });
+
   test('every refusal is a 400 naming its field; nothing is stored', async () => {
     const before = await harness.database.owner<{ n: number }>('SELECT count(*)::int AS n FROM visitor_sessions');
     const cases: [object, string[]][] = [
@@ -103,6 +122,8 @@ describe('check-in', () => {
       [{ visitor: { name: 'A B', citizenship: 'XX', company: '…' }, site: 'HQ' }, ['/visitor/citizenship', '/visitor/company']],
       [{ visitor: { name: 'A B', date_of_birth: '2999-01-01' }, site: 'HQ', expected_departure_at: '2001-01-01T00:00:00Z' }, ['/visitor/date_of_birth', '/expected_departure_at']],
       [{ visitor: { name: 'A B' }, site: 'HQ', prescreen_id: 'nope', shoe_size: 44 }, ['/prescreen_id', '/shoe_size']],
+      [{ visitor: { name: 'A B', identifiers: [{ type: 'imo', value: '9187629' }, { type: 'passport', value: ' ', country: 'QQ' }] }, site: 'HQ' }, ['/visitor/identifiers/0/type', '/visitor/identifiers/1/value', '/visitor/identifiers/1/country']],
+      [{ visitor: { name: 'A B', identifiers: [{ type: 'visa', value: 'V123456' }] }, site: 'HQ' }, ['/visitor/identifiers/0/type']],
     ];
     for (const [payload, pointers] of cases) {
       const response = await call('POST', '/checkin', payload);
@@ -269,6 +290,17 @@ describe('prescreen reuse', () => {
 
     const unknown = await checkIn(visitor, { prescreen_id: 'scr_00000000000000000000000000' });
     assert.deepEqual([unknown.prescreen_reused, unknown.prescreen.reason], [false, 'not_found']);
+  });
+
+  test('a prescreen stands for the door only with the same identifiers, however spaced', async () => {
+    const person = { name: 'Harriet Quimby-Lindqvist', citizenship: 'SE', identifiers: [{ type: 'passport', value: 'SE 1234567', country: 'SE' }] };
+    const prescreen = (await call('POST', '/prescreen', { subject: person.name, nationality: 'SE', identifiers: person.identifiers })).json();
+    const same = await checkIn({ ...person, identifiers: [{ type: 'passport', value: 'se1234567', country: 'SE' }] }, { prescreen_id: prescreen.id });
+    assert.equal(same.prescreen_reused, true);
+    for (const identifiers of [undefined, [{ type: 'passport', value: 'SE7654321', country: 'SE' }]]) {
+      const other = await checkIn({ ...person, identifiers }, { prescreen_id: prescreen.id });
+      assert.deepEqual([other.prescreen_reused, other.prescreen.reason], [false, 'not_same_person'], JSON.stringify(identifiers));
+    }
   });
 
   test('a reused prescreen with an open case puts the visitor in review on that case', async () => {

@@ -105,6 +105,21 @@ describe('workforce sync', () => {
     assert.deepEqual([back.counts.updated, back.counts.screened], [1, 1], 'a profile back from inactive is screened again');
   });
 
+  test('identifiers are kept with the profile and screened; a changed identifier screens again; a bad one is pointed at', async () => {
+    const profile = { external_id: 'ID-1', name: 'Imogen Fairweather-Stokes', citizenship: 'GB', identifiers: [{ type: 'passport', value: '123 456 789', country: 'gb' }] };
+    const first = await synced({ mode: 'upsert', profiles: [profile] });
+    assert.deepEqual([first.counts.created, first.counts.screened], [1, 1]);
+    const [stored] = (await get('/workforce/profiles?external_id=ID-1')).json().data;
+    assert.deepEqual(stored.profile.identifiers, [{ type: 'passport', value: '123 456 789', country: 'GB' }]);
+    const screening = (await get(`/screenings/${stored.latest_screening_id}`)).json();
+    assert.deepEqual(screening.input.identifiers, [{ type: 'passport', value: '123 456 789', country: 'GB' }]);
+    assert.equal((await synced({ mode: 'upsert', profiles: [profile] })).counts.unchanged, 1);
+    const renewed = await synced({ mode: 'upsert', profiles: [{ ...profile, identifiers: [{ type: 'passport', value: '987654321', country: 'GB' }] }] });
+    assert.deepEqual([renewed.counts.updated, renewed.counts.screened], [1, 1], 'a new passport is screened');
+    const refused = await sync({ mode: 'upsert', profiles: [{ ...profile, identifiers: [{ type: 'lei', value: '253400V1H6ART1UQ0N98' }] }] });
+    assert.deepEqual(refused.json().errors.map((e: { pointer: string }) => e.pointer), ['/profiles/0/identifiers/0/type']);
+  });
+
   test('an Idempotency-Key replays the first answer; the same key with another payload is refused', async () => {
     const payload = { mode: 'upsert', profiles: people(2, 200) };
     const first = await sync(payload, { 'idempotency-key': 'sync-1' });

@@ -155,7 +155,7 @@ describe('scoring properties', () => {
   });
 
   test('an identifier on the entry lifts a weak name match', () => {
-    assert.ok(scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: ['AE 55512'] }, '7') > scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'));
+    assert.ok(scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: [{ type: 'registration', value: 'AE 55512' }] }, '7') > scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'));
   });
 
   test('persons are screened against persons, organizations against the rest; lists can be restricted', () => {

@@ -1,14 +1,15 @@
 /**
  * A screening's answer, built from a validated request and the loaded lists: the subject (and
- * its aliases) screened as a person or an organization, its company screened as an organization
- * in the same pass, the country flags, and every list version consulted. No I/O: the service
- * stores what this returns, exactly as returned.
+ * its aliases) screened as a person, an organization or a vessel, with its identifiers, its
+ * company screened as an organization in the same pass, the country flags, and every list version
+ * consulted. No I/O: the service stores what this returns, exactly as returned.
  */
 import { canonicalJson } from '../../canonical-json.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import { newId } from '../../ids.ts';
 import { type CountryHold, countryHolds, type HoldPolicy, NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
 import { type CountryFlag, countryFlags } from '../../screening/country-sanctions/lookup.ts';
+import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
 import type { ScreeningMatch, SubjectQuery } from '../../screening/match-types.ts';
 import type { ListEntity, PartialDate } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
@@ -22,12 +23,13 @@ export type ScreeningInput = {
   subject?: string;
   company?: string;
   country?: string;
-  type: 'person' | 'organization';
+  type: 'person' | 'organization' | 'vessel';
   date_of_birth?: string;
   nationality?: string;
   address?: string;
   aliases?: string[];
-  identifiers?: string[];
+  /** The subject's identifiers; the company's when only a company is screened. */
+  identifiers?: SubjectIdentifier[];
   reference?: string;
   lists?: string[];
   metadata?: Record<string, unknown>;
@@ -47,6 +49,8 @@ export type MatchRecord = {
   score: number;
   explanation: {
     summary: string;
+    /** Present when an identifier, not the name, found the entry. */
+    found_by_identifier?: string;
     query_name: string;
     list_name: string;
     name_kind: string;
@@ -121,19 +125,21 @@ export function buildScreening(
   // qualifiers); it reports down to the lowest score that could matter (some list's threshold less the band).
   const floor = Math.min(thresholds.match, ...Object.values(thresholds.lists)) - thresholds.auto_clear_band;
   const countries = [...new Set([input.country, input.nationality].filter((c): c is string => Boolean(c)))];
-  const common = { countries, ...(input.lists && { lists: input.lists }), ...(input.identifiers && { identifiers: input.identifiers }) };
+  const common = { countries, ...(input.lists && { lists: input.lists }) };
+  const identifiers = input.identifiers ? { identifiers: input.identifiers } : {};
   const searches: { query: SubjectQuery; field: (queryName: string) => MatchRecord['field'] }[] = [];
   if (input.subject) {
     const subject = input.subject;
     const dateOfBirth = toDate(input.date_of_birth);
     searches.push({
-      query: { ...common, name: subject, kind: input.type, ...(input.aliases && { aliases: input.aliases }), ...(dateOfBirth && { dateOfBirth }) },
+      query: { ...common, ...identifiers, name: subject, kind: input.type, ...(input.aliases && { aliases: input.aliases }), ...(dateOfBirth && { dateOfBirth }) },
       field: (queryName) => (queryName === subject ? 'subject' : 'alias'),
     });
   }
   // The company a person works for is screened as an organization: a hit on it is its own match.
   if (input.company) {
-    searches.push({ query: { ...common, name: input.company, kind: 'organization', countries: input.country ? [input.country] : [] }, field: () => 'company' });
+    const own = input.subject ? {} : identifiers;
+    searches.push({ query: { ...common, ...own, name: input.company, kind: 'organization', countries: input.country ? [input.country] : [] }, field: () => 'company' });
   }
 
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
@@ -152,6 +158,7 @@ export function buildScreening(
         score: m.score,
         explanation: {
           summary: m.explanation.summary,
+          ...(m.explanation.foundByIdentifier && { found_by_identifier: m.explanation.foundByIdentifier }),
           query_name: m.explanation.queryName,
           list_name: m.explanation.listName,
           name_kind: m.explanation.nameKind,

@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 
+import { identifiersField } from '../../http/identifier-fields.ts';
 import { countryCode, Metadata, text } from '../../http/text-fields.ts';
 
 export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
@@ -14,10 +15,14 @@ export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_
 
 export const PrescreenBody = Type.Object(
   {
-    subject: Type.Optional(text(200, "The person's full name, in any script (or an organization's name with `type: organization`).")),
-    company: Type.Optional(text(300, 'The organization the subject works for, or the organization to screen when `subject` is absent.')),
-    country: Type.Optional(countryCode('The country of the subject or company (residence, registration).')),
-    type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('organization')], { description: 'What `subject` names. Default `person`; `organization` when only `company` is given.' })),
+    subject: Type.Optional(text(200, "The person's full name, in any script (or an organization's name with `type: organization`, a vessel's with `type: vessel`).")),
+    company: Type.Optional(text(300, "The organization the subject works for (a vessel's owner or operator), or the organization to screen when `subject` is absent.")),
+    country: Type.Optional(countryCode('The country of the subject or company (residence, registration, a vessel\'s flag).')),
+    type: Type.Optional(
+      Type.Union([Type.Literal('person'), Type.Literal('organization'), Type.Literal('vessel')], {
+        description: 'What `subject` names. Default `person`; `organization` when only `company` is given. A `vessel` is screened against the vessels on the lists, by name and by IMO number and MMSI.',
+      }),
+    ),
     date_of_birth: Type.Optional(
       Type.String({
         pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$',
@@ -32,6 +37,7 @@ export const PrescreenBody = Type.Object(
       text(500, 'The subject\'s or company\'s address as free text. Screened for sanctioned regions it names (Crimea, the so-called DNR and LNR), which a country code cannot show.'),
     ),
     aliases: Type.Optional(Type.Array(text(200, 'Another name of the subject.'), { maxItems: 10, description: 'Other names of the subject (up to 10); each is screened.' })),
+    identifiers: Type.Optional(identifiersField("The subject's identifiers (the company's, when only `company` is given)")),
     reference: Type.Optional(text(128, 'Your own id for this screening (a visitor or case number), returned as given.')),
     lists: Type.Optional(ListCodes),
     metadata: Type.Optional(Metadata),
@@ -40,6 +46,8 @@ export const PrescreenBody = Type.Object(
     additionalProperties: false,
     examples: [
       { subject: 'Karim Yusuf Abu-Ali', company: 'Example Trading Co., Ltd.', country: 'IR', date_of_birth: '1961-02-12', reference: 'visit-2026-0042' },
+      { subject: 'Ocean Glory', type: 'vessel', identifiers: [{ type: 'imo', value: 'IMO 9187629' }] },
+      { subject: 'Karim Abu Ali', identifiers: [{ type: 'passport', value: 'A1234567', country: 'IR' }] },
       { company: 'Rosneft Trading SA', country: 'CH', lists: ['OFAC_SDN', 'OFAC_CONS'] },
       { subject: 'Владимир Путин', aliases: ['V. V. Putin'], nationality: 'ru', metadata: { site: 'plant-7' } },
     ],
@@ -84,6 +92,13 @@ export const MatchSchema = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 1 }),
   explanation: Type.Object({
     summary: Type.String({ description: 'The match in words, as an adjudicator reads it.' }),
+    found_by_identifier: Type.Optional(
+      Type.String({
+        description:
+          'Present when an identifier found the entry and the names alone are no match: which of your identifiers, and the entry\'s identifier it equals. Such a match scores 0.95 at least.',
+        examples: ['IMO number 9187629 is on the entry (IMO 9187629)'],
+      }),
+    ),
     query_name: Type.String(),
     list_name: Type.String(),
     name_kind: Type.String(),

@@ -1,6 +1,7 @@
 /**
  * A prescreen body cleaned into what is screened, every refusal naming its field.
  */
+import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker, optional } from '../../http/input-checker.ts';
 import type { ScreeningInput } from './build-screening.ts';
 
@@ -8,11 +9,12 @@ export type PrescreenBody = {
   subject?: string;
   company?: string;
   country?: string;
-  type?: 'person' | 'organization';
+  type?: 'person' | 'organization' | 'vessel';
   date_of_birth?: string;
   nationality?: string;
   address?: string;
   aliases?: string[];
+  identifiers?: IdentifierBody[];
   reference?: string;
   lists?: string[];
   metadata?: Record<string, unknown>;
@@ -24,21 +26,26 @@ export function prescreenInput(body: PrescreenBody, loadedLists: readonly string
   const company = check.name(body.company, '/company');
   if (body.subject === undefined && body.company === undefined) check.errors.push({ pointer: '/subject', detail: 'give a subject, a company, or both' });
   const aliases = body.aliases?.map((alias, i) => check.name(alias, `/aliases/${i}`)).filter((a): a is string => a !== undefined);
+  const type = body.type ?? (subject ? 'person' : 'organization');
   const input: ScreeningInput = {
     ...(subject && { subject }),
     ...(company && { company }),
-    type: body.type ?? (subject ? 'person' : 'organization'),
+    type,
     ...optional('country', check.country(body.country, '/country')),
     ...optional('nationality', check.country(body.nationality, '/nationality')),
     ...optional('address', check.text(body.address, '/address')),
     ...optional('date_of_birth', check.date(body.date_of_birth, '/date_of_birth', now)),
     ...(aliases && aliases.length > 0 && { aliases }),
+    ...optional('identifiers', checkIdentifiers(check, body.identifiers, '/identifiers', type)),
     ...optional('reference', check.text(body.reference, '/reference')),
     ...optional('lists', check.lists(body.lists, '/lists', loadedLists)),
     ...optional('metadata', check.metadata(body.metadata, '/metadata')),
   };
-  if (body.type === 'person' && body.subject === undefined) check.errors.push({ pointer: '/type', detail: '`person` needs a subject; a company alone is screened as an organization' });
-  if (input.type === 'organization' && body.date_of_birth !== undefined) check.errors.push({ pointer: '/date_of_birth', detail: 'applies to a person, not an organization' });
+  if (body.type !== undefined && body.type !== 'organization' && body.subject === undefined) {
+    check.errors.push({ pointer: '/type', detail: `\`${body.type}\` needs a subject; a company alone is screened as an organization` });
+  }
+  if (type !== 'person' && body.date_of_birth !== undefined) check.errors.push({ pointer: '/date_of_birth', detail: `applies to a person, not ${type === 'vessel' ? 'a vessel' : 'an organization'}` });
+  if (type === 'vessel' && body.nationality !== undefined) check.errors.push({ pointer: '/nationality', detail: "applies to a person; give a vessel's flag as `country`" });
   check.refuseIfAny('screening request');
   return input;
 }

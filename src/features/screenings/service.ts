@@ -19,7 +19,7 @@ import { screenMany as runPipeline, type ScreenOptions, type ScreeningView } fro
 import { presentScreening } from './present.ts';
 import { findScreening, organizationName, screeningSummaries, upsertVendor } from './store.ts';
 
-export type VendorInput = { input: ScreeningInput; externalId?: string; identifiers: Record<string, string> };
+export type VendorInput = { input: ScreeningInput; externalId?: string };
 export type VendorResult = { vendorId: string; stored: ScreeningView };
 
 declare module '../../http/services.ts' {
@@ -74,7 +74,7 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
             ...(vendor.externalId && { externalId: vendor.externalId }),
             name: vendor.input.company as string,
             ...(vendor.input.country && { country: vendor.input.country }),
-            identifiers: vendor.identifiers,
+            identifiers: vendor.input.identifiers ?? [],
             ...(vendor.input.reference && { reference: vendor.input.reference }),
             screeningId: stored.record.id,
           });

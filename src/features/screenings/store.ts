@@ -7,6 +7,7 @@ import { fromJson } from '../../db/json.ts';
 import type { Timestamp } from '../../db/schema.ts';
 import { rowsAtCommit } from '../../db/rows-at-commit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
+import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
 import type { MatchRecord, ScreeningRecord } from './build-screening.ts';
 
 declare module '../../db/schema.ts' {
@@ -119,7 +120,7 @@ export type VendorUpsert = {
   externalId?: string;
   name: string;
   country?: string;
-  identifiers: Record<string, string>;
+  identifiers: SubjectIdentifier[];
   reference?: string;
   screeningId: string;
 };
@@ -155,7 +156,7 @@ export async function organizationName(trx: TenantTransaction, organizationId: s
   return row?.name ?? organizationId;
 }
 
-export type WatchedVendor = { id: string; name: string; country: string | null; identifiers: Record<string, string>; case_id: string | null; updated_at: Date };
+export type WatchedVendor = { id: string; name: string; country: string | null; identifiers: SubjectIdentifier[]; case_id: string | null; updated_at: Date };
 
 /** Vendors in id order after `afterId`, with the case of their latest screening: what monitoring watches. */
 export async function watchedVendors(trx: TenantTransaction, afterId: string | null, limit: number): Promise<WatchedVendor[]> {
@@ -165,7 +166,7 @@ export async function watchedVendors(trx: TenantTransaction, afterId: string | n
     .select(['v.id', 'v.name', 'v.country', 'v.identifiers', 's.case_id', 'v.updated_at']);
   if (afterId) query = query.where('v.id', '>', afterId);
   const rows = await query.orderBy('v.id').limit(limit).execute();
-  return rows.map((row) => ({ ...row, identifiers: fromJson<Record<string, string>>(row.identifiers), case_id: row.case_id ?? null, updated_at: new Date(row.updated_at) }));
+  return rows.map((row) => ({ ...row, identifiers: fromJson<SubjectIdentifier[]>(row.identifiers), case_id: row.case_id ?? null, updated_at: new Date(row.updated_at) }));
 }
 
 export async function recordVendorRescreen(trx: TenantTransaction, id: string, screeningId: string): Promise<void> {

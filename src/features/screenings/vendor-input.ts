@@ -3,6 +3,7 @@
  * reported with its pointer (`/vendors/17/country`), and duplicate external ids are refused.
  */
 import type { VendorInput } from './service.ts';
+import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker } from '../../http/input-checker.ts';
 
 type VendorBody = {
@@ -10,7 +11,7 @@ type VendorBody = {
   country?: string;
   address?: string;
   external_id?: string;
-  identifiers?: Record<string, string | undefined>;
+  identifiers?: IdentifierBody[];
   reference?: string;
 };
 
@@ -30,7 +31,7 @@ export function vendorInputs(vendors: VendorBody[], loadedLists: readonly string
       if (first !== undefined) check.errors.push({ pointer: `${at}/external_id`, detail: `repeats /vendors/${first}/external_id` });
       else seen.set(externalId, i);
     }
-    const identifiers = Object.fromEntries(Object.entries(vendor.identifiers ?? {}).filter((e): e is [string, string] => e[1] !== undefined).map(([k, v]) => [k, v.toUpperCase()]));
+    const identifiers = checkIdentifiers(check, vendor.identifiers, `${at}/identifiers`, 'organization');
     return {
       input: {
         company: name,
@@ -39,10 +40,9 @@ export function vendorInputs(vendors: VendorBody[], loadedLists: readonly string
         ...(address && { address }),
         ...(reference && { reference }),
         ...(listCodes && { lists: listCodes }),
-        ...(Object.keys(identifiers).length > 0 && { identifiers: Object.values(identifiers) }),
+        ...(identifiers && { identifiers }),
       },
       ...(externalId && { externalId }),
-      identifiers,
     };
   });
   check.refuseIfAny('vendor batch');

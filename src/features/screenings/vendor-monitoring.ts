@@ -13,7 +13,7 @@ export const vendorMonitoring: Extensions['monitoring.sources'] = {
         company: v.name,
         type: 'organization' as const,
         ...(v.country && { country: v.country }),
-        ...(Object.keys(v.identifiers).length > 0 && { identifiers: Object.values(v.identifiers) }),
+        ...(v.identifiers.length > 0 && { identifiers: v.identifiers }),
       },
       caseId: v.case_id,
       screenedAt: v.updated_at,

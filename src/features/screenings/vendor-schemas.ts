@@ -1,6 +1,7 @@
 /** The vendor batch endpoint's shapes. */
 import { Type } from 'typebox';
 import { ListCodes } from './schemas.ts';
+import { identifiersField } from '../../http/identifier-fields.ts';
 import { countryCode, text } from '../../http/text-fields.ts';
 
 export const VENDORS_PER_REQUEST = 1000;
@@ -12,14 +13,8 @@ const Vendor = Type.Object(
     address: Type.Optional(text(500, 'The registered address as free text, screened for sanctioned regions it names.')),
     external_id: Type.Optional(text(128, 'Your id for the vendor; a vendor with the same id is updated.')),
     identifiers: Type.Optional(
-      Type.Object(
-        {
-          duns: Type.Optional(Type.String({ pattern: '^\\d{9}$', description: 'D-U-N-S number, 9 digits.' })),
-          uei: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{12}$', description: 'SAM.gov Unique Entity ID, 12 characters.' })),
-          cage: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{5}$', description: 'CAGE code, 5 characters.' })),
-          lei: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{20}$', description: 'Legal Entity Identifier, 20 characters.' })),
-        },
-        { additionalProperties: false, description: 'Identifiers; one found on a list entry corroborates a name match strongly.' },
+      identifiersField(
+        "The vendor's identifiers: tax and registration numbers (a D-U-N-S number is a `registration`), its LEI, a shipping company's IMO company number; a SAM.gov UEI or CAGE code as `other`",
       ),
     ),
     reference: Type.Optional(text(128, 'Your own id for this screening, returned as given.')),
@@ -37,7 +32,7 @@ export const VendorScreenBody = Type.Object(
     examples: [
       {
         vendors: [
-          { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'SUP-0001', identifiers: { duns: '123456789', cage: '1A2B3' } },
+          { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'SUP-0001', identifiers: [{ type: 'registration', value: 'HRB 123456', country: 'DE' }, { type: 'registration', value: '123456789' }] },
           { name: 'Example Trading Co., Ltd.', country: 'AE', external_id: 'SUP-0002', reference: 'PO-77' },
         ],
       },

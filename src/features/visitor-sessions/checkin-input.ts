@@ -2,12 +2,15 @@
  * A check-in body cleaned and checked whole (every refusal names its field), and the rule that
  * decides whether a prescreen may stand for screening at the door.
  */
+import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker, optional } from '../../http/input-checker.ts';
+import { canonicalJson } from '../../canonical-json.ts';
+import { compactValue, type SubjectIdentifier } from '../../screening/identifier-types.ts';
 import { foldWords } from '../../screening/normalize/fold.ts';
 import type { Visitor } from './session-store.ts';
 
 export type CheckinBody = {
-  visitor: { name: string; company?: string; country?: string; citizenship?: string; us_person_status?: string; email?: string; date_of_birth?: string };
+  visitor: { name: string; company?: string; country?: string; citizenship?: string; us_person_status?: string; email?: string; date_of_birth?: string; identifiers?: IdentifierBody[] };
   site: string;
   host?: { name: string; email?: string };
   purpose?: string;
@@ -41,6 +44,7 @@ export function checkinInput(body: CheckinBody, now: Date): Checkin {
     ...optional('us_person_status', v.us_person_status),
     ...optional('email', v.email?.trim().toLowerCase()),
     ...optional('date_of_birth', check.date(v.date_of_birth, '/visitor/date_of_birth', now)),
+    ...optional('identifiers', checkIdentifiers(check, v.identifiers, '/visitor/identifiers', 'person')),
   };
   const site = check.text(body.site, '/site') ?? body.site;
   const host = body.host ? { name: check.text(body.host.name, '/host/name') ?? body.host.name, ...optional('email', body.host.email?.trim().toLowerCase()) } : null;
@@ -73,20 +77,26 @@ export function screeningInputOf(visitor: Visitor) {
     ...optional('country', visitor.country),
     ...optional('nationality', visitor.citizenship),
     ...optional('date_of_birth', visitor.date_of_birth),
+    ...optional('identifiers', visitor.identifiers),
   };
 }
 
-type ScreenedInput = { subject?: string; company?: string; country?: string; nationality?: string; date_of_birth?: string; type: string; lists?: string[] };
+type ScreenedInput = { subject?: string; company?: string; country?: string; nationality?: string; date_of_birth?: string; identifiers?: SubjectIdentifier[]; type: string; lists?: string[] };
 type ScreenedRecord = { source: string; created_at: string; input: ScreenedInput; list_versions: { version_id: string }[] };
 
 export type ReuseVerdict = { reused: true } | { reused: false; reason: 'not_found' | 'not_a_prescreen' | 'not_same_person' | 'stale' | 'lists_changed' | 'country_hold' };
 
 const folded = (name: string | undefined) => (name === undefined ? '' : foldWords(name).map((w) => w.text).sort().join(' '));
+/** Identifiers in one order and form: the same documents given in another order or spacing are the same. */
+const sameIdentifiers = (a: SubjectIdentifier[] | undefined, b: SubjectIdentifier[] | undefined) => {
+  const form = (list: SubjectIdentifier[] | undefined) => canonicalJson((list ?? []).map((i) => [i.type, compactValue(i.value), i.country ?? null]).sort());
+  return form(a) === form(b);
+};
 
 /**
  * A prescreen stands for the screening at the door only when it screened this same person (every
- * screened field alike: name, company, country, citizenship, date of birth), against every list
- * now loaded in the very versions now loaded, within the freshness window.
+ * screened field alike: name, company, country, citizenship, date of birth, identifiers), against
+ * every list now loaded in the very versions now loaded, within the freshness window.
  */
 export function prescreenReuse(record: ScreenedRecord | undefined, visitor: Visitor, currentVersionIds: string[], now: Date, freshnessHours: number): ReuseVerdict {
   if (!record) return { reused: false, reason: 'not_found' };
@@ -98,7 +108,8 @@ export function prescreenReuse(record: ScreenedRecord | undefined, visitor: Visi
     folded(screened.company) === folded(wanted.company) &&
     screened.country === wanted.country &&
     screened.nationality === wanted.nationality &&
-    screened.date_of_birth === wanted.date_of_birth;
+    screened.date_of_birth === wanted.date_of_birth &&
+    sameIdentifiers(screened.identifiers, wanted.identifiers);
   if (!same) return { reused: false, reason: 'not_same_person' };
   if (now.getTime() - Date.parse(record.created_at) > freshnessHours * 3_600_000) return { reused: false, reason: 'stale' };
   const consulted = record.list_versions.map((v) => v.version_id).sort().join(',');

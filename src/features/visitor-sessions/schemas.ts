@@ -2,6 +2,7 @@
  * Check-in and visitor session shapes: one schema validates, serializes and documents each.
  */
 import { Type } from 'typebox';
+import { identifiersField } from '../../http/identifier-fields.ts';
 import { countryCode, enumOf, Metadata, prose, text } from '../../http/text-fields.ts';
 import { SESSION_STATUSES } from './session-states.ts';
 
@@ -23,6 +24,7 @@ const VisitorFields = {
   us_person_status: Type.Optional(enumOf(US_PERSON, 'For export control (deemed exports under the EAR and ITAR): whether the visitor is a U.S. person (22 CFR 120.62).')),
   email: Type.Optional(email("The visitor's email.")),
   date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.' })),
+  identifiers: Type.Optional(identifiersField("The visitor's identity documents and numbers: passport, national ID, tax number")),
 };
 
 export const CheckinBody = Type.Object(
@@ -35,7 +37,7 @@ export const CheckinBody = Type.Object(
       Type.String({
         pattern: '^scr_[0-9a-z]{26}$',
         description:
-          'A prescreen (`POST /prescreen`) of this visitor. It stands for the screening at the door only when it screened the same person (name, company, country, citizenship, date of birth), ' +
+          'A prescreen (`POST /prescreen`) of this visitor. It stands for the screening at the door only when it screened the same person (name, company, country, citizenship, date of birth, identifiers), ' +
           'against the list versions loaded now, within `CHECKIN_PRESCREEN_FRESHNESS_HOURS` (24 by default); otherwise the visitor is screened now. The answer says which, and why.',
       }),
     ),
@@ -48,7 +50,14 @@ export const CheckinBody = Type.Object(
     additionalProperties: false,
     examples: [
       {
-        visitor: { name: 'Ana Novak', company: 'Ljubljana Optics d.o.o.', citizenship: 'SI', us_person_status: 'foreign_person', email: 'ana.novak@example.com' },
+        visitor: {
+          name: 'Ana Novak',
+          company: 'Ljubljana Optics d.o.o.',
+          citizenship: 'SI',
+          us_person_status: 'foreign_person',
+          email: 'ana.novak@example.com',
+          identifiers: [{ type: 'passport', value: 'PA1234567', country: 'SI' }],
+        },
         site: 'Plant 7 — north gate',
         host: { name: 'R. Alvarez', email: 'ralvarez@example.com' },
         purpose: 'Supplier quality audit',

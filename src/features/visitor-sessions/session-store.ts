@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
+import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
 import type { SessionStatus } from './session-states.ts';
 
 declare module '../../db/schema.ts' {
@@ -42,6 +43,7 @@ export type Visitor = {
   us_person_status?: string;
   email?: string;
   date_of_birth?: string;
+  identifiers?: SubjectIdentifier[];
 };
 export type HistoryEntry = { at: string; actor: string; from: SessionStatus | null; to: SessionStatus; note?: string; case_id?: string };
 

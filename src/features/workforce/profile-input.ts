@@ -4,7 +4,9 @@
  * stored and to the two hashes that tell a change that needs screening from one that does not.
  */
 import { canonicalJson } from '../../canonical-json.ts';
+import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker, optional } from '../../http/input-checker.ts';
+import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
 import { sha256Hex } from '../../sha256.ts';
 
 export type ProfileBody = {
@@ -15,18 +17,19 @@ export type ProfileBody = {
   citizenship?: string;
   us_person_status?: string;
   date_of_birth?: string;
+  identifiers?: IdentifierBody[];
   department?: string;
   status?: 'active' | 'inactive';
   metadata?: Record<string, unknown>;
 };
 
-export type Profile = Omit<ProfileBody, 'external_id' | 'status'>;
+export type Profile = Omit<ProfileBody, 'external_id' | 'status' | 'identifiers'> & { identifiers?: SubjectIdentifier[] };
 
 export type CleanProfile = {
   externalId: string;
   status: 'active' | 'inactive';
   profile: Profile;
-  /** Of the facts screening reads: name, date of birth, country, citizenship. */
+  /** Of the facts screening reads: name, date of birth, country, citizenship, identifiers. */
   screenedSha256: string;
   /** Of everything stored: an equal hash means nothing to update. */
   profileSha256: string;
@@ -48,11 +51,19 @@ export function cleanProfiles(bodies: ProfileBody[], now: Date): CleanProfile[] 
       ...optional('citizenship', check.country(body.citizenship, `${at}/citizenship`)),
       ...optional('us_person_status', body.us_person_status),
       ...optional('date_of_birth', check.date(body.date_of_birth, `${at}/date_of_birth`, now)),
+      ...optional('identifiers', checkIdentifiers(check, body.identifiers, `${at}/identifiers`, 'person')),
       ...optional('department', check.text(body.department, `${at}/department`)),
       ...optional('metadata', check.metadata(body.metadata, `${at}/metadata`)),
     };
     const status = body.status ?? 'active';
-    const screened = { name: profile.name, date_of_birth: profile.date_of_birth ?? null, country: profile.country ?? null, citizenship: profile.citizenship ?? null };
+    // Identifiers only when given, so that a profile synced without any keeps the hash it had.
+    const screened = {
+      name: profile.name,
+      date_of_birth: profile.date_of_birth ?? null,
+      country: profile.country ?? null,
+      citizenship: profile.citizenship ?? null,
+      ...(profile.identifiers && { identifiers: profile.identifiers }),
+    };
     return { externalId, status, profile, screenedSha256: sha256Hex(canonicalJson(screened)), profileSha256: sha256Hex(canonicalJson({ status, profile })) };
   });
   check.refuseIfAny('workforce sync');
@@ -68,5 +79,6 @@ export function screeningInputOf(externalId: string, profile: Profile) {
     ...optional('country', profile.country),
     ...optional('nationality', profile.citizenship),
     ...optional('date_of_birth', profile.date_of_birth),
+    ...optional('identifiers', profile.identifiers),
   };
 }

@@ -2,6 +2,7 @@
  * Workforce request and response shapes: one schema validates, serializes and documents each.
  */
 import { Type } from 'typebox';
+import { identifiersField } from '../../http/identifier-fields.ts';
 import { countryCode, enumOf, Metadata, text } from '../../http/text-fields.ts';
 
 export const MAX_PROFILES = 50_000;
@@ -19,6 +20,7 @@ const ProfileBody = Type.Object(
     citizenship: Type.Optional(countryCode('Citizenship (screened as nationality).')),
     us_person_status: Type.Optional(enumOf(US_PERSON, 'Whether the person is a U.S. person for export control (22 CFR 120.62).')),
     date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.' })),
+    identifiers: Type.Optional(identifiersField("The person's identity documents and numbers (passport, national ID, tax number); kept with the profile and screened again when lists change")),
     department: Type.Optional(text(200, 'Department or cost centre.')),
     status: Type.Optional(enumOf(['active', 'inactive'] as const, 'Inactive profiles are kept but neither screened nor monitored (default active).')),
     metadata: Type.Optional(Metadata),
@@ -39,6 +41,7 @@ export const SyncBody = Type.Object(
         profiles: [
           { external_id: 'E-1001', name: 'Ana Novak', citizenship: 'SI', country: 'US', us_person_status: 'lawful_permanent_resident', department: 'Optics' },
           { external_id: 'E-1002', name: 'Jorge Ramírez', citizenship: 'MX', date_of_birth: '1984-06', status: 'inactive' },
+          { external_id: 'E-1003', name: 'Li Wei', citizenship: 'CN', identifiers: [{ type: 'passport', value: 'E12345678', country: 'CN' }] },
         ],
       },
     ],
@@ -50,7 +53,7 @@ const Counts = Type.Object({
   updated: Type.Integer(),
   unchanged: Type.Integer({ description: 'In the payload exactly as stored: not written, not screened.' }),
   deactivated: Type.Integer({ description: '`full` mode: active profiles absent from the payload.' }),
-  screened: Type.Integer({ description: 'New, re-activated, or with a changed name, date of birth, country or citizenship.' }),
+  screened: Type.Integer({ description: 'New, re-activated, or with a changed name, date of birth, country, citizenship or identifiers.' }),
   potential_matches: Type.Integer(),
   cases_opened: Type.Integer(),
 });

@@ -4,6 +4,7 @@
  * linked entities); the text stays as it was for the evidence.
  */
 import { countryCode } from '../countries.ts';
+import { WRITTEN_LABELS } from '../identifier-types.ts';
 import type { DateOfBirth, Identifier, PartialDate } from '../model.ts';
 
 export type RemarkFacts = {
@@ -21,7 +22,12 @@ export type RemarkFacts = {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** Identifier labels as OFAC writes them, and the type we record. Longest labels first. */
+/**
+ * Identifier labels as OFAC writes them, and the type recorded: the first labels read keep the
+ * names they were recorded under (a changed name would change every such entry's content hash);
+ * the labels read since (identifier-types.ts, which maps both onto the types screening compares)
+ * are recorded as written. The first matching label wins.
+ */
 const IDENTIFIER_LABELS: [RegExp, string][] = [
   [/^National ID No\.?\s*/i, 'national_id'],
   [/^Passport\s+/i, 'passport'],
@@ -36,7 +42,17 @@ const IDENTIFIER_LABELS: [RegExp, string][] = [
   [/^Aircraft Manufacturer's Serial Number \(MSN\)\s+/i, 'aircraft_msn'],
   [/^SWIFT\/BIC\s+/i, 'swift_bic'],
   [/^Digital Currency Address - (\w+)\s+/i, 'digital_currency_address'],
+  ...WRITTEN_LABELS.map((label): [RegExp, string] => [labelPattern(label), label]),
 ];
+
+/** A label at the start of a fact, its final period optional ("Matricula Mercantil No" is also written "No."). */
+function labelPattern(label: string): RegExp {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\\\.$/, '\\.?')}\\s+`, 'i');
+}
+
+/** Where a value ends and what OFAC says about it begins: "A1234567 (Iran) expires 31 Dec 2026". */
+const NOTE_START = /\s(?:issued|expires?|expired|expiring|valid)\b/i;
 
 export function parseRemarks(remarks: string | undefined): RemarkFacts {
   const facts: RemarkFacts = {
@@ -78,16 +94,30 @@ export function parseRemarks(remarks: string | undefined): RemarkFacts {
 }
 
 function parseIdentifier(fact: string): Identifier | undefined {
+  // "alt. Passport …": another passport of the same person.
+  const body = fact.replace(/^alt\.\s+/i, '');
   for (const [label, type] of IDENTIFIER_LABELS) {
-    const m = label.exec(fact);
+    const m = label.exec(body);
     if (!m) continue;
-    const rest = fact.slice(m[0].length).trim();
-    // "A1234567 (Iran) expires 31 Dec 2026" → value, issuing country, and the note after it.
-    const parts = /^(\S+)(?:\s+\(([^)]+)\))?\s*(.*)$/.exec(rest);
-    if (!parts) return undefined;
-    const country = parts[2] ? countryCode(parts[2]) : undefined;
-    const note = [m[1] ? `currency ${m[1]}` : '', parts[3] ?? ''].filter(Boolean).join('; ');
-    return { type, value: parts[1] as string, ...(country && { country }), ...(note && { note }) };
+    const rest = body.slice(m[0].length).trim();
+    // The value runs to its first parenthesis or note, and may hold spaces ("660000 73767", "HE 47364").
+    const paren = rest.indexOf(' (');
+    const note = NOTE_START.exec(rest)?.index ?? -1;
+    const end = Math.min(...[paren, note, rest.length].filter((i) => i >= 0));
+    const value = rest.slice(0, end).trim();
+    if (!value) return undefined;
+    // "(Iran)" is the issuing country; another parenthesis ("(Stuttgart) (Germany)") is kept as a note.
+    let tail = rest.slice(end).trim();
+    let country: string | undefined;
+    const notes = m[1] ? [`currency ${m[1]}`] : [];
+    for (let p = /^\(([^)]*)\)\s*/.exec(tail); p; p = /^\(([^)]*)\)\s*/.exec(tail)) {
+      const code = country ? undefined : countryCode(p[1] as string);
+      if (code) country = code;
+      else notes.push(p[1] as string);
+      tail = tail.slice(p[0].length);
+    }
+    if (tail) notes.push(tail);
+    return { type, value, ...(country && { country }), ...(notes.length > 0 && { note: notes.join('; ') }) };
   }
   return undefined;
 }

@@ -35,7 +35,8 @@ export function explain(queryName: string, listedName: ListedName, nameScore: nu
   const extraQuery = tokens.filter((t) => t.how === 'unmatched_query').map((t) => t.query);
   const extraList = tokens.filter((t) => t.how === 'unmatched_list').map((t) => t.list);
   const parts = [
-    `"${queryName}" matched ${KIND_WORDS[listedName.kind]} "${listedName.full}" (name score ${nameScore.toFixed(2)})`,
+    // A name scoring 0 is shown only beside an identifier that found its entry.
+    `"${queryName}" ${nameScore > 0 ? 'matched' : 'was compared with'} ${KIND_WORDS[listedName.kind]} "${listedName.full}" (name score ${nameScore.toFixed(2)})`,
     paired.length > 0 ? `words: ${paired.map(pairInWords).join(', ')}` : '',
     extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
     extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',

@@ -19,10 +19,11 @@ import type { QualifierExplanation, SubjectQuery } from '../match-types.ts';
 import type { ListEntity, NameKind } from '../model.ts';
 import { scoreInWords } from '../score-words.ts';
 import { DATE_OF_BIRTH, dateOfBirthVerdict } from './date-of-birth.ts';
+import { IDENTIFIER_CORROBORATION, identifierVerdict } from './identifiers.ts';
 
 export type Qualified = { score: number; qualifiers: QualifierExplanation[] };
 
-const CORROBORATION = { country: 0.15, identifier: 0.85 } as const;
+const CORROBORATION = { country: 0.15 } as const;
 const CONTRADICTION = { countryDisjoint: 0.1 } as const;
 const WEAK_ALIAS_FACTOR = 0.9;
 const CRAFT_FOR_ORGANIZATION_FACTOR = 0.9;
@@ -78,22 +79,8 @@ export function scoreCeiling(query: SubjectQuery): (nameScore: number) => number
   let remaining = 1;
   if (query.dateOfBirth) remaining *= 1 - DATE_OF_BIRTH.exact;
   if (query.countries && query.countries.length > 0) remaining *= 1 - CORROBORATION.country;
-  if (query.identifiers && query.identifiers.length > 0) remaining *= 1 - CORROBORATION.identifier;
+  if (query.identifiers && query.identifiers.length > 0) remaining *= 1 - IDENTIFIER_CORROBORATION;
   return (nameScore) => 1 - (1 - nameScore) * remaining;
-}
-
-const normalizeId = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-function identifierVerdict(identifiers: string[], entity: ListEntity): Verdict | undefined {
-  if (identifiers.length === 0 || entity.identifiers.length === 0) return undefined;
-  const listed = new Map(entity.identifiers.map((id) => [normalizeId(id.value), id]));
-  for (const value of identifiers) {
-    const hit = listed.get(normalizeId(value));
-    if (hit && normalizeId(value).length >= 4) {
-      return { effect: 'corroborates', strength: CORROBORATION.identifier, detail: `identifier ${value} is listed (${hit.type})` };
-    }
-  }
-  return undefined; // a different passport is not a contradiction: people hold several
 }
 
 function countryVerdict(countries: string[], listed: string[]): Verdict | undefined {

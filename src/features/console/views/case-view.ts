@@ -116,7 +116,12 @@ function visitorsSection(sessions: Session[]): Html {
 
 function subjectSection(detail: CaseDetail, screening: Screening): Html {
   const input = screening.input as Record<string, unknown>;
-  const text = (value: unknown) => (Array.isArray(value) ? value.join('; ') : typeof value === 'string' ? value : '');
+  const text = (value: unknown): string => (Array.isArray(value) ? value.map(text).join('; ') : typeof value === 'string' ? value : identifier(value));
+  // An identifier as screened ({type, value, country}); records made before identifiers were typed hold bare values.
+  const identifier = (value: unknown) => {
+    const { type, value: number, country } = (value ?? {}) as { type?: unknown; value?: unknown; country?: unknown };
+    return typeof type === 'string' && typeof number === 'string' ? `${type} ${number}${typeof country === 'string' ? ` (${country})` : ''}` : '';
+  };
   const fields: [string, string][] = [
     ['Name', text(input.subject)],
     ['Company', text(input.company)],

@@ -72,6 +72,7 @@ ${note}
 <div class="side-by-side">
 <div class="explanation">
 <h4>Why it matched</h4>
+${match.explanation.found_by_identifier && html`<p><strong>Found by identifier:</strong> ${match.explanation.found_by_identifier}; the names alone are no match.</p>`}
 <p>${match.explanation.summary}</p>
 ${match.explanation.tokens.length > 0 && html`<table>
 <caption>Word by word</caption>
