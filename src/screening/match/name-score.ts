@@ -67,6 +67,12 @@ const EXTRA_GIVEN_NAME_DISCOUNT = 0.6;
  * given names takes this; an organization's everyday name needs rarity known.
  */
 const RARITY_UNKNOWN = 1;
+/**
+ * Words below this rarity are common on the lists (Global, Solutions, Trading: on a hundred names
+ * and more); an organization's everyday name made of them earns no forgiveness (see rarityOfFound).
+ */
+const COMMON_RARITY = 0.5;
+const beyondCommon = (rarity: number) => Math.max(0, (rarity - COMMON_RARITY) / (1 - COMMON_RARITY));
 /** How much of an organization's extra list words a query of rare words found on it forgives (see rarityOfFound). */
 const SUBSET_DISCOUNT = 0.8;
 /** Pairs this similar count as found for the everyday-name reading. */
@@ -283,14 +289,16 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     }
   }
 
+  // The list's leftovers are counted first (the query's depend on them) and told after the query's.
   let extraList = 0;
   let listCovered = true;
+  const listLeftovers: TokenExplanation[] = explainTokens ? [] : NO_EXPLANATION;
   for (let i = 0; i < list.length; i++) {
     const t = list[i] as WeightedToken;
     if (usedList[i]) continue;
     extraList += t.weight;
     if (identifying(t)) listCovered = false;
-    if (explainTokens) explained.push({ list: t.shown, how: 'unmatched_list', similarity: 0, weight: round(t.weight) });
+    if (explainTokens) listLeftovers.push({ list: t.shown, how: 'unmatched_list', similarity: 0, weight: round(t.weight) });
   }
 
   // A name the subject gives that the listing does not carry is a given name the listing leaves
@@ -314,11 +322,12 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     if (identifying(t)) identifyingLeft = true;
     if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
   }
+  if (explainTokens) explained.push(...listLeftovers);
 
   // Words left over on both sides are not extras but a different name in the same place
   // (AL-TIKRITI where the subject is AL-DULAIMI): that overlap counts against the match in full.
   const conflict = Math.min(extraQuery, extraList);
-  const extraListWeight = listName.isPerson || identifyingLeft ? EXTRA_LIST_WEIGHT[listName.isPerson ? 'person' : 'other'] : EXTRA_LIST_WEIGHT.other * (1 - SUBSET_DISCOUNT * rarity * rarity);
+  const extraListWeight = listName.isPerson || identifyingLeft ? EXTRA_LIST_WEIGHT[listName.isPerson ? 'person' : 'other'] : EXTRA_LIST_WEIGHT.other * (1 - SUBSET_DISCOUNT * beyondCommon(rarity) ** 2);
   const denominator = weightOfPairs + extraQueryCost + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
   const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
   const weighed = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;

@@ -38,16 +38,14 @@ const LEGAL_FORM_CLASSES: Record<string, string[]> = {
     'gosudarstvennaya korporatsiya', 'goskorporatsiya', 'federalnoe gosudarstvennoe unitarnoe predpriyatie', 'gosudarstvennoe unitarnoe predpriyatie',
     'federalnoe gosudarstvennoe byudzhetnoe uchrezhdenie', 'federalnoe kazennoe predpriyatie',
   ],
-  // Russian defense-industry designations of what a body is (scientific-production association or
-  // enterprise, research institute, design bureau), in English, transliterated and abbreviated.
+  // Russian defense-industry designations of a scientific-production association or enterprise,
+  // abbreviated, transliterated and in English. Not "institute" or "design bureau": bodies named
+  // for their field (Scientific Research Institute of Steel) would be left with a common word.
   research: [
-    'npo', 'npp', 'nii', 'okb', 'tsnii', 'nauchno proizvodstvennoe obedinenie', 'nauchno proizvodstvennoe predpriyatie', 'nauchno issledovatelskii institut',
+    'npo', 'npp', 'nauchno proizvodstvennoe obedinenie', 'nauchno proizvodstvennoe predpriyatie',
     'scientific production association', 'scientific production enterprise', 'scientific and production association', 'scientific and production enterprise',
-    'research and production association', 'research and production enterprise', 'research and production corporation', 'scientific research institute',
-    'central scientific research institute', 'experimental design bureau', 'design bureau',
+    'research and production association', 'research and production enterprise', 'research and production corporation',
   ],
-  // Foundations and non-profit associations (ASBL, VZW, Stichting, e.V.).
-  foundation: ['foundation', 'stichting', 'stiftung', 'foreningen', 'fondation', 'fundacion', 'fundacao', 'asbl', 'vzw', 'ev', 'eingetragener verein'],
   // Chinese legal forms as their characters read in pinyin (有限公司, 股份有限公司, 有限责任公司, 公司).
   han: ['gu fen you xian gong si', 'you xian ze ren gong si', 'you xian gong si', 'gong si', 'ji tuan you xian gong si', 'ji tuan gong si'],
 };
