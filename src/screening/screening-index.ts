@@ -14,7 +14,7 @@
  */
 import { explain } from './match/explain.ts';
 import { foundByIdentifierSummary, foundByWords, raiseFoundByIdentifier } from './match/identifiers.ts';
-import { DISTINCTIVE_RARITY, type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
+import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
 import { qualify, scoreCeiling } from './match/qualifiers.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from './match-types.ts';
 import type { EntityType, ListEntity } from './model.ts';
@@ -27,6 +27,8 @@ export const DEFAULT_THRESHOLD = 0.8;
 const DEFAULT_LIMIT = 10;
 /** A match through a bracketed part of a name, or the name without it, is a little less than the whole name matched. */
 const PART_FACTOR = 0.95;
+/** A part stands for the whole only through a word this rare on the lists: on at most about 80 of 58,785 names (see name-score.ts). */
+const PART_RARITY = 0.6;
 const PART_NOTE = `compared without a part in brackets or quotes, or that part alone (name score ×${PART_FACTOR})`;
 
 export interface ScreeningIndex {
@@ -102,7 +104,7 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
       if ((variant.part && !scored.listCovered) || (listName.part && !scored.queryCovered)) continue;
       // Nor where what it matched is common words ("Factory JSC" left of a quoted name): a part
       // stands for the whole through a distinctive word (where the index can tell).
-      if (part && name.rarityKnown && scored.rarestFound < DISTINCTIVE_RARITY) continue;
+      if (part && name.rarityKnown && scored.rarestFound < PART_RARITY) continue;
       keep(listName, part ? scored.score * PART_FACTOR : scored.score, queryName, name, part);
     }
   }

@@ -81,7 +81,7 @@ const NEAR_EXACT = 0.9;
  * A word this rare is distinctive: on 58,785 list names, 0.8 is a word on at most 9 of them
  * (rarity = log(names / frequency) / log(names), see vocabulary.ts).
  */
-export const DISTINCTIVE_RARITY = 0.8;
+const DISTINCTIVE_RARITY = 0.8;
 /** An everyday name found whole on a longer listed name: above the default threshold 0.8, and low priority (below 0.88). */
 const EVERYDAY_NAME_SCORE = 0.85;
 const PAIR_THRESHOLD = 0.7;

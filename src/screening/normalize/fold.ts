@@ -69,19 +69,18 @@ function transliterate(word: string): string[] {
 /**
  * Digits typed for the letters they resemble. In any name, between two letters (Ig0r Sech1n;
  * never "44", nor the series number that ends AHL1 or AR16). In a person's name, which carries no
- * numbers, also a digit that opens or closes a word of letters (0sama, Al1): a visitor's name
- * typed with look-alike digits is the same name.
+ * numbers, also a digit that opens or closes a word (0sama, Al1, M4): a visitor's name typed with
+ * look-alike digits is the same name. A 1 is read as i; a query is also read with l (see
+ * withLookalikeLetters), since 1 stands for both.
  */
 const LOOKALIKE_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
 const BETWEEN_LETTERS = /(?<=\p{L})\d(?=\p{L})/gu;
 const BESIDE_A_LETTER = /(?<=\p{L})\d|\d(?=\p{L})/gu;
-const LETTERS = /\p{L}/gu;
-function undoLookalikes(word: string, person: boolean): string {
+function undoLookalikes(word: string, person: boolean, one = 'i'): string {
   if (!/\d/.test(word)) return word;
-  const inner = word.replace(BETWEEN_LETTERS, (d) => LOOKALIKE_DIGITS[d] ?? d);
-  // Two letters at least: "A1" or "1A" is a code, not a name typed with a digit.
-  if (!person || (inner.match(LETTERS)?.length ?? 0) < 2) return inner;
-  return inner.replace(BESIDE_A_LETTER, (d) => LOOKALIKE_DIGITS[d] ?? d);
+  const letter = (d: string) => (d === '1' ? one : (LOOKALIKE_DIGITS[d] ?? d));
+  const inner = word.replace(BETWEEN_LETTERS, letter);
+  return person ? inner.replace(BESIDE_A_LETTER, letter) : inner;
 }
 
 /**
@@ -90,8 +89,8 @@ function undoLookalikes(word: string, person: boolean): string {
  * organization's name may carry a real number beside letters (AHL1, AR16), so this is a second
  * reading of a query, never the only one, and never of a listed name.
  */
-export function withLookalikeLetters(name: string): string | undefined {
-  const read = name.replace(/[\p{L}\p{N}]+/gu, (word) => undoLookalikes(word, true));
+export function withLookalikeLetters(name: string, one: 'i' | 'l' = 'i'): string | undefined {
+  const read = name.replace(/[\p{L}\p{N}]+/gu, (word) => undoLookalikes(word, true, one));
   return read === name ? undefined : read;
 }
 

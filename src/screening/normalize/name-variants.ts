@@ -41,12 +41,16 @@ function namesSomething(text: string): boolean {
 }
 
 /**
- * A query name's readings: its variants, and for an organization's reading, the name with
- * look-alike digits read as letters (see withLookalikeLetters). A person's name has them read
- * already, whatever its form (fold.ts).
+ * A query name's readings: its variants, and the name with look-alike digits read as letters
+ * (see withLookalikeLetters): for an organization, a second reading beside its own; for a person,
+ * whose digits fold.ts reads already, a third with 1 read as l rather than i.
  */
 export function queryVariants(name: string, isPerson: boolean): NameVariant[] {
   const variants = nameVariants(name);
-  const lettered = isPerson ? undefined : withLookalikeLetters(name);
-  return lettered ? [...variants, ...nameVariants(lettered).filter((v) => !variants.some((known) => known.text === v.text))] : variants;
+  // A person's name reads its digits as letters already (1 as i); a second reading takes 1 as l.
+  for (const lettered of isPerson ? [withLookalikeLetters(name, 'l')] : [withLookalikeLetters(name), withLookalikeLetters(name, 'l')]) {
+    if (lettered === undefined) continue;
+    for (const variant of nameVariants(lettered)) if (!variants.some((known) => known.text === variant.text)) variants.push(variant);
+  }
+  return variants;
 }

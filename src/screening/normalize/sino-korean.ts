@@ -11,11 +11,13 @@ import { createRequire } from 'node:module';
 const FAMILY_NAME_READINGS: Record<string, string> = { 金: '김' };
 
 /**
- * A Korean name is three syllables or more (a family name and a given name of two, most often).
- * Shorter Han names are read as Chinese only: read in Korean, two-character Chinese names meet
- * the syllables of many listed Korean names.
+ * A Korean name is three syllables most often (a family name and a given name of two), two at
+ * least (RYU Jin). Two characters are read in Korean only when written as one word, as a Korean
+ * name is: two characters apart ("伟 张") are a Chinese given and family name, whose Korean
+ * readings would meet the syllables of listed Korean names.
  */
 const MIN_SYLLABLES = 3;
+const MIN_SYLLABLES_AS_ONE_WORD = 2;
 
 const HAN = /\p{Script=Han}/u;
 const LETTER = /\p{L}/u;
@@ -41,5 +43,6 @@ export function hanjaAsHangul(name: string): string | undefined {
     out += reading;
     syllables += 1;
   }
-  return syllables >= MIN_SYLLABLES ? out : undefined;
+  const oneWord = !/\s/.test(name.trim());
+  return syllables >= (oneWord ? MIN_SYLLABLES_AS_ONE_WORD : MIN_SYLLABLES) ? out : undefined;
 }
