@@ -78,9 +78,18 @@ const BETWEEN_LETTERS = /(?<=\p{L})\d(?=\p{L})/gu;
 const BESIDE_A_LETTER = /(?<=\p{L})\d|\d(?=\p{L})/gu;
 function undoLookalikes(word: string, person: boolean, one = 'i'): string {
   if (!/\d/.test(word)) return word;
-  const letter = (d: string) => (d === '1' ? one : (LOOKALIKE_DIGITS[d] ?? d));
+  // In the word's case, so that a read name is not split where case changes (4VANFORT → AVANFORT, not aVANFORT).
+  const upper = word !== word.toLowerCase() && word === word.toUpperCase();
+  const letter = (d: string) => {
+    const read = d === '1' ? one : (LOOKALIKE_DIGITS[d] ?? d);
+    return upper ? read.toUpperCase() : read;
+  };
   const inner = word.replace(BETWEEN_LETTERS, letter);
-  return person ? inner.replace(BESIDE_A_LETTER, letter) : inner;
+  if (!person) return inner;
+  // Again until none is left beside a letter: a run of digits (Syriat31) is read from its letter outwards.
+  let read = inner;
+  for (let next = read.replace(BESIDE_A_LETTER, letter); next !== read; next = read.replace(BESIDE_A_LETTER, letter)) read = next;
+  return read;
 }
 
 /**

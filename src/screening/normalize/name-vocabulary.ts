@@ -46,6 +46,9 @@ const LEGAL_FORM_CLASSES: Record<string, string[]> = {
     'scientific production association', 'scientific production enterprise', 'scientific and production association', 'scientific and production enterprise',
     'research and production association', 'research and production enterprise', 'research and production corporation',
   ],
+  // Turkish companies' standard description of their trade ("industry and trade", "import export"),
+  // which registers carry in full before the legal form and people leave out.
+  trade: ['sanayi ve ticaret', 'ticaret ve sanayi', 'ic ve dis ticaret', 'dis ticaret', 'ithalat ihracat', 'ithalat ve ihracat', 'ticaret', 'sanayi'],
   // Chinese legal forms as their characters read in pinyin (有限公司, 股份有限公司, 有限责任公司, 公司).
   han: ['gu fen you xian gong si', 'you xian ze ren gong si', 'you xian gong si', 'gong si', 'ji tuan you xian gong si', 'ji tuan gong si'],
 };
