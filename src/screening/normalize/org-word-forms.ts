@@ -32,7 +32,9 @@ export function wordStem(word: string): string {
 
 /** Two different words of one stem (Trade and Trading; Petrol and Petroleum). */
 export function sameStem(a: string, b: string): boolean {
-  if (a === b) return false;
+  // Scoring asks this of every pair no spelling rule joined: the stems' first letters reject most at once.
+  if (a === b || a.length < MIN_STEM || b.length < MIN_STEM) return false;
+  for (let i = 0; i < MIN_STEM; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
   const stem = wordStem(a);
   return stem === wordStem(b) && (stem !== a || stem !== b);
 }
