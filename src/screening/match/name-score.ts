@@ -16,9 +16,26 @@
  * list entry lacks is evidence of a different person. Weights combine the token's role (a legal
  * form or particle weighs little) with its rarity on the lists (IDF), so "Vekselberg" outweighs
  * "Mohammed". A match made only of legal forms, particles and connectives scores 0.
+ *
+ * Two partial matches weigh their extras by the rarity of the words found (partial-matches.ts): a
+ * person's given names the listing does not carry (between names found, or once every listed name
+ * is found) count less than 0.55, and an organization's listed words beyond every word the subject
+ * gave count less than e; an everyday name with a distinctive word scores 0.85 at least.
  */
 import type { TokenExplanation } from '../match-types.ts';
-import { ROLE_WEIGHT } from '../normalize/analyze-name.ts';
+import {
+  countFound,
+  everydayNameScore,
+  extraGivenNameWeight,
+  foundSpan,
+  identifying,
+  NEAR_EXACT,
+  NO_SPAN,
+  organizationExtraWeight,
+  rarityOf,
+  rarityOfFound,
+  rarityWeight,
+} from './partial-matches.ts';
 import { tokenSimilarity, type TokenKeys, type TokenSimilarity } from './token-similarity.ts';
 
 export type WeightedToken = TokenKeys & { shown: string; weight: number };
@@ -35,8 +52,8 @@ export const weightedToken = ({ text, script, role, phonetic, skeleton, glyph }:
   weight,
 });
 
-/** `numberFactor`: what a number on one name and not the other did to the score (1 when none). */
 /**
+ * `numberFactor`: what a number on one name and not the other did to the score (1 when none).
  * `queryCovered`, `listCovered`: every identifying word of that side is paired (none left over),
  * for the caller to judge a match between a whole name and a part of one (see screening-index.ts).
  * `everydayName`: the score is the everyday-name floor (see scoreNames), for the explanation.
@@ -59,31 +76,6 @@ const EXTRA_QUERY_WEIGHT = 0.55;
  */
 const EXTRA_LIST_WEIGHT = { person: 0.25, other: 0.6 } as const;
 const CONFLICT_WEIGHT = 1;
-/** How much of its weight an extra name between names the listing has is forgiven when the names found are rare (see rarityOfFound). */
-const EXTRA_GIVEN_NAME_DISCOUNT = 0.6;
-/**
- * Where the index cannot say how rare the names found are (a few names), they weigh as rare, as
- * every word of such an index does (vocabulary.ts): only the gentler reading of a person's extra
- * given names takes this; an organization's everyday name needs rarity known.
- */
-const RARITY_UNKNOWN = 1;
-/**
- * Words below this rarity are common on the lists (Global, Solutions, Trading: on a hundred names
- * and more); an organization's everyday name made of them earns no forgiveness (see rarityOfFound).
- */
-const COMMON_RARITY = 0.5;
-const beyondCommon = (rarity: number) => Math.max(0, (rarity - COMMON_RARITY) / (1 - COMMON_RARITY));
-/** How much of an organization's extra list words a query of rare words found on it forgives (see rarityOfFound). */
-const SUBSET_DISCOUNT = 0.8;
-/** Pairs this similar count as found for the everyday-name reading. */
-const NEAR_EXACT = 0.9;
-/**
- * A word this rare is distinctive: on 58,785 list names, 0.8 is a word on at most 9 of them
- * (rarity = log(names / frequency) / log(names), see vocabulary.ts).
- */
-const DISTINCTIVE_RARITY = 0.8;
-/** An everyday name found whole on a longer listed name: above the default threshold 0.8, and low priority (below 0.88). */
-const EVERYDAY_NAME_SCORE = 0.85;
 const PAIR_THRESHOLD = 0.7;
 
 /**
@@ -174,7 +166,6 @@ export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, op
   };
 }
 
-const identifying = (t: TokenKeys) => t.role === 'name' || t.role === 'number';
 
 /**
  * Units are numbered words first (0 … n−1), then pairs (n + i joins words i and i + 1), then
@@ -306,9 +297,8 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   // when every name of the listing is found: it weighs less than a name in place of another.
   const [firstFound, lastFound] = queryName.isPerson ? foundSpan(usedQuery, query.length) : NO_SPAN;
   const listingFound = queryName.isPerson && listCovered && countFound(usedList, list) >= 2;
-  const rarity = queryName.rarityKnown ? rarityOfFound(query, usedQuery, foundRarity) : 0;
-  const namesRarity = queryName.rarityKnown ? rarity : RARITY_UNKNOWN;
-  const extraGivenNameWeight = EXTRA_QUERY_WEIGHT * (1 - EXTRA_GIVEN_NAME_DISCOUNT * namesRarity * namesRarity);
+  const rarity = queryName.rarityKnown ? rarityOfFound(query, usedQuery, foundRarity) : undefined;
+  const givenNameWeight = EXTRA_QUERY_WEIGHT * extraGivenNameWeight(rarity);
   let extraQuery = 0;
   let extraQueryCost = 0;
   let identifyingLeft = false;
@@ -318,7 +308,7 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     extraQuery += t.weight;
     // A syllable (Han, Hangul) is part of a given name, not a given name of its own.
     const givenName = t.script !== 'han' && (listingFound || (i > firstFound && i < lastFound));
-    extraQueryCost += t.weight * (givenName ? extraGivenNameWeight : EXTRA_QUERY_WEIGHT);
+    extraQueryCost += t.weight * (givenName ? givenNameWeight : EXTRA_QUERY_WEIGHT);
     if (identifying(t)) identifyingLeft = true;
     if (explainTokens) explained.push({ query: t.shown, how: 'unmatched_query', similarity: 0, weight: round(t.weight) });
   }
@@ -327,71 +317,17 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   // Words left over on both sides are not extras but a different name in the same place
   // (AL-TIKRITI where the subject is AL-DULAIMI): that overlap counts against the match in full.
   const conflict = Math.min(extraQuery, extraList);
-  const extraListWeight = listName.isPerson || identifyingLeft ? EXTRA_LIST_WEIGHT[listName.isPerson ? 'person' : 'other'] : EXTRA_LIST_WEIGHT.other * (1 - SUBSET_DISCOUNT * beyondCommon(rarity) ** 2);
+  const extraListWeight = listName.isPerson ? EXTRA_LIST_WEIGHT.person : EXTRA_LIST_WEIGHT.other * (identifyingLeft ? 1 : organizationExtraWeight(rarity));
   const denominator = weightOfPairs + extraQueryCost + extraListWeight * extraList + CONFLICT_WEIGHT * conflict;
   const numberFactor = numbersDiffer ? NUMBER_MISMATCH_FACTOR : 1;
   const weighed = identityWeight > 0 && denominator > 0 ? (matched / denominator) * numberFactor : 0;
-  // The everyday name of a listed organization: everything the subject gave is on the list name,
-  // and one of its words is distinctive on the lists (on a handful of names). Whatever else the
-  // legal name carries, that is a strong partial match (see rarityOfFound for the gentler case).
-  const everydayName = !listName.isPerson && !identifyingLeft && queryName.rarityKnown && rarestFound >= DISTINCTIVE_RARITY && weighed < EVERYDAY_NAME_SCORE * numberFactor;
-  const score = everydayName ? EVERYDAY_NAME_SCORE * numberFactor : weighed;
+  const everyday = listName.isPerson || identifyingLeft || !queryName.rarityKnown ? undefined : everydayNameScore(rarestFound, numberFactor);
+  const everydayName = everyday !== undefined && weighed < everyday;
+  const score = everydayName ? everyday : weighed;
   return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered, everydayName, rarestFound: queryName.rarityKnown ? rarestFound : 0 };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];
-const NO_SPAN: readonly [number, number] = [0, 0];
-
-/** How many identifying words of a name are paired. */
-function countFound(used: Uint8Array, tokens: readonly WeightedToken[]): number {
-  let found = 0;
-  for (let i = 0; i < tokens.length; i++) if (used[i] && identifying(tokens[i] as WeightedToken)) found += 1;
-  return found;
-}
-
-/** The first and last query words paired. */
-function foundSpan(used: Uint8Array, length: number): [number, number] {
-  let first = -1;
-  let last = -1;
-  for (let i = 0; i < length; i++) {
-    if (!used[i]) continue;
-    if (first < 0) first = i;
-    last = i;
-  }
-  return [first, last];
-}
-
-/**
- * A token's weight times its rarity on the lists, recovered from the weight (vocabulary.ts:
- * role weight × (0.4 + 0.6 × rarity)); only words that identify count.
- */
-function rarityOf(t: WeightedToken): number {
-  if (!identifying(t)) return 0;
-  return Math.min(1, Math.max(0, (t.weight / ROLE_WEIGHT[t.role] - 0.4) / 0.6));
-}
-const rarityWeight = (t: WeightedToken): number => t.weight * rarityOf(t);
-
-/**
- * How rare the subject's words found near-exactly on the list name are, from 0 (words on every
- * name) to 1 (words on one), weight-averaged over the identifying words found. Two readings of
- * a partial match lean on it:
- *
- * - The everyday name of an organization is its distinctive words without the rest of its legal
- *   name (Acme for ACME HOLDING GROUP OJSC). When every word the subject gives is found on a
- *   longer list name, the list's other words count against the match less the rarer the words
- *   found are: a rare word found is the name; common words found ("International Trading") are
- *   not, and the extra words then weigh in full.
- * - A person's extra given name between names the listing has weighs less the rarer the names
- *   found are (a rare family name and given name found, the extra name is one the list left out;
- *   WANG Chen found in a three-part name is as likely someone else).
- *
- * Both use the square, so only words rare on the lists earn much.
- */
-function rarityOfFound(query: readonly WeightedToken[], used: Uint8Array, foundRarity: number): number {
-  let weight = 0;
-  for (let i = 0; i < query.length; i++) if (used[i] && identifying(query[i] as WeightedToken)) weight += (query[i] as WeightedToken).weight;
-  return weight === 0 ? 0 : Math.min(1, foundRarity / weight);
-}
 
 /** Best first; on a tie the pairing of single words beats a join. */
 const bestPairFirst = (a: Pair, b: Pair) => b.similarity - a.similarity || a.qTo - a.qFrom + (a.lTo - a.lFrom) - (b.qTo - b.qFrom + (b.lTo - b.lFrom));
