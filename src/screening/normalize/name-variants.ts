@@ -2,12 +2,12 @@
  * The readings of a name: the name itself, its Korean reading when it is written in Hanja (see
  * sino-korean.ts), and, for a name written with a part in brackets or quotes, its parts.
  *
- * Brackets and quotes. Lists and people write
- * "Joint Stock Company Rosoboronexport (JSC ROE)", "Rostec (Russian Technologies State
- * Corporation)", «Almaz-Antey» inside a legal designation: the bracketed part is sometimes more of
- * the name, sometimes another name for the same party. Each is tried: the whole name, the name
- * without its bracketed parts, and each bracketed part on its own, when it is more than a legal
- * form or a stray letter.
+ * Lists and people write "Joint Stock Company Rosoboronexport (JSC ROE)", "Rostec (Russian
+ * Technologies State Corporation)", «Almaz-Antey» inside a legal designation: the part in brackets
+ * or quotes is sometimes more of the name, sometimes another name for the same party. Each is
+ * tried: the whole name, the name without its bracketed parts, and each bracketed part on its own,
+ * when it is more than a legal form or a stray letter. The index keeps the parts of listed names;
+ * the screening decides what a match through a part is worth (screening-index.ts).
  */
 import { foldWords, withLookalikeLetters } from './fold.ts';
 import { isLegalFormPhrase } from './name-vocabulary.ts';
