@@ -29,7 +29,8 @@ import { createServiceRegistry, type ServiceRegistry } from './http/services.ts'
 import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
-import { expectedLists } from './lists/list-sources.ts';
+import { type ListFreshnessMonitor, openFreshnessMonitor } from './lists/freshness.ts';
+import { configuredSources, expectedLists } from './lists/list-sources.ts';
 import { loggerOptions } from './logging.ts';
 import { VERSION } from './version.ts';
 
@@ -40,7 +41,7 @@ export type AppDependencies = {
   features?: Feature[];
 };
 
-export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; services: ServiceRegistry };
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; listFreshness: ListFreshnessMonitor; services: ServiceRegistry };
 
 export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
   const routeIndex = new RouteIndex();
@@ -97,11 +98,16 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   const metrics = installMetrics(app);
   // The in-process view of the active list versions, shared by every feature, polled until close.
   const lists = await openListCatalog(db.lists, {
-    refreshSeconds: config.lists.refreshSeconds,
+    refreshSeconds: config.lists.reloadSeconds,
     expectedLists: expectedLists(config.lists.sources),
     onError: (error) => app.log.warn({ err: error }, 'could not refresh the restricted-party lists; keeping the loaded ones'),
   });
   app.addHook('onClose', async () => lists.close());
+  const listSources = configuredSources(config.lists.sources);
+  const listFreshness = await openFreshnessMonitor(db.listChecks, listSources, config.lists, (error) =>
+    app.log.warn({ err: error }, 'could not read how current the lists are; keeping what was read before'),
+  );
+  app.addHook('onClose', async () => listFreshness.close());
   const logLoaded = (snapshot: ListSnapshot) =>
     app.log.info(
       { lists: snapshot.versions.map((v) => `${v.list}@${v.id}`), entities: snapshot.entities.length, names: snapshot.index.nameCount, indexBuildMs: snapshot.indexBuildMs },
@@ -114,11 +120,11 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
 
   const services = createServiceRegistry();
   for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, services }), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, services }), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }
   await registerOperationsRoutes(app, metrics);
   await app.ready();
-  return Object.assign(app, { routeIndex, readiness, lists, services });
+  return Object.assign(app, { routeIndex, readiness, lists, listFreshness, services });
 }

@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { type Env, EnvReader } from './env-reader.ts';
+import { type ListsConfig, readListsConfig } from './lists/lists-config.ts';
 import { AllowList } from './webhooks/address-policy.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -74,32 +76,6 @@ export type WebhooksConfig = {
   secretsKeys: Buffer[] | undefined;
 };
 
-/** The official download of each list source; `undefined` when an operator turned one off. */
-export type ListSourceUrls = { ofacSdn?: string; ofacCons?: string; unSc?: string; csl?: string; bisDpl?: string };
-
-export type ListsConfig = {
-  /** Imported at start when its content changed. */
-  dir: string | undefined;
-  /** On the first start of a database with no list, download them in the background. */
-  autoUpdate: boolean;
-  /** How often a running service looks for a version imported by another process. */
-  refreshSeconds: number;
-  /** A new version with fewer than this % of the active version's entities is refused. */
-  shrinkLimitPercent: number;
-  downloadTimeoutMs: number;
-  downloadRetries: number;
-  sources: ListSourceUrls;
-};
-
-/** The official URLs (SOURCES.md). OFAC's are folders holding the legacy CSV files. */
-export const OFFICIAL_LIST_URLS: Required<ListSourceUrls> = {
-  ofacSdn: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/',
-  ofacCons: 'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/',
-  unSc: 'https://scsanctions.un.org/resources/xml/en/consolidated.xml',
-  csl: 'https://data.trade.gov/downloads/consolidated-screening-list/v1/consolidated.csv',
-  bisDpl: 'https://www.bis.doc.gov/dpl/dpl.txt',
-};
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -109,8 +85,6 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-type Env = Record<string, string | undefined>;
-
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
@@ -119,7 +93,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  const listsDir = read.optionalString('LISTS_DIR');
   const fallbackFont = read.optionalString('EVIDENCE_FALLBACK_FONT');
   const fallbackFamily = read.optionalString('EVIDENCE_FALLBACK_FONT_FAMILY');
   if (fallbackFont !== undefined && !fs.existsSync(fallbackFont)) problems.push(`EVIDENCE_FALLBACK_FONT: there is no file at ${fallbackFont}`);
@@ -150,21 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     evidenceFallbackFont: fallbackFont === undefined ? undefined : { path: path.resolve(fallbackFont), ...(fallbackFamily && { family: fallbackFamily }) },
     webhooks: webhooksConfig(read, problems),
     consoleSecureCookies: read.boolean('CONSOLE_SECURE_COOKIES', true),
-    lists: {
-      dir: listsDir === undefined ? undefined : path.resolve(listsDir),
-      autoUpdate: read.boolean('LISTS_AUTO_UPDATE', true),
-      refreshSeconds: read.integer('LISTS_REFRESH_SECONDS', 30, 1, 86_400),
-      shrinkLimitPercent: read.integer('LISTS_SHRINK_LIMIT_PERCENT', 50, 0, 100),
-      downloadTimeoutMs: read.integer('LISTS_DOWNLOAD_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
-      downloadRetries: read.integer('LISTS_DOWNLOAD_RETRIES', 3, 0, 10),
-      sources: {
-        ofacSdn: read.listUrl('LISTS_URL_OFAC_SDN', OFFICIAL_LIST_URLS.ofacSdn),
-        ofacCons: read.listUrl('LISTS_URL_OFAC_CONS', OFFICIAL_LIST_URLS.ofacCons),
-        unSc: read.listUrl('LISTS_URL_UN_SC', OFFICIAL_LIST_URLS.unSc),
-        csl: read.listUrl('LISTS_URL_CSL', OFFICIAL_LIST_URLS.csl),
-        bisDpl: read.listUrl('LISTS_URL_BIS_DPL', OFFICIAL_LIST_URLS.bisDpl),
-      },
-    },
+    lists: readListsConfig(read, (p) => path.resolve(p)),
   };
   const idp = { jwksUrl: read.optionalString('JWT_JWKS_URL'), issuer: read.optionalString('JWT_ISSUER'), audience: read.optionalString('JWT_AUDIENCE') };
   const given = Object.values(idp).filter((v) => v !== undefined).length;
@@ -188,54 +147,4 @@ function webhooksConfig(read: EnvReader, problems: string[]): WebhooksConfig {
     worker: read.boolean('WEBHOOK_WORKER', true),
     secretsKeys: keys,
   };
-}
-
-/** Reads typed values from the environment, collecting every problem instead of stopping at the first. */
-class EnvReader {
-  constructor(
-    private readonly env: Env,
-    private readonly problems: string[],
-  ) {}
-
-  optionalString(name: string): string | undefined {
-    const value = this.env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  }
-
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.optionalString(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  }
-
-  boolean(name: string, fallback: boolean): boolean {
-    const raw = this.optionalString(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    this.problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  }
-
-  /** A list source's URL: the official one by default, `off` to not download that source. */
-  listUrl(name: string, fallback: string): string | undefined {
-    const raw = this.optionalString(name);
-    if (raw === undefined) return fallback;
-    if (raw.toLowerCase() === 'off') return undefined;
-    if (!/^https?:\/\//.test(raw)) this.problems.push(`${name} must be an http(s) URL or "off" (got "${raw}")`);
-    return raw;
-  }
-
-  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-    const raw = this.optionalString(name);
-    if (raw === undefined) return fallback;
-    if ((allowed as readonly string[]).includes(raw)) return raw as T;
-    this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
-    return fallback;
-  }
 }

@@ -7,23 +7,29 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { bootstrapSandbox } from './auth/sandbox-bootstrap.ts';
 import { openReadyDatabase } from './db/database.ts';
-import { importListsDir, updateListsIfNone } from './lists/lists-at-start.ts';
+import { importListsDir } from './lists/lists-at-start.ts';
+import { type ListRefresher, startListRefresher } from './lists/list-refresher.ts';
+import { configuredSources } from './lists/list-sources.ts';
 
-export type RunningServer = { url: string; close(): Promise<void> };
+export type RunningServer = { url: string; close(): Promise<void>; refresher: ListRefresher | undefined };
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openReadyDatabase(config);
   const sandbox = config.sandboxBootstrap && db.backend === 'pglite' ? await bootstrapSandbox(db) : undefined;
   const app = await buildApp({ config, db });
-  await importListsDir(db.lists, config.lists, app.log);
+  await importListsDir(db, config.lists, app.log);
   await app.lists.refresh();
+  await app.listFreshness.reload();
   const address = await app.listen({ host: config.host, port: config.port });
   if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
   app.log.info({ address, database: db.backend }, 'gatehouse is listening');
-  // Not awaited: the service serves (and says it is not ready) while the lists download.
-  void updateListsIfNone(db.lists, app.lists, config.lists, app.log).catch((error) =>
-    app.log.error({ err: error }, 'the background list update failed'),
-  );
+  if (config.lists.autoUpdate && !app.lists.current()) {
+    app.log.info({}, 'no restricted-party list is loaded: downloading the official lists in the background (LISTS_AUTO_UPDATE=false turns this off)');
+  }
+  // The service serves (and readiness says what is missing or stale) while the lists download.
+  const refresher = config.lists.autoUpdate
+    ? startListRefresher({ db, sources: configuredSources(config.lists.sources), catalog: app.lists, freshness: app.listFreshness, config: config.lists, log: app.log })
+    : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -33,6 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         process.exit(1);
       }, config.shutdownGraceMs).unref();
       try {
+        await refresher?.stop();
         await app.close();
       } finally {
         await db.close();
@@ -52,7 +59,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       );
     });
   }
-  return { url: `${address}/api`, close };
+  return { url: `${address}/api`, close, refresher };
 }
 
 /** Shown once, on the terminal rather than in the logs: the key is a secret. */

@@ -30,14 +30,41 @@ test('every bad value is reported at once, by name', () => {
   }
 });
 
-test('lists: official sources by default, one can be turned off, bad values are named', () => {
+test('lists: today\'s sources by default, several URLs or off per source, schedule and ages, bad values are named', () => {
   const defaults = loadConfig({}).lists;
-  assert.deepEqual([defaults.dir, defaults.autoUpdate, defaults.refreshSeconds, defaults.shrinkLimitPercent], [undefined, true, 30, 50]);
-  assert.equal(defaults.sources.unSc, 'https://scsanctions.un.org/resources/xml/en/consolidated.xml');
-  const custom = loadConfig({ LISTS_DIR: 'lists', LISTS_AUTO_UPDATE: 'false', LISTS_URL_CSL: 'off', LISTS_URL_UN_SC: 'http://mirror.internal/un.xml' }).lists;
-  assert.deepEqual([custom.dir, custom.autoUpdate, custom.sources.csl, custom.sources.unSc], [path.resolve('lists'), false, undefined, 'http://mirror.internal/un.xml']);
-  assert.throws(() => loadConfig({ LISTS_URL_BIS_DPL: 'ftp://x', LISTS_REFRESH_SECONDS: '0' }), (error: ConfigError) =>
-    error.problems.length === 2 && error.problems[0]?.startsWith('LISTS_REFRESH_SECONDS') === true && error.problems[1]?.startsWith('LISTS_URL_BIS_DPL') === true);
+  assert.deepEqual(
+    [defaults.dir, defaults.autoUpdate, defaults.refreshIntervalSeconds, defaults.reloadSeconds, defaults.shrinkLimitPercent, defaults.failedChecksBeforeDegraded],
+    [undefined, true, 3_600, 30, 50, 3],
+  );
+  assert.deepEqual(defaults.sources.unSc, ['https://scsanctions.un.org/resources/xml/en/consolidated.xml']);
+  assert.equal(defaults.sources.ofacSdn?.[0], 'https://sanctionslistservice.ofac.treas.gov/api/download/');
+  assert.equal(defaults.sources.csl?.[0], 'https://data.trade.gov/downloadable_consolidated_screening_list/v1/consolidated.csv');
+  assert.deepEqual(defaults.sources.ukFcdo, ['https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.csv']);
+  assert.equal(defaults.sources.bisDpl, undefined, 'bis.doc.gov serves its home page: the DPL comes from the CSL');
+  assert.match(defaults.browserUserAgent, /^Mozilla\/\d/);
+  assert.ok(defaults.browserUserAgent.length >= 40);
+  assert.deepEqual([defaults.maxAgeHours.OFAC_SDN, defaults.maxAgeHours.UN_SC, defaults.maxAgeHours['*']], [48, 72, 72]);
+
+  const custom = loadConfig({
+    LISTS_DIR: 'lists',
+    LISTS_AUTO_UPDATE: 'false',
+    LISTS_URL_CSL: 'off',
+    LISTS_URL_UN_SC: 'http://mirror.internal/un.xml, https://backup.internal/un.xml',
+    LISTS_REFRESH_INTERVAL: '15m',
+    LISTS_MAX_AGE: 'UN_SC=7d, *=36h',
+  }).lists;
+  assert.deepEqual(
+    [custom.dir, custom.autoUpdate, custom.sources.csl, custom.sources.unSc, custom.refreshIntervalSeconds],
+    [path.resolve('lists'), false, undefined, ['http://mirror.internal/un.xml', 'https://backup.internal/un.xml'], 900],
+  );
+  assert.deepEqual([custom.maxAgeHours.UN_SC, custom.maxAgeHours.OFAC_SDN, custom.maxAgeHours['*']], [168, 36, 36]);
+
+  assert.throws(
+    () => loadConfig({ LISTS_URL_BIS_DPL: 'ftp://x', LISTS_RELOAD_SECONDS: '0', LISTS_REFRESH_INTERVAL: 'hourly', LISTS_MAX_AGE: 'UN_SC', LISTS_USER_AGENT: 'curl/8' }),
+    (error: ConfigError) =>
+      ['LISTS_RELOAD_SECONDS', 'LISTS_USER_AGENT', 'LISTS_REFRESH_INTERVAL', 'LISTS_URL_BIS_DPL', 'LISTS_MAX_AGE'].every((name) => error.problems.some((p) => p.startsWith(name))) &&
+      error.problems.length === 5,
+  );
 });
 
 test('an evidence fallback font must exist, and a family needs a font', () => {

@@ -7,7 +7,7 @@ import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
 import type { FileProgress } from '../lists/download.ts';
-import { describeOutcome, importListFiles, presentOutcome } from '../lists/import-files.ts';
+import { confirmedBy, describeOutcome, importListFiles, presentOutcome } from '../lists/import-files.ts';
 import type { ImportOutcome } from '../lists/list-import.ts';
 import { configuredSources, expectedLists } from '../lists/list-sources.ts';
 import { updateLists } from '../lists/list-update.ts';
@@ -33,19 +33,26 @@ export function listsCommand() {
           allowShrink: options.allowShrink ?? false,
           shrinkLimitPercent: config.lists.shrinkLimitPercent,
         });
+        await db.listChecks.confirm(confirmedBy(outcomes));
         report(outcomes);
         return outcomes.map(presentOutcome);
       }, { migrate: true });
     });
   lists
     .command('update')
-    .description('Download the official list files (URLs from LISTS_URL_*), then import them like `lists import`.')
+    .description(
+      'Check every configured source now (URLs from LISTS_URL_*, each source\'s tried in order), download what changed and import it ' +
+        'like `lists import`. A running service does the same on its own every LISTS_REFRESH_INTERVAL.',
+    )
     .option('--allow-shrink', ALLOW_SHRINK)
-    .action((options: { allowShrink?: boolean }) => {
+    .option('--force', 'download and read every file even where the publisher says it has not changed')
+    .action((options: { allowShrink?: boolean; force?: boolean }) => {
       const config = loadConfig();
       return withDatabase(async (db) => {
         const bars = process.stderr.isTTY ? progressBars() : undefined;
-        const sources = await updateLists(db.lists, configuredSources(config.lists.sources), {
+        const sources = await updateLists(db, configuredSources(config.lists.sources), {
+          browserUserAgent: config.lists.browserUserAgent,
+          force: options.force ?? false,
           allowShrink: options.allowShrink ?? false,
           shrinkLimitPercent: config.lists.shrinkLimitPercent,
           timeoutMs: config.lists.downloadTimeoutMs,

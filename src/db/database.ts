@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { createKeyLookup, type KeyAuthentication } from '../auth/api-key-store.ts';
 import type { Config } from '../config.ts';
 import { createListStore, type ListStore } from '../lists/list-store.ts';
+import { createSourceCheckStore, type SourceCheckStore } from '../lists/source-check-store.ts';
 import type { Backend, Connection } from './connection.ts';
 import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migrationStatus } from './migrator.ts';
 import { createOperator, type Operator } from './operator.ts';
@@ -21,6 +22,8 @@ export type Database = {
   operator: Operator;
   /** The restricted-party lists, shared by every organization (written by imports, read by the catalog). */
   lists: ListStore;
+  /** What the scheduled list refresh remembers between checks: sources' checks, lists' confirmations, the lease. */
+  listChecks: SourceCheckStore;
   /** The API key with this SHA-256, whichever organization holds it (authentication, before any organization is known). */
   lookUpApiKey: (hash: Buffer) => Promise<KeyAuthentication | undefined>;
   /** Resolves when the database answers a trivial query. */
@@ -70,6 +73,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch, namedFinalWrites: connection.preparesNamedStatements }),
     operator: createOperator(connection.kysely),
     lists: createListStore(connection.kysely),
+    listChecks: createSourceCheckStore(connection.kysely),
     lookUpApiKey: createKeyLookup(connection.kysely),
     ping: async () => {
       await sql`SELECT 1`.execute(connection.kysely);

@@ -21,6 +21,14 @@ export const EVENT_TYPE_DESCRIPTIONS = {
   'lists.updated':
     'A new version of a restricted-party list became active: `list`, `version_id`, `previous_version_id`, `published_on`, `entity_count` and ' +
     'the counts `added`, `removed`, `changed`. Lists are shared, so every organization receives its own copy of this event.',
+  'lists.stale':
+    'A list went past its maximum age without a successful check (screenings still run against it, and say so): `list`, `version_id`, ' +
+    '`confirmed_at` (its last successful check), `max_age_hours`. Sent once until the list recovers; to every organization.',
+  'lists.update_failed':
+    'A list source failed as many checks in a row as the service tolerates (LISTS_FAILED_CHECKS_BEFORE_DEGRADED): `source`, `lists`, ' +
+    '`consecutive_failures`, `error` (what the last check found, naming the URL), `last_success_at`. Sent once until it recovers; to every organization.',
+  'lists.recovered':
+    'A stale list was confirmed current again (`list`, `confirmed_at`), or a failing source answered again (`source`, `lists`). To every organization.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPE_DESCRIPTIONS;
@@ -34,6 +42,6 @@ export const EVENT_TYPES = Object.keys(EVENT_TYPE_DESCRIPTIONS) as EventType[];
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 /** Types no single organization causes: recorded once per organization (see outbox.ts). */
-export const SHARED_EVENT_TYPES = ['lists.updated'] as const satisfies readonly EventType[];
+export const SHARED_EVENT_TYPES = ['lists.updated', 'lists.stale', 'lists.update_failed', 'lists.recovered'] as const satisfies readonly EventType[];
 
 export const isEventType = (value: string): value is EventType => Object.hasOwn(EVENT_TYPE_DESCRIPTIONS, value);

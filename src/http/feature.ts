@@ -12,6 +12,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ListCatalog } from '../lists/catalog.ts';
+import type { ListFreshnessMonitor } from '../lists/freshness.ts';
 import type { Readiness } from './readiness.ts';
 import type { ServiceRegistry } from './services.ts';
 
@@ -30,6 +31,8 @@ export type FeatureContext = {
   tokens: TokenService;
   /** The restricted-party lists currently loaded (see src/lists/catalog.ts). */
   lists: ListCatalog;
+  /** How current the loaded lists are: stale lists and failing sources (see src/lists/freshness.ts). */
+  listFreshness: ListFreshnessMonitor;
   /** Where features provide their services to each other, and subscribe to each other's hooks. */
   services: ServiceRegistry;
 };

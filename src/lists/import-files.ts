@@ -43,3 +43,6 @@ export function describeOutcome(outcome: ImportOutcome): string {
   const { added, removed, changed } = version.changes;
   return `${outcome.list}: imported ${version.entityCount} entities as ${version.id} (${added} added, ${removed} removed, ${changed} changed)`;
 }
+
+/** The lists an import confirmed current: the ones it made a version of or found unchanged. */
+export const confirmedBy = (outcomes: ImportOutcome[]) => outcomes.filter((o) => o.status !== 'refused').map((o) => o.list);

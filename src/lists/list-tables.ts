@@ -1,11 +1,14 @@
 /**
- * The list tables as Kysely sees them (src/db/migrations/0006_list_versions.sql), added to the
+ * The list tables as Kysely sees them (src/db/migrations/0006_list_versions.sql, 0041_list_source_checks.sql), added to the
  * shared schema by augmentation so that src/db does not need to know their columns.
  */
 import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../db/schema.ts';
 
 type Json<T> = ColumnType<T, string, string>;
+
+/** What a publisher said about a file it served: sent back as If-None-Match / If-Modified-Since. */
+export type FileValidators = { etag?: string; last_modified?: string; sha256: string };
 
 export type ListVersionTable = {
   id: string;
@@ -30,6 +33,17 @@ declare module '../db/schema.ts' {
     list_versions: ListVersionTable;
     list_entries: { version_id: string; entry_id: string; entry_sha256: string; entity: Json<unknown> };
     list_changes: { version_id: string; entry_id: string; change: 'added' | 'removed' | 'changed' };
-    list_heads: { list: string; version_id: string; activated_at: Timestamp };
+    list_heads: { list: string; version_id: string; activated_at: Timestamp; confirmed_at: Timestamp; stale_since: Timestamp | null };
+    list_source_checks: {
+      source: string;
+      last_attempt_at: Timestamp | null;
+      last_success_at: Timestamp | null;
+      consecutive_failures: number;
+      last_error: string | null;
+      validators: Json<Record<string, FileValidators>>;
+      version_ids: Json<string[]>;
+      failing_since: Timestamp | null;
+    };
+    list_refresh_lease: { name: string; holder: string; expires_at: Timestamp };
   }
 }

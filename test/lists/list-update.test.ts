@@ -1,138 +1,165 @@
 /**
- * `lists update` against a real HTTP server on this machine serving the fixture files: the
- * download path (retry after a 503, SHA-256, URLs recorded), the refusal of a file that parses
- * to far fewer entries, errors that are not retried, the timeout, and the warning a service
- * logs when it cannot download at its first start.
+ * `lists update` (one check of the sources) against a publisher on loopback serving the fixture
+ * files: downloads with retries and SHA-256, conditional requests, the User-Agent OFAC requires,
+ * redirects, a source's URLs tried in order, the content checks that refuse what is not the list,
+ * the shrink guard, and every check recorded for the staleness report.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
-import { openListCatalog } from '../../src/lists/catalog.ts';
-import { updateListsIfNone } from '../../src/lists/lists-at-start.ts';
-import { configuredSources } from '../../src/lists/list-sources.ts';
-import { updateLists, type UpdateOptions } from '../../src/lists/list-update.ts';
-import { loadConfig } from '../../src/config.ts';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { DEFAULT_BROWSER_USER_AGENT } from '../../src/lists/lists-config.ts';
+import { configuredSources, type ListSourceUrls } from '../../src/lists/list-sources.ts';
+import { type SourceOutcome, updateLists, type UpdateOptions } from '../../src/lists/list-update.ts';
+import { type ListPublisher, startListPublisher } from '../helpers/list-publisher.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
-const FILES: Record<string, Buffer> = {
-  '/ofac/sdn.csv': fixture('ofac/sdn.csv'),
-  '/ofac/add.csv': fixture('ofac/add.csv'),
-  '/ofac/alt.csv': fixture('ofac/alt.csv'),
-  '/ofac/sdn_comments.csv': fixture('ofac/sdn_comments.csv'),
-  // The same list cut to its first entry: parses fine, but has a third of the entities.
-  '/shrunk/sdn.csv': Buffer.from(`${fixture('ofac/sdn.csv').toString('latin1').split('\r\n')[0]}\r\n`, 'latin1'),
-  '/shrunk/add.csv': fixture('ofac/add.csv'),
-  '/shrunk/alt.csv': fixture('ofac/alt.csv'),
-  '/shrunk/sdn_comments.csv': fixture('ofac/sdn_comments.csv'),
-  '/bis/dpl.txt': fixture('bis/dpl.txt'),
-};
+const OFAC = ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv'];
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('lists update over HTTP', () => {
   let database: TestDatabase;
-  let server: http.Server;
-  let base: string;
-  const requests: string[] = [];
-  /** Paths that answer 503 this many more times. */
-  const unavailable = new Map<string, number>();
+  let publisher: ListPublisher;
+  const options: UpdateOptions = { timeoutMs: 5_000, retries: 2, retryBaseMs: 10, browserUserAgent: DEFAULT_BROWSER_USER_AGENT };
+  const update = (urls: ListSourceUrls, extra: Partial<UpdateOptions> = {}) => updateLists(database.db, configuredSources(urls), { ...options, ...extra });
+  const check = async (source: string) => (await database.db.listChecks.checks()).find((c) => c.source === source);
+  const served = (path: string) => publisher.requests.filter((r) => r.path === path);
 
   before(async () => {
     database = await openTestDatabase();
-    server = http.createServer((request, response) => {
-      const url = request.url ?? '';
-      requests.push(url);
-      const failures = unavailable.get(url) ?? 0;
-      if (failures > 0) {
-        unavailable.set(url, failures - 1);
-        return response.writeHead(503).end('busy');
-      }
-      if (url === '/slow/dpl.txt') return; // never answers
-      const body = FILES[url];
-      if (!body) return response.writeHead(404).end('no such file');
-      response.writeHead(200, { 'content-type': 'text/csv', 'content-length': body.length }).end(body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    publisher = await startListPublisher();
+    for (const name of OFAC) publisher.serve(`/ofac/${name}`, fixture(`ofac/${name}`));
+    publisher.requireBrowser('/ofac/');
+    // The same list cut to its first entry: it reads, but has a third of the entities.
+    const first = `${fixture('ofac/sdn.csv').toString('latin1').split('\r\n')[0]}\r\n\x1a`;
+    publisher.serve('/shrunk/sdn.csv', Buffer.from(first, 'latin1'));
+    for (const name of OFAC.slice(1)) publisher.serve(`/shrunk/${name}`, fixture(`ofac/${name}`));
+    publisher.serve('/bis/dpl.txt', fixture('bis/dpl.txt'), { etag: false });
+    publisher.serve('/un/consolidated.xml', fixture('un/consolidated.xml'));
   });
   after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await publisher.close();
     await database.close();
   });
+  beforeEach(() => {
+    publisher.requests.length = 0;
+  });
 
-  const options: UpdateOptions = { timeoutMs: 5_000, retries: 2, retryBaseMs: 10 };
-
-  test('downloads every file, retries after a 503, records URLs and SHA-256, and imports the lists', async () => {
-    unavailable.set('/ofac/sdn.csv', 1);
-    const sources = configuredSources({ ofacSdn: `${base}/ofac`, bisDpl: `${base}/bis/dpl.txt` });
-    const [ofac, bis] = await updateLists(database.db.lists, sources, options);
-    assert.equal(ofac?.error, undefined);
-    assert.deepEqual(ofac?.files.map((f) => [f.url.replace(base, ''), f.attempts]), [['/ofac/sdn.csv', 2], ['/ofac/add.csv', 1], ['/ofac/alt.csv', 1], ['/ofac/sdn_comments.csv', 1]]);
-    assert.equal(ofac?.files[0]?.sha256, createHash('sha256').update(FILES['/ofac/sdn.csv'] as Buffer).digest('hex'));
-    assert.equal(requests.filter((r) => r === '/ofac/sdn.csv').length, 2);
+  test('downloads every file with a browser-like User-Agent where OFAC needs one, retries after a 500, and imports', async () => {
+    publisher.failNext('/ofac/sdn.csv', 1);
+    const [ofac] = await update({ ofacSdn: [`${publisher.base}/ofac`] });
+    assert.equal(ofac?.status, 'imported', ofac?.error);
+    assert.deepEqual(ofac?.files.map((f) => [f.url.replace(publisher.base, ''), f.attempts]), [['/ofac/sdn.csv', 2], ['/ofac/add.csv', 1], ['/ofac/alt.csv', 1], ['/ofac/sdn_comments.csv', 1]]);
+    assert.equal(ofac?.files[0]?.sha256, sha256(fixture('ofac/sdn.csv')));
+    assert.ok(publisher.requests.every((r) => r.userAgent === DEFAULT_BROWSER_USER_AGENT));
     const [sdn] = ofac?.lists ?? [];
     assert.ok(sdn?.status === 'imported', JSON.stringify(sdn));
     assert.equal(sdn.version.entityCount, 3);
-    assert.ok(sdn.version.files.includes(`${base}/ofac/sdn.csv`), 'the version names the URLs, not the temporary folder');
-    assert.deepEqual(bis?.lists.map((o) => [o.list, o.status]), [['BIS_DPL', 'imported']]);
+    assert.ok(sdn.version.files.includes(`${publisher.base}/ofac/sdn.csv`), 'the version names the URLs, not the temporary folder');
+    const recorded = await check('ofacSdn');
+    assert.equal(recorded?.consecutiveFailures, 0);
+    assert.equal(recorded?.validators[`${publisher.base}/ofac/sdn.csv`]?.sha256, sha256(fixture('ofac/sdn.csv')));
   });
 
-  test('the same files again create no version', async () => {
-    const outcomes = await updateLists(database.db.lists, configuredSources({ ofacSdn: `${base}/ofac/` }), options);
-    assert.deepEqual(outcomes[0]?.lists.map((o) => o.status), ['unchanged']);
+  test('the next check sends the ETag back: 304 for every file, nothing downloaded, the list confirmed current', async () => {
+    const before = (await database.db.listChecks.confirmations()).find((c) => c.list === 'OFAC_SDN');
+    const [ofac] = await update({ ofacSdn: [`${publisher.base}/ofac/`] });
+    assert.equal(ofac?.status, 'not_modified');
+    assert.deepEqual(served('/ofac/sdn.csv').map((r) => [r.status, Boolean(r.ifNoneMatch)]), [[304, true]]);
+    const after = (await database.db.listChecks.confirmations()).find((c) => c.list === 'OFAC_SDN');
+    assert.ok(after && before && after.confirmedAt >= before.confirmedAt);
+    assert.equal(after?.versionId, before?.versionId);
   });
 
-  test('a file that parses to far fewer entries is refused, and the active version stays', async () => {
+  test('--force reads every file again; the same content makes no version', async () => {
+    const [ofac] = await update({ ofacSdn: [`${publisher.base}/ofac/`] }, { force: true });
+    assert.equal(ofac?.status, 'unchanged');
+    assert.deepEqual(served('/ofac/sdn.csv').map((r) => [r.status, r.ifNoneMatch]), [[200, undefined]]);
+  });
+
+  test('a publisher without ETags: the same bytes are recognised by their SHA-256 and not read again', async () => {
+    const [first] = await update({ bisDpl: [`${publisher.base}/bis/dpl.txt`] });
+    assert.equal(first?.status, 'imported', first?.error);
+    const [second] = await update({ bisDpl: [`${publisher.base}/bis/dpl.txt`] });
+    assert.equal(second?.status, 'unchanged');
+    assert.deepEqual(second?.lists, [], 'nothing was parsed');
+  });
+
+  test('a file that parses to far fewer entries is refused, the active version stays, and the check counts as failed', async () => {
     const active = await database.db.lists.activeVersions();
-    const [ofac] = await updateLists(database.db.lists, configuredSources({ ofacSdn: `${base}/shrunk/` }), options);
-    const [sdn] = ofac?.lists ?? [];
-    assert.equal(sdn?.status, 'refused');
-    assert.match(sdn?.status === 'refused' ? sdn.reason : '', /OFAC_SDN: the new file has 1 entities, the active version lv_\w+ has 3 \(below 50%\)/);
+    const [ofac] = await update({ ofacSdn: [`${publisher.base}/shrunk/`] });
+    assert.equal(ofac?.status, 'failed');
+    assert.match(ofac?.error ?? '', /OFAC_SDN: the new file has 1 entities, the active version lv_\w+ has 3 \(below 50%\)/);
     assert.deepEqual(await database.db.lists.activeVersions(), active);
-    const allowed = await updateLists(database.db.lists, configuredSources({ ofacSdn: `${base}/shrunk/` }), { ...options, allowShrink: true });
-    assert.equal(allowed[0]?.lists[0]?.status, 'imported');
+    assert.equal((await check('ofacSdn'))?.consecutiveFailures, 1);
+    const [allowed] = await update({ ofacSdn: [`${publisher.base}/shrunk/`] }, { allowShrink: true });
+    assert.equal(allowed?.lists[0]?.status, 'imported');
+    assert.equal((await check('ofacSdn'))?.consecutiveFailures, 0);
   });
 
-  test('a 404 fails its source at once, without retries, and the other sources still update', async () => {
-    requests.length = 0;
-    const outcomes = await updateLists(database.db.lists, configuredSources({ unSc: `${base}/un/consolidated.xml`, bisDpl: `${base}/bis/dpl.txt` }), options);
-    assert.match(outcomes[0]?.error ?? '', /un\/consolidated\.xml: the server answered 404 Not Found$/);
-    assert.equal(requests.filter((r) => r.startsWith('/un/')).length, 1);
-    assert.deepEqual(outcomes[1]?.lists.map((o) => o.status), ['unchanged']);
+  test('a 404 fails its location at once, without retries; the check is recorded with the URL; other sources go on', async () => {
+    const outcomes = await update({ unSc: [`${publisher.base}/gone/consolidated.xml`], bisDpl: [`${publisher.base}/bis/dpl.txt`] });
+    assert.match(outcomes[0]?.error ?? '', /gone\/consolidated\.xml: the server answered 404 Not Found$/);
+    assert.equal(served('/gone/consolidated.xml').length, 1);
+    assert.equal(outcomes[1]?.status, 'unchanged');
+    const recorded = await check('unSc');
+    assert.deepEqual([recorded?.consecutiveFailures, recorded?.lastError?.includes('/gone/consolidated.xml')], [1, true]);
+  });
+
+  test("a source's URLs are tried in order: an HTML page in place of the file is refused and the next URL serves it", async () => {
+    publisher.set('/home/dpl.txt', { kind: 'html' });
+    const [dpl] = await update({ bisDpl: [`${publisher.base}/home/dpl.txt`, `${publisher.base}/bis/dpl.txt`] }, { force: true });
+    assert.equal(dpl?.status, 'unchanged', dpl?.error);
+    assert.equal(dpl?.url, `${publisher.base}/bis/dpl.txt`);
+    assert.deepEqual(dpl?.failures, [{ url: `${publisher.base}/home/dpl.txt`, error: `${publisher.base}/home/dpl.txt: an HTML page ("Bureau of Industry and Security") came in place of dpl.txt` }]);
+  });
+
+  test('every URL failing keeps the active version and names each URL and what was wrong', async () => {
+    publisher.set('/cut/consolidated.xml', { kind: 'cut', body: fixture('un/consolidated.xml') });
+    const xml = fixture('un/consolidated.xml');
+    publisher.serve('/half/consolidated.xml', xml.subarray(0, Math.floor(xml.length * 0.8)));
+    publisher.serve('/empty/consolidated.xml', Buffer.alloc(0));
+    const [un] = await update({ unSc: ['cut', 'half', 'empty'].map((p) => `${publisher.base}/${p}/consolidated.xml`) }, { retries: 0 });
+    assert.equal(un?.status, 'failed');
+    const errors = un?.failures.map((f) => f.error.replace(`${publisher.base}/`, '')) ?? [];
+    assert.equal(errors.length, 3);
+    assert.match(errors[0] ?? '', /^cut\/consolidated\.xml: the connection broke after \d+ of the \d+ bytes announced: truncated/);
+    assert.equal(errors[1], 'half/consolidated.xml: consolidated.xml looks truncated: its root element <CONSOLIDATED_LIST> is never closed');
+    assert.equal(errors[2], 'empty/consolidated.xml: the body is empty');
+    assert.match(un?.error ?? '', /cut\/consolidated\.xml: .*; then .*half\/consolidated\.xml: .*; then .*empty\/consolidated\.xml: the body is empty$/);
+  });
+
+  test('redirects are followed within the publisher\'s hosts and refused to another host', async () => {
+    publisher.set('/moved/consolidated.xml', { kind: 'redirect', to: '/un/consolidated.xml' });
+    const [moved] = await update({ unSc: [`${publisher.base}/moved/consolidated.xml`] });
+    assert.ok(moved?.status === 'imported' || moved?.status === 'unchanged', moved?.error);
+    publisher.set('/away/consolidated.xml', { kind: 'redirect', to: `${publisher.base.replace('127.0.0.1', 'localhost')}/un/consolidated.xml` });
+    const [away] = await update({ unSc: [`${publisher.base}/away/consolidated.xml`] });
+    assert.match(away?.error ?? '', /refused a redirect to http:\/\/localhost:\d+\/un\/consolidated\.xml: localhost is not one of the publisher's hosts/);
+  });
+
+  test('a publisher that refuses other clients says a browser-like User-Agent may be needed', async () => {
+    publisher.requireBrowser('/strict/');
+    publisher.serve('/strict/consolidated.xml', fixture('un/consolidated.xml'));
+    const [un] = await update({ unSc: [`${publisher.base}/strict/consolidated.xml`] });
+    assert.match(un?.error ?? '', /403 Forbidden; this publisher may require a browser-like User-Agent/);
+    assert.match(served('/strict/consolidated.xml')[0]?.userAgent ?? '', /^gatehouse\//);
   });
 
   test("a list another configured source is the authority for is left to it (the CSL's copy of the DPL), and taken when that source is off", async () => {
     // Served as the CSL file: the DPL's header makes it read as the DPL, which is all this needs.
-    const both = await updateLists(database.db.lists, configuredSources({ bisDpl: `${base}/bis/dpl.txt`, csl: `${base}/bis/dpl.txt` }), options);
-    assert.deepEqual(both.map((s) => [s.source, s.lists.map((o) => o.list)]), [['bisDpl', ['BIS_DPL']], ['csl', []]]);
-    const alone = await updateLists(database.db.lists, configuredSources({ csl: `${base}/bis/dpl.txt` }), options);
+    const both = await update({ bisDpl: [`${publisher.base}/bis/dpl.txt`], csl: [`${publisher.base}/bis/dpl.txt`] }, { force: true });
+    assert.deepEqual(both.map((s: SourceOutcome) => [s.source, s.lists.map((o) => o.list)]), [['csl', []], ['bisDpl', ['BIS_DPL']]]);
+    const alone = await update({ csl: [`${publisher.base}/bis/dpl.txt`] }, { force: true });
     assert.deepEqual(alone.map((s) => [s.source, s.lists.map((o) => o.list)]), [['csl', ['BIS_DPL']]]);
   });
 
   test('a server that never answers is given up after the timeout and the retries', async () => {
+    publisher.set('/slow/dpl.txt', { kind: 'hang' });
     const started = Date.now();
-    const [slow] = await updateLists(database.db.lists, configuredSources({ bisDpl: `${base}/slow/dpl.txt` }), { timeoutMs: 200, retries: 1, retryBaseMs: 10 });
+    const [slow] = await update({ bisDpl: [`${publisher.base}/slow/dpl.txt`] }, { timeoutMs: 200, retries: 1 });
     assert.match(slow?.error ?? '', /slow\/dpl\.txt: no complete answer within the timeout \(after 2 attempts\)/);
     assert.ok(Date.now() - started < 3_000);
-  });
-
-  test('at the first start without network, the service logs one warning saying how to load lists offline', async () => {
-    const empty = await openTestDatabase();
-    const warnings: string[] = [];
-    const log = { info: () => {}, error: () => {}, warn: (_fields: object, message: string) => void warnings.push(message) };
-    const config = loadConfig({ LISTS_URL_OFAC_SDN: 'http://127.0.0.1:9/', LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'http://127.0.0.1:9/un.xml', LISTS_URL_CSL: 'off', LISTS_URL_BIS_DPL: 'off', LISTS_DOWNLOAD_RETRIES: '0' }).lists;
-    const catalog = await openListCatalog(empty.db.lists, { refreshSeconds: 60, expectedLists: [] });
-    try {
-      await updateListsIfNone(empty.db.lists, catalog, config, log);
-      assert.equal(warnings.length, 1);
-      assert.match(warnings[0] ?? '', /could not download OFAC SDN \(legacy CSV\), UN Security Council Consolidated List\. .*gatehouse lists import \.\.\/path/);
-      assert.equal(catalog.current(), undefined);
-    } finally {
-      catalog.close();
-      await empty.close();
-    }
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * What the scheduled refresh remembers between checks (0041_list_source_checks.sql), read and
+ * written as the database owner like the lists themselves: each source's last attempt and last
+ * success, its failures in a row, the validators of the files it served; each active list's last
+ * confirmation; the refresh lease; and the alerts already sent, so that `lists.stale`,
+ * `lists.update_failed` and `lists.recovered` go out once per run of trouble, whichever process
+ * notices first (each transition is a guarded UPDATE: only the one that changes the row sends).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import { recordEventForEveryOrganization } from '../events/outbox.ts';
+import type { ListCode } from '../screening/model.ts';
+import type { FileValidators } from './list-tables.ts';
+
+export type SourceCheck = {
+  source: string;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  consecutiveFailures: number;
+  lastError: string | null;
+  validators: Record<string, FileValidators>;
+  versionIds: string[];
+  failingSince: Date | null;
+};
+
+export type ListConfirmation = { list: ListCode; versionId: string; confirmedAt: Date; staleSince: Date | null };
+
+export type FreshnessAlert =
+  | { type: 'lists.stale'; list: ListCode; data: Record<string, unknown> }
+  | { type: 'lists.update_failed'; source: string; data: Record<string, unknown> }
+  | { type: 'lists.recovered'; list?: ListCode; source?: string; data: Record<string, unknown> };
+
+export type SourceCheckStore = {
+  checks(): Promise<SourceCheck[]>;
+  confirmations(): Promise<ListConfirmation[]>;
+  /** Marks the lists confirmed current now (an unchanged check, or an import). */
+  confirm(lists: ListCode[]): Promise<void>;
+  recordSuccess(source: string, result: { validators: Record<string, FileValidators>; versionIds: string[] }): Promise<void>;
+  recordFailure(source: string, error: string): Promise<void>;
+  /** Takes or renews the lease for `seconds`; false while another holder's is unexpired. */
+  acquireLease(holder: string, seconds: number): Promise<boolean>;
+  releaseLease(holder: string): Promise<void>;
+  /** Records the alert and sends its event if this call is the one that changed the state; true then. */
+  raise(alert: FreshnessAlert): Promise<boolean>;
+};
+
+const LEASE = 'list-refresh';
+
+export function createSourceCheckStore(owner: Kysely<Schema>): SourceCheckStore {
+  const upsert = (source: string, values: Partial<Record<keyof Schema['list_source_checks'], unknown>>) =>
+    owner
+      .insertInto('list_source_checks')
+      .values({ source, ...values } as never)
+      .onConflict((oc) => oc.column('source').doUpdateSet(values as never))
+      .execute();
+  return {
+    checks: async () =>
+      (await owner.selectFrom('list_source_checks').selectAll().orderBy('source').execute()).map((row) => ({
+        source: row.source,
+        lastAttemptAt: row.last_attempt_at && new Date(row.last_attempt_at),
+        lastSuccessAt: row.last_success_at && new Date(row.last_success_at),
+        consecutiveFailures: row.consecutive_failures,
+        lastError: row.last_error,
+        validators: row.validators,
+        versionIds: row.version_ids,
+        failingSince: row.failing_since && new Date(row.failing_since),
+      })),
+    confirmations: async () =>
+      (await owner.selectFrom('list_heads').select(['list', 'version_id', 'confirmed_at', 'stale_since']).orderBy('list').execute()).map((row) => ({
+        list: row.list,
+        versionId: row.version_id,
+        confirmedAt: new Date(row.confirmed_at),
+        staleSince: row.stale_since && new Date(row.stale_since),
+      })),
+    confirm: async (lists) => {
+      if (lists.length > 0) await owner.updateTable('list_heads').set({ confirmed_at: sql`now()` }).where('list', 'in', lists).execute();
+    },
+    recordSuccess: async (source, { validators, versionIds }) => {
+      await upsert(source, {
+        last_attempt_at: sql`now()`,
+        last_success_at: sql`now()`,
+        consecutive_failures: 0,
+        last_error: null,
+        validators: JSON.stringify(validators),
+        version_ids: JSON.stringify(versionIds),
+      });
+    },
+    recordFailure: async (source, error) => {
+      await owner
+        .insertInto('list_source_checks')
+        .values({ source, last_attempt_at: sql`now()`, consecutive_failures: 1, last_error: error } as never)
+        .onConflict((oc) =>
+          oc.column('source').doUpdateSet({
+            last_attempt_at: sql`now()`,
+            consecutive_failures: sql`list_source_checks.consecutive_failures + 1`,
+            last_error: error,
+          } as never),
+        )
+        .execute();
+    },
+    acquireLease: async (holder, seconds) => {
+      const taken = await sql<{ holder: string }>`
+        INSERT INTO list_refresh_lease (name, holder, expires_at) VALUES (${LEASE}, ${holder}, now() + make_interval(secs => ${seconds}))
+        ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+         WHERE list_refresh_lease.expires_at < now() OR list_refresh_lease.holder = excluded.holder
+        RETURNING holder`.execute(owner);
+      return taken.rows.length === 1;
+    },
+    releaseLease: async (holder) => {
+      await owner.deleteFrom('list_refresh_lease').where('name', '=', LEASE).where('holder', '=', holder).execute();
+    },
+    raise: (alert) =>
+      owner.transaction().execute(async (trx) => {
+        const changed = await transition(trx, alert);
+        if (changed) await recordEventForEveryOrganization(trx, { type: alert.type, data: alert.data });
+        return changed;
+      }),
+  };
+}
+
+/** The guarded UPDATE behind each alert: it changes a row only on the first notice of a transition. */
+async function transition(trx: Kysely<Schema>, alert: FreshnessAlert): Promise<boolean> {
+  if (alert.type === 'lists.stale') {
+    const rows = await trx.updateTable('list_heads').set({ stale_since: sql`now()` }).where('list', '=', alert.list).where('stale_since', 'is', null).returning('list').execute();
+    return rows.length > 0;
+  }
+  if (alert.type === 'lists.update_failed') {
+    const rows = await trx
+      .updateTable('list_source_checks')
+      .set({ failing_since: sql`now()` })
+      .where('source', '=', alert.source)
+      .where('failing_since', 'is', null)
+      .returning('source')
+      .execute();
+    return rows.length > 0;
+  }
+  const rows = alert.list
+    ? await trx.updateTable('list_heads').set({ stale_since: null }).where('list', '=', alert.list).where('stale_since', 'is not', null).returning('list').execute()
+    : await trx
+        .updateTable('list_source_checks')
+        .set({ failing_since: null })
+        .where('source', '=', alert.source as string)
+        .where('failing_since', 'is not', null)
+        .returning('source')
+        .execute();
+  return rows.length > 0;
+}
