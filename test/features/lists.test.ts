@@ -40,7 +40,7 @@ describe('the lists a service screens against', () => {
     assert.equal(ready.statusCode, 503);
     assert.deepEqual(ready.json().checks.lists, {
       ok: false,
-      detail: 'no list loaded; missing: OFAC_SDN, OFAC_CONS, UN_SC, BIS_DPL, BIS_EL, BIS_UVL, BIS_MEU, DDTC_DEBARRED, STATE_ISN',
+      detail: 'no list loaded; missing: OFAC_SDN, OFAC_CONS, UN_SC, BIS_EL, BIS_UVL, BIS_MEU, DDTC_DEBARRED, STATE_ISN, BIS_DPL, UK_FCDO',
     });
     const listed = await harness.app.inject({ url: '/api/v1/lists', headers: tenant.headers });
     assert.equal(listed.statusCode, 200);
@@ -69,7 +69,7 @@ describe('the lists a service screens against', () => {
     const ready = await harness.app.inject({ url: '/api/readyz' });
     assert.equal(ready.statusCode, 200);
     assert.equal(ready.json().checks.lists.ok, true);
-    assert.match(ready.json().checks.lists.detail, /^missing: OFAC_CONS, UN_SC, BIS_DPL/);
+    assert.match(ready.json().checks.lists.detail, /^missing: OFAC_CONS, UN_SC, BIS_EL, .*, BIS_DPL, UK_FCDO$/);
   });
 
   test('a running catalog picks up a version imported elsewhere, by polling, and tells its subscribers', async () => {

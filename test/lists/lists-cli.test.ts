@@ -59,12 +59,12 @@ describe('gatehouse lists', () => {
     const { out } = json(['lists', 'status']);
     assert.deepEqual(out.lists.map((l: { version_id: string }) => l.version_id), firstVersions);
     assert.deepEqual([out.lists[1].list, out.lists[1].entity_count, out.lists[1].imported_hours_ago], ['OFAC_SDN', 3, 0]);
-    assert.deepEqual(out.missing, ['OFAC_CONS', 'UN_SC', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN']);
+    assert.deepEqual(out.missing, ['OFAC_CONS', 'UN_SC', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN', 'UK_FCDO']);
   });
 
   test('update downloads from the configured URLs and imports; a shrunken file is refused with exit 1', async () => {
     const served: Record<string, Buffer> = {
-      '/sdn.csv': Buffer.from(`${fs.readFileSync(path.join(OFAC, 'sdn.csv'), 'latin1').split('\r\n')[0]}\r\n`, 'latin1'),
+      '/sdn.csv': Buffer.from(`${fs.readFileSync(path.join(OFAC, 'sdn.csv'), 'latin1').split('\r\n')[0]}\r\n\x1a`, 'latin1'),
       '/add.csv': fs.readFileSync(path.join(OFAC, 'add.csv')),
       '/alt.csv': fs.readFileSync(path.join(OFAC, 'alt.csv')),
       '/sdn_comments.csv': fs.readFileSync(path.join(OFAC, 'sdn_comments.csv')),
@@ -77,7 +77,7 @@ describe('gatehouse lists', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const urls = { LISTS_URL_OFAC_SDN: `${base}/`, LISTS_URL_BIS_DPL: `${base}/dpl.txt`, LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off' };
+    const urls = { LISTS_URL_OFAC_SDN: `${base}/`, LISTS_URL_BIS_DPL: `${base}/dpl.txt`, LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off', LISTS_URL_UK_FCDO: 'off' };
     try {
       // Not runCli: a synchronous child would block this process's HTTP server.
       const result = await promisify(execFile)(process.execPath, [BIN, 'lists', 'update'], { env: childEnv({ ...env, ...urls }) }).then(
@@ -101,17 +101,11 @@ describe('gatehouse serve and lists', () => {
     const server = await startServerProcess({
       ...fresh.env,
       LISTS_DIR: BIS,
-      LISTS_AUTO_UPDATE: 'true',
-      LISTS_URL_OFAC_SDN: 'http://127.0.0.1:9/',
-      LISTS_URL_OFAC_CONS: 'off',
-      LISTS_URL_UN_SC: 'off',
-      LISTS_URL_CSL: 'off',
-      LISTS_URL_BIS_DPL: 'off',
-      LISTS_DOWNLOAD_RETRIES: '0',
+      LISTS_AUTO_UPDATE: 'false',
+      ...{ LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off', LISTS_URL_UK_FCDO: 'off', LISTS_URL_BIS_DPL: 'http://127.0.0.1:9/dpl.txt' },
     });
     try {
       assert.match(server.stdout(), /LISTS_DIR: BIS_DPL: imported 2 entities/);
-      // LISTS_DIR loaded a list, so this is not a database without lists: nothing is downloaded.
       assert.doesNotMatch(server.stdout(), /downloading the official lists/);
       const ready = await fetch(`${server.baseUrl}/readyz`);
       assert.equal(ready.status, 200);
@@ -121,13 +115,22 @@ describe('gatehouse serve and lists', () => {
     }
 
     const empty = await processDatabase();
-    const offline = await startServerProcess({ ...empty.env, LISTS_AUTO_UPDATE: 'true', LISTS_URL_OFAC_SDN: 'http://127.0.0.1:9/', LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off', LISTS_URL_BIS_DPL: 'off', LISTS_DOWNLOAD_RETRIES: '0' });
+    const offline = await startServerProcess({
+      ...empty.env,
+      LISTS_AUTO_UPDATE: 'true',
+      LISTS_URL_OFAC_SDN: 'http://127.0.0.1:9/',
+      LISTS_URL_OFAC_CONS: 'off',
+      LISTS_URL_UN_SC: 'off',
+      LISTS_URL_CSL: 'off',
+      LISTS_URL_UK_FCDO: 'off',
+      LISTS_DOWNLOAD_RETRIES: '0',
+    });
     try {
       const deadline = Date.now() + 20_000;
       while (!/"level":40/.test(offline.stdout()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       const warnings = offline.stdout().split('\n').filter((line) => line.includes('"level":40'));
       assert.equal(warnings.length, 1, offline.stdout());
-      assert.match(warnings[0] ?? '', /could not download OFAC SDN \(legacy CSV\)\..*gatehouse lists import/);
+      assert.match(warnings[0] ?? '', /OFAC SDN \(legacy CSV\): the check failed; the active versions stay\. http:\/\/127\.0\.0\.1:9\/sdn\.csv: .*gatehouse lists import/);
       assert.equal((await fetch(`${offline.baseUrl}/healthz`)).status, 200);
       assert.equal((await fetch(`${offline.baseUrl}/readyz`)).status, 503);
     } finally {
