@@ -11,8 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { createTenant } from './helpers/credentials.ts';
-import { processDatabase, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { processDatabase, type ServerProcess, startServerProcess, startWithAdminKey } from './helpers/server-process.ts';
 import { type Receiver, startReceiver } from './helpers/webhooks.ts';
 
 /** Personal data a visitor system might send; every value distinctive enough to be searched for. */
@@ -63,23 +62,11 @@ describe('webhooks in the running service', () => {
     headers = { authorization: `Bearer ${await adminKey()}` };
   });
 
-  /**
-   * An admin key: on the embedded database, the sandbox's, printed on the first start (which also
-   * creates the database); on PostgreSQL, one made as operators do, in the test's own database.
-   */
+  /** Starts the server and makes an admin key for it (see startWithAdminKey). */
   async function adminKey(): Promise<string> {
-    if (storage.dataDir) {
-      server = await startServerProcess(env);
-      const shownOnce = /admin API key \(shown this once\): (gk_test_\S+)/;
-      return shownOnce.exec(await server.waitForStderr(shownOnce))?.[1] as string;
-    }
-    const owner = new pg.Client({ connectionString: env.DATABASE_URL });
-    await owner.connect();
-    try {
-      return (await createTenant(async (text, params) => (await owner.query(text, params)).rows as never, { tier: 'defense', admin: true })).key;
-    } finally {
-      await owner.end();
-    }
+    const started = await startWithAdminKey(storage, env);
+    server = started.server;
+    return started.key;
   }
   after(async () => {
     await stopServer('SIGKILL');

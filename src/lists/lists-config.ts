@@ -88,7 +88,7 @@ function maxAges(read: EnvReader): Record<ListCode | '*', number> {
   for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
     const [list, duration] = entry.split('=').map((part) => part.trim());
     const seconds = duration === undefined ? undefined : parseDurationSeconds(duration);
-    if (!list || !/^(\*|[A-Z][A-Z0-9_]{1,39})$/.test(list) || seconds === undefined || seconds < 60) {
+    if (!list || !/^(\*|[A-Z][A-Z0-9_]{1,39})$/.test(list) || seconds === undefined || seconds < 1) {
       read.problem(`LISTS_MAX_AGE must be LIST=duration pairs separated by commas, like OFAC_SDN=24h,*=3d (got "${entry}")`);
       continue;
     }

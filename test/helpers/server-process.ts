@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createTenant } from './credentials.ts';
 import { openTestDatabase } from './test-database.ts';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/gatehouse.js');
@@ -113,4 +115,25 @@ export async function processDatabase(): Promise<{ env: Record<string, string>; 
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-process-'));
   return { env: { DATA_DIR: dataDir }, dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A started server and an admin key for it: on the embedded database, the sandbox's, printed on
+ * the first start (which also creates the database); on PostgreSQL, one made as operators do, in
+ * the process's own database, before the server starts.
+ */
+export async function startWithAdminKey(storage: { env: Record<string, string>; dataDir?: string }, env: Record<string, string>): Promise<{ server: ServerProcess; key: string }> {
+  if (storage.dataDir) {
+    const server = await startServerProcess(env);
+    const shownOnce = /admin API key \(shown this once\): (gk_test_\S+)/;
+    return { server, key: shownOnce.exec(await server.waitForStderr(shownOnce))?.[1] as string };
+  }
+  const owner = new pg.Client({ connectionString: env.DATABASE_URL });
+  await owner.connect();
+  try {
+    const { key } = await createTenant(async (text, params) => (await owner.query(text, params)).rows as never, { tier: 'defense', admin: true });
+    return { server: await startServerProcess(env), key };
+  } finally {
+    await owner.end();
+  }
 }
