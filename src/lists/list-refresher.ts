@@ -59,14 +59,21 @@ export function startListRefresher(deps: {
       // Read again under the lease: the process that held it before may just have checked them.
       const due = dueSources(sources, await db.listChecks.checks(), config, new Date());
       if (due.length === 0) return undefined;
-      const outcomes = await updateLists(db, due, {
-        configured: sources,
-        browserUserAgent: config.browserUserAgent,
-        shrinkLimitPercent: config.shrinkLimitPercent,
-        timeoutMs: config.downloadTimeoutMs,
-        retries: config.downloadRetries,
-      });
-      report(outcomes, log);
+      const outcomes: SourceOutcome[] = [];
+      // One source at a time, each reported and swapped in as soon as it is done.
+      for (const source of due) {
+        if (stopped) break;
+        const [outcome] = await updateLists(db, [source], {
+          configured: sources,
+          browserUserAgent: config.browserUserAgent,
+          shrinkLimitPercent: config.shrinkLimitPercent,
+          timeoutMs: config.downloadTimeoutMs,
+          retries: config.downloadRetries,
+        });
+        report(outcome as SourceOutcome, log);
+        outcomes.push(outcome as SourceOutcome);
+        if (outcome?.status === 'imported' && !stopped) await catalog.refresh();
+      }
       return outcomes;
     } finally {
       clearInterval(heartbeat);
@@ -113,14 +120,15 @@ const OFFLINE_HINT =
   'Without network access, copy the list files to this machine and run `gatehouse lists import PATH` (or set LISTS_DIR); ' +
   'LISTS_AUTO_UPDATE=false stops the scheduled downloads.';
 
-function report(outcomes: SourceOutcome[], log: Log) {
-  for (const outcome of outcomes) {
-    const fields = { source: outcome.source, status: outcome.status, url: outcome.url };
-    if (outcome.status === 'failed') {
-      log.warn({ ...fields, failures: outcome.failures }, `${outcome.label}: the check failed; the active versions stay. ${outcome.error}. ${OFFLINE_HINT}`);
-      continue;
-    }
-    const imported = outcome.lists.filter((o) => o.status === 'imported').map((o) => o.list);
-    log.info({ ...fields, imported }, `${outcome.label}: ${imported.length > 0 ? `new versions of ${imported.join(', ')}` : outcome.status.replace('_', ' ')}`);
+function report(outcome: SourceOutcome, log: Log) {
+  const fields = { source: outcome.source, status: outcome.status, url: outcome.url };
+  if (outcome.status === 'failed') {
+    log.warn({ ...fields, failures: outcome.failures }, `${outcome.label}: the check failed; the active versions stay. ${outcome.error}. ${OFFLINE_HINT}`);
+    return;
   }
+  if (outcome.failures.length > 0) {
+    log.warn({ ...fields, failures: outcome.failures }, `${outcome.label}: served by ${outcome.url} after ${outcome.failures.map((f) => f.error).join('; ')}`);
+  }
+  const imported = outcome.lists.filter((o) => o.status === 'imported').map((o) => o.list);
+  log.info({ ...fields, imported }, `${outcome.label}: ${imported.length > 0 ? `new versions of ${imported.join(', ')}` : outcome.status.replace('_', ' ')}`);
 }
