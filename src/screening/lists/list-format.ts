@@ -1,14 +1,15 @@
 /**
  * The list formats Gatehouse reads, and how a file is recognised as one of them: by its name
  * where the publisher fixes it (OFAC's legacy files, BIS's dpl.txt, .ods), otherwise by its first
- * bytes (the UN root element, the CSL header, the CSL JSON keys). Detection looks only at a file's
- * head so that a folder of unrelated large files costs little to skip.
+ * bytes (the UN root element, the CSL header, the UK list's report line, the CSL JSON keys).
+ * Detection looks only at a file's head so that a folder of unrelated large files costs little to
+ * skip.
  */
 import path from 'node:path';
 import type { ListCode, ListEntity } from '../model.ts';
 
-export type ListFormat = 'ofac-legacy' | 'un-sc-xml' | 'bis-dpl' | 'csl-csv' | 'csl-json' | 'uk-fcdo-ods';
-export const LIST_FORMATS: readonly ListFormat[] = ['ofac-legacy', 'un-sc-xml', 'bis-dpl', 'csl-csv', 'csl-json', 'uk-fcdo-ods'];
+export type ListFormat = 'ofac-legacy' | 'un-sc-xml' | 'bis-dpl' | 'csl-csv' | 'csl-json' | 'uk-fcdo-ods' | 'uk-fcdo-csv';
+export const LIST_FORMATS: readonly ListFormat[] = ['ofac-legacy', 'un-sc-xml', 'bis-dpl', 'csl-csv', 'csl-json', 'uk-fcdo-ods', 'uk-fcdo-csv'];
 
 /** What a format's reader returns for one source: several lists when the source mixes them (CSL). */
 export type ListReading = { list: ListCode; entities: ListEntity[]; warnings: string[]; publishedAt?: string };
@@ -58,6 +59,7 @@ export function detectFormat(file: string, head: Uint8Array): ListFormat | undef
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   if (firstLine.split(',').map((f) => f.replace(/^"|"$/g, '').trim()).join(',') === CSL_HEADER.join(',')) return 'csl-csv';
   if (/^\s*\{/.test(text) && /"results"\s*:\s*\[/.test(text) && /"source"\s*:/.test(text)) return 'csl-json';
+  if (/^"?Report Date:/.test(firstLine) && /^[^\n]*"?Unique ID"?,[^\n]*"?Name 6"?,/m.test(text)) return 'uk-fcdo-csv';
   return undefined;
 }
 

@@ -16,6 +16,7 @@ import { ListFormatError } from './list-format-error.ts';
 import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
 import { parseUkFcdo, publishedFromFileName } from './uk-fcdo.ts';
+import { parseUkSanctionsCsv } from './uk-sanctions-csv.ts';
 import { parseUnSc } from './un-sc.ts';
 
 export type { ListFormat, ListReading } from './list-format.ts';
@@ -48,6 +49,7 @@ const READERS: Record<ListFormat, Reader> = {
     const publishedAt = publishedFromFileName(path.basename(filePath));
     return [{ ...parseUkFcdo(bytes), ...(publishedAt && { publishedAt }) }];
   },
+  'uk-fcdo-csv': ([file]) => [parseUkSanctionsCsv(decodeText((file as SourceFile).bytes))],
 };
 
 type Candidate = { path: string; explicit: boolean; format: ListFormat };
