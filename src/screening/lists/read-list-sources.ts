@@ -14,6 +14,7 @@ import { parseCslCsv } from './csl-csv.ts';
 import { parseCslJson } from './csl-json.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
+import { parseOfacEnhanced } from './ofac-enhanced-xml.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
 import { parseUkFcdo, publishedFromFileName } from './uk-fcdo.ts';
 import { parseUkSanctionsCsv } from './uk-sanctions-csv.ts';
@@ -50,6 +51,7 @@ const READERS: Record<ListFormat, Reader> = {
     return [{ ...parseUkFcdo(bytes), ...(publishedAt && { publishedAt }) }];
   },
   'uk-fcdo-csv': ([file]) => [parseUkSanctionsCsv(decodeText((file as SourceFile).bytes))],
+  'ofac-enhanced-xml': ([file]) => [parseOfacEnhanced((file as SourceFile).bytes, path.basename((file as SourceFile).path))],
 };
 
 type Candidate = { path: string; explicit: boolean; format: ListFormat };
