@@ -3,7 +3,11 @@
  * the index, the scorer and the database read it.
  */
 
-/** Where an entry is published. CSL sources beyond these get codes of their own. */
+/**
+ * Where an entry is published. CSL sources beyond these get codes of their own, and OpenSanctions
+ * datasets beyond these `OS_` and the dataset's name (ftm-list-code.ts). EU_FSF: the EU's
+ * Financial Sanctions Files (consolidated list of financial sanctions).
+ */
 export type ListCode =
   | 'OFAC_SDN'
   | 'OFAC_CONS'
@@ -14,6 +18,7 @@ export type ListCode =
   | 'BIS_MEU'
   | 'DDTC_DEBARRED'
   | 'UK_FCDO'
+  | 'EU_FSF'
   | (string & {});
 
 export type EntityType = 'person' | 'organization' | 'vessel' | 'aircraft';

@@ -106,6 +106,24 @@ describe('readListSources on hand-written fixtures', () => {
     assert.equal(sdn?.list, 'OFAC_SDN');
   });
 
+  test('the UK CSV, OFAC Enhanced ZIP and FtM files are found in a folder; a forced format reads a file under any name', async () => {
+    const folder = folderWith('new-formats', {
+      'UK-Sanctions-List.csv': fs.readFileSync(path.join(fixtures, 'uk/UK-Sanctions-List.csv')),
+      'SDN_ENHANCED.ZIP': Buffer.from(zipSync({ 'SDN_ENHANCED.XML': fs.readFileSync(path.join(fixtures, 'ofac-enhanced/SDN_ENHANCED.XML')) })),
+      'entities.ftm.json': fs.readFileSync(path.join(fixtures, 'opensanctions/entities.ftm.json')),
+    });
+    const lists = await readListSources([folder]);
+    assert.deepEqual(lists.map((l) => [path.basename(l.files[0] as string), l.format, l.list, l.entities.length, l.publishedAt]), [
+      ['entities.ftm.json', 'opensanctions-ftm', 'OS_UA_WAR_SANCTIONS', 4, undefined],
+      ['SDN_ENHANCED.ZIP', 'ofac-enhanced-xml', 'OFAC_SDN', 3, '2025-03-04'],
+      ['UK-Sanctions-List.csv', 'uk-fcdo-csv', 'UK_FCDO', 4, '2026-10-08'],
+    ]);
+    const renamed = folderWith('forced-ftm', { 'ua_war_sanctions.txt': fs.readFileSync(path.join(fixtures, 'opensanctions/entities.ftm.json')) });
+    const [forced] = await readListSources([path.join(renamed, 'ua_war_sanctions.txt')], { format: 'opensanctions-ftm' });
+    assert.equal(forced?.list, 'OS_UA_WAR_SANCTIONS');
+    await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'uk-fcdo-csv' }), isListFormatError(/dpl\.txt: cannot be read as uk-fcdo-csv: .*lacks the columns Unique ID/));
+  });
+
   test('a file under another name is recognised by its content', async () => {
     const renamed = folderWith('renamed', { 'denied.tsv': fs.readFileSync(path.join(fixtures, 'bis/dpl.txt')) });
     const [dpl] = await readListSources([renamed]);
@@ -151,7 +169,7 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
     assert.equal(uk?.warnings.length, 1);
   });
 
-  test('the whole data folder: every list once, the derived JSON, eval sets and side-file-only folders skipped', async () => {
+  test('the whole data folder: every list once, the derived JSON, the XSD, eval sets and side-file-only folders skipped', async () => {
     const lists = await readListSources([listDataDir()]);
     assert.deepEqual(lists.map((l) => `${path.basename(path.dirname(l.files[0] as string))} ${l.list} ${l.entities.length}`), [
       'bis_dpl_2023-11 BIS_DPL 545',
@@ -166,7 +184,10 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
       'csl_sample_2023 BIS_DPL 1',
       'csl_sample_2023 BIS_EL 1',
       'ofac_cons_2025-12 OFAC_CONS 442',
+      'ofac_cons_enhanced_xml_2025-01 OFAC_CONS 443',
       'ofac_sdn_2024-05 OFAC_SDN 14965',
+      'opensanctions_ftm_eu_fsf_excerpt_2024-06 EU_FSF 2',
+      'opensanctions_ftm_eu_fsf_excerpt_2024-06 EU_FSF 6',
       'uk_fcdo_2025-08 UK_FCDO 5300',
       'un_sc_2026-02 UN_SC 1003',
     ]);

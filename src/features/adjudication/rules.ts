@@ -70,7 +70,7 @@ export const DEFAULT_RULES: AdjudicationRules = {
 export const DEFAULT_VERSION: VersionedRules = { version: 0, rules: DEFAULT_RULES, created_at: null, created_by: null };
 
 /** The lists a rule may name even when they are not loaded now: every list Gatehouse reads. */
-export const KNOWN_LISTS = ['OFAC_SDN', 'OFAC_CONS', 'UN_SC', 'BIS_DPL', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN', 'UK_FCDO'];
+export const KNOWN_LISTS = ['OFAC_SDN', 'OFAC_CONS', 'UN_SC', 'BIS_DPL', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN', 'UK_FCDO', 'EU_FSF'];
 
 /** The lowest threshold a rule may set, band included: below it nearly every name alerts. */
 export const LOWEST_THRESHOLD = 0.5;

@@ -7,6 +7,9 @@ import type { PartialDate } from '../model.ts';
 
 export const unique = <T>(items: T[]): T[] => [...new Set(items)];
 
+/** A table's own entry for a key read from a file (so that "constructor" finds nothing). */
+export const lookup = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
 /** Country names (or codes) as ISO 3166-1 alpha-2, and the names no code was found for, each once. */
 export function mapCountries(names: string[], toCode: (name: string) => string | undefined = countryCode): { countries: string[]; unmappedCountries: string[] } {
   const codes = names.map((name) => [name, toCode(name)] as const);

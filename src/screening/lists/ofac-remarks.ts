@@ -93,7 +93,8 @@ export function parseRemarks(remarks: string | undefined): RemarkFacts {
   return facts;
 }
 
-function parseIdentifier(fact: string): Identifier | undefined {
+/** An identifier written as OFAC writes one ("Passport A1234567 (Iran) expires 2026"), recorded under the type name OFAC's parser uses; undefined for a label it does not know. */
+export function parseIdentifier(fact: string): Identifier | undefined {
   // "alt. Passport …": another passport of the same person.
   const body = fact.replace(/^alt\.\s+/i, '');
   for (const [label, type] of IDENTIFIER_LABELS) {

@@ -12,10 +12,13 @@ import type { ListCode, ListEntity } from '../model.ts';
 import { parseBisDpl } from './bis-dpl.ts';
 import { parseCslCsv } from './csl-csv.ts';
 import { parseCslJson } from './csl-json.ts';
+import { parseFtmEntities } from './ftm-entities.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
+import { parseOfacEnhanced } from './ofac-enhanced-xml.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
 import { parseUkFcdo, publishedFromFileName } from './uk-fcdo.ts';
+import { parseUkSanctionsCsv } from './uk-sanctions-csv.ts';
 import { parseUnSc } from './un-sc.ts';
 
 export type { ListFormat, ListReading } from './list-format.ts';
@@ -47,6 +50,12 @@ const READERS: Record<ListFormat, Reader> = {
     const { path: filePath, bytes } = file as SourceFile;
     const publishedAt = publishedFromFileName(path.basename(filePath));
     return [{ ...parseUkFcdo(bytes), ...(publishedAt && { publishedAt }) }];
+  },
+  'uk-fcdo-csv': ([file]) => [parseUkSanctionsCsv(decodeText((file as SourceFile).bytes))],
+  'ofac-enhanced-xml': ([file]) => [parseOfacEnhanced((file as SourceFile).bytes, path.basename((file as SourceFile).path))],
+  'opensanctions-ftm': ([file]) => {
+    const { path: filePath, bytes } = file as SourceFile;
+    return [parseFtmEntities(decodeText(bytes), { name: path.basename(filePath), folder: path.basename(path.dirname(filePath)) })];
   },
 };
 

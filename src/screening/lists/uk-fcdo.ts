@@ -11,7 +11,8 @@ import { ListFormatError } from './list-format-error.ts';
 import { readOdsSheets } from './ods.ts';
 
 const REQUIRED = ['Unique ID', 'Name', 'Regime Name', 'Type', 'Date Designated'] as const;
-const TYPES: Record<string, EntityType> = { individual: 'person', entity: 'organization', ship: 'vessel', aircraft: 'aircraft' };
+/** The FCDO's designation types (`Individual`, `Entity`, `Ship`), lower case. */
+export const TYPES: Record<string, EntityType> = { individual: 'person', entity: 'organization', ship: 'vessel', aircraft: 'aircraft' };
 
 export function parseUkFcdo(bytes: Uint8Array): ListReading {
   const sheets = readOdsSheets(bytes);
@@ -41,13 +42,7 @@ export function parseUkFcdo(bytes: Uint8Array): ListReading {
     if (!type) unknownTypes.set(typeName, (unknownTypes.get(typeName) ?? 0) + 1);
     const listedOn = ukDate(at(row, 'Date Designated'));
     const regime = at(row, 'Regime Name');
-    const remarks = [
-      at(row, 'Designation source') && `Designation source: ${at(row, 'Designation source')}`,
-      at(row, 'Sanctions Imposed') && `Sanctions imposed: ${at(row, 'Sanctions Imposed')}`,
-      at(row, 'OFSI Group ID') && `OFSI group ID ${at(row, 'OFSI Group ID')}`,
-    ]
-      .filter(Boolean)
-      .join('; ');
+    const remarks = designationRemarks({ source: at(row, 'Designation source'), sanctions: at(row, 'Sanctions Imposed'), groupId: at(row, 'OFSI Group ID') });
     entities.push(
       emptyEntity({
         list: 'UK_FCDO',
@@ -77,8 +72,15 @@ export function publishedFromFileName(fileName: string): string | undefined {
 }
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** What the FCDO says of a designation besides the list's fields, as both of its exports give it. */
+export function designationRemarks(parts: { source?: string | undefined; sanctions?: string | undefined; groupId?: string | undefined }): string {
+  return [parts.source && `Designation source: ${parts.source}`, parts.sanctions && `Sanctions imposed: ${parts.sanctions}`, parts.groupId && `OFSI group ID ${parts.groupId}`]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** DD-MM-YYYY (or DD/MM/YYYY), as the FCDO writes dates; an ISO date from a typed cell also reads. */
-function ukDate(text: string | undefined): PartialDate | undefined {
+export function ukDate(text: string | undefined): PartialDate | undefined {
   const uk = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(text ?? '');
   if (uk) return { year: Number(uk[3]), month: Number(uk[2]), day: Number(uk[1]) };
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text ?? '');

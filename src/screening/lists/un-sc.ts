@@ -3,16 +3,15 @@
  * records under `<CONSOLIDATED_LIST dateGenerated=…>`. Name parts are kept in the order the UN
  * gives them (they are not given/family); the name in its own script is a name of its own;
  * alias quality says how much to trust an alias (Low is the UN's weak alias); dates of birth keep
- * their precision (exact, year, approximate, a range of years). The file is validated as XML
- * first, because the parser alone would read a truncated file as a shorter list.
+ * their precision (exact, year, approximate, a range of years). The file is checked to be well
+ * formed first (xml-nodes.ts).
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { countryCode } from '../countries.ts';
 import type { DateOfBirth, EntityType, Identifier, ListedName, ListEntity, NameKind, PartialDate } from '../model.ts';
 import { isoDate, mapCountries, unique } from './entity-fields.ts';
 import { ListFormatError } from './list-format-error.ts';
-
-type Node = Record<string, unknown>;
+import { assertWellFormed, nodes, text, type XmlNode as Node } from './xml-nodes.ts';
 
 /** Elements that may repeat; everything else is read as a single value. */
 const REPEATED = new Set([
@@ -31,10 +30,7 @@ const parser = new XMLParser({
 export type UnParse = { entities: ListEntity[]; publishedAt?: string };
 
 export function parseUnSc(xml: string): UnParse {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    throw new ListFormatError(`The XML is malformed or truncated at line ${valid.err.line}: ${valid.err.msg}`);
-  }
+  assertWellFormed(xml);
   const root = (parser.parse(xml) as Node).CONSOLIDATED_LIST as Node | undefined;
   if (!root || typeof root !== 'object') throw new ListFormatError('This is not a UN Security Council list: its root element is not CONSOLIDATED_LIST');
   const people = nodes((root.INDIVIDUALS as Node | undefined)?.INDIVIDUAL);
@@ -137,22 +133,9 @@ function year(node: unknown): number | undefined {
 
 const sameDate = (a: PartialDate, b: PartialDate) => a.year === b.year && a.month === b.month && a.day === b.day;
 
-/** An element's text with its white space collapsed (the XML wraps and indents some names), or undefined when empty. */
-function text(node: unknown): string | undefined {
-  if (typeof node === 'string') return node.replace(/\s+/g, ' ').trim() || undefined;
-  if (typeof node === 'number') return String(node);
-  if (node && typeof node === 'object' && '#text' in node) return text((node as Node)['#text']);
-  return undefined;
-}
-
 /** The texts of `<X><VALUE>…</VALUE>…</X>` repeated elements. */
 function values(node: unknown): string[] {
   return nodes(node).flatMap((n) => (Array.isArray(n.VALUE) ? n.VALUE : [n.VALUE]).flatMap((v) => text(v) ?? []));
-}
-
-function nodes(node: unknown): Node[] {
-  const list = Array.isArray(node) ? node : node === undefined ? [] : [node];
-  return list.filter((n): n is Node => n !== null && typeof n === 'object');
 }
 
 function joinParts(parts: unknown[], separator = ' '): string | undefined {
