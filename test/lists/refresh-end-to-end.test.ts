@@ -118,6 +118,7 @@ describe('the scheduled refresh, end to end', { skip }, () => {
     assert.match(seen('/un/')[0]?.userAgent ?? '', /^gatehouse\//, 'the UN is told who asks');
     assert.ok(seen('/home/').length > 0 && seen('/csl/').length > 0, 'the HTML page was refused and the next URL served the CSL');
     assert.ok(seen('/hang/').length > 0 && seen('/cons/').length > 0, 'the URL that never answered was given up for the next');
+    await until('the log of the refused page', async () => (/served by \S+\/csl\/consolidated\.csv after/.test(server.stdout()) ? true : undefined), 10_000);
     assert.match(server.stdout(), /home\/consolidated\.csv: an HTML page \(\\"Bureau of Industry and Security\\"\) came in place of consolidated\.csv/);
   });
 
