@@ -16,6 +16,7 @@ import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
 import { installLongRequests } from './http/long-requests.ts';
+import { installListFreshnessMetrics } from './http/list-metrics.ts';
 import { installMetrics } from './http/metrics.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
     app.log.warn({ err: error }, 'could not read how current the lists are; keeping what was read before'),
   );
   app.addHook('onClose', async () => listFreshness.close());
+  installListFreshnessMetrics(metrics, () => listFreshness.report());
   const logLoaded = (snapshot: ListSnapshot) =>
     app.log.info(
       { lists: snapshot.versions.map((v) => `${v.list}@${v.id}`), entities: snapshot.entities.length, names: snapshot.index.nameCount, indexBuildMs: snapshot.indexBuildMs },

@@ -23,6 +23,8 @@ export type EvidenceAutoClearedMatch = EvidenceMatch & { cleared_by?: EvidenceCl
 /** An identifier as screened; records made before identifiers were typed hold bare values. */
 export type EvidenceIdentifier = { type: string; value: string; country?: string } | string;
 export type EvidenceListVersion = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
+/** A list consulted past its maximum age, as the screening recorded it. */
+export type EvidenceStaleList = { list: string; version_id: string; confirmed_at: string; age_hours: number; max_age_hours: number };
 export type EvidenceInput = {
   organization: { id: string; name: string };
   screening: {
@@ -35,6 +37,8 @@ export type EvidenceInput = {
     matches: EvidenceMatch[]; auto_cleared_matches: EvidenceAutoClearedMatch[];
     country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
     holds?: CountryHold[];      // the country rules that held the subject; absent in records made before holds existed
+    lists_stale?: boolean;      // whether a list was past its maximum age; absent in records made before it was recorded
+    stale_lists?: EvidenceStaleList[];
   };
   adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
   audit_chain_hash: string;   // the hash of the audit-chain event that recorded the screening

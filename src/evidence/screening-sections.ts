@@ -6,6 +6,7 @@ import type { EvidenceIdentifier, EvidenceInput } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
 import { formatCount, formatScore, orNotGiven } from './evidence-format.ts';
 import { outcomeWords } from './hold-sections.ts';
+import { staleListSentences, staleListsSummary } from './list-freshness-words.ts';
 
 const SOURCE_WORDS: Record<EvidenceInput['screening']['source'], string> = {
   prescreen: 'pre-screening request (POST /api/v1/prescreen)',
@@ -69,6 +70,7 @@ export function writeOutcome(w: EvidenceWriter, { screening }: EvidenceInput) {
     ['Auto-cleared matches', autoClearedWords(screening.auto_cleared_matches)],
     ['Country flags', screening.country_flags.length === 0 ? 'none' : `${screening.country_flags.length}, listed below`],
     ...(screening.holds ? [['Country holds', screening.holds.length === 0 ? 'none' : `${screening.holds.length}, listed below`] as [string, string]] : []),
+    ['Stale lists', staleListsSummary(screening)],
   ]);
 }
 
@@ -97,4 +99,7 @@ export function writeListVersions(w: EvidenceWriter, { screening }: EvidenceInpu
     note: `SHA-256 ${v.sha256}`,
   }));
   w.tableOr('No list version is recorded for this screening.', LIST_VERSION_COLUMNS, rows);
+  if (screening.list_versions.length === 0) return;
+  // A stale list is what an auditor must not miss: in bold.
+  for (const sentence of staleListSentences(screening)) w.paragraph(sentence, screening.lists_stale ? { font: 'bold' } : {});
 }

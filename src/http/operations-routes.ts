@@ -43,7 +43,10 @@ export async function registerOperationsRoutes(api: Api, metrics: Registry) {
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics',
-        description: 'Request counts and latency histograms by route and status, and process metrics.',
+        description:
+          'Request counts and latency histograms by route and status, process metrics, and how current the lists are: per list ' +
+          '`gatehouse_list_age_seconds`, `gatehouse_list_last_success_timestamp_seconds`, `gatehouse_list_max_age_seconds` and `gatehouse_list_stale` (0 or 1), ' +
+          'per source `gatehouse_list_source_consecutive_failures` and `gatehouse_list_source_last_success_timestamp_seconds`, computed when scraped.',
         response: { 200: { description: 'Prometheus text format.', content: { 'text/plain': { schema: Type.String() } } } },
       },
     },

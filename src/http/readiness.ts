@@ -1,9 +1,13 @@
 /**
  * Readiness checks: each part that must be working before the service takes traffic registers a
- * named check (the database, migrations, and later the loaded lists). /api/readyz runs them all.
+ * named check (the database, migrations, the loaded lists). /api/readyz runs them all.
+ *
+ * A check that fails (`ok: false`) makes the service not ready: it should get no traffic. A check
+ * that passes but says `degraded` (stale lists) makes it degraded: it serves, and says what is wrong.
  */
-export type CheckResult = { ok: boolean; detail?: string };
+export type CheckResult = { ok: boolean; degraded?: boolean; detail?: string };
 export type ReadinessCheck = () => Promise<CheckResult>;
+export type ReadinessStatus = 'ready' | 'degraded' | 'not_ready';
 
 export class Readiness {
   private readonly checks = new Map<string, ReadinessCheck>();
@@ -13,11 +17,13 @@ export class Readiness {
     this.checks.set(name, check);
   }
 
-  async run(timeoutMs = 2_000): Promise<{ ready: boolean; checks: Record<string, CheckResult> }> {
+  async run(timeoutMs = 2_000): Promise<{ status: ReadinessStatus; checks: Record<string, CheckResult> }> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => [name, await withTimeout(check, timeoutMs)] as const),
     );
-    return { ready: entries.every(([, result]) => result.ok), checks: Object.fromEntries(entries) };
+    const results = entries.map(([, result]) => result);
+    const status = results.some((r) => !r.ok) ? 'not_ready' : results.some((r) => r.degraded) ? 'degraded' : 'ready';
+    return { status, checks: Object.fromEntries(entries) };
   }
 }
 

@@ -13,6 +13,7 @@ import type { ListCode } from '../screening/model.ts';
 import type { ListsConfig } from './lists-config.ts';
 import { type ListSource, type SourceName, sourceOfList } from './list-sources.ts';
 import type { FreshnessAlert, ListConfirmation, SourceCheck, SourceCheckStore } from './source-check-store.ts';
+import { withoutUrlSecrets } from './url-secrets.ts';
 
 export type ListFreshness = {
   list: ListCode;
@@ -69,7 +70,8 @@ export function evaluateFreshness(
       lastAttemptAt: check?.lastAttemptAt ?? null,
       lastSuccessAt: check?.lastSuccessAt ?? null,
       consecutiveFailures: failures,
-      lastError: check?.lastError ?? null,
+      // Shown to every organization (readyz, GET /v1/lists, the event): a URL's token stays in the log.
+      lastError: check?.lastError ? withoutUrlSecrets(check.lastError) : null,
       failing: failures >= settings.failedChecksBeforeDegraded,
     };
   });
@@ -168,7 +170,8 @@ export async function openFreshnessMonitor(
   };
 }
 
-function describeHours(hours: number): string {
+/** An age in the largest whole unit that reads naturally: "12 days", "5 hours", "20 minutes". */
+export function describeHours(hours: number): string {
   if (hours >= 48) return `${Math.floor(hours / 24)} days`;
   if (hours >= 1) return `${Math.floor(hours)} hours`;
   return `${Math.floor(hours * 60)} minutes`;

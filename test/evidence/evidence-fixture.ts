@@ -177,6 +177,8 @@ export function evidenceFixture(): EvidenceInput {
           entity_count: 17684,
         },
       ],
+      lists_stale: true,
+      stale_lists: [{ list: 'UN_SC', version_id: 'lv_un_sc_20250310', confirmed_at: '2025-03-10T22:04:51.000Z', age_hours: 83.3, max_age_hours: 72 }],
     },
     adjudication: {
       case_id: 'case_01JQ4MA5G7T3',

@@ -74,8 +74,11 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       'Auto-clear band 0.050',
       'Rules version 3',
       'Auto-cleared matches 2, listed below: 1 within the auto-clear band; 1 by clearing rule "other person by date and nationality"',
-      // list versions
+      'Stale lists UN_SC: past the maximum age when this screening ran (see the list versions below)',
+      // list versions, and the one past its maximum age
       ...screening.list_versions.flatMap((v) => [v.version_id, v.entity_count.toLocaleString('en-US'), `SHA-256 ${v.sha256}`]),
+      'UN_SC was past its maximum age (last confirmed current 2025-03-10T22:04:51.000Z, 83.3 hours before; 72 hours allowed) when this screening ran. ' +
+        'The screening ran against its version lv_un_sc_20250310 as it was.',
       // matches, with their explanations
       'Match 1 of 2',
       'QDi.990',

@@ -64,7 +64,7 @@ describe('POST /api/v1/ownership/check', () => {
     assert.equal(audit?.organization_id, enterprise.organizationId);
     assert.deepEqual([audit?.details.entities, audit?.details.ownerships, (audit?.details.ofac as { blocked: boolean }).blocked], [3, 3, true]);
     // Counts, verdicts and versions only: no field that could carry the caller's names or ids.
-    assert.deepEqual(Object.keys(audit?.details ?? {}).sort(), ['as_of', 'bis', 'designated_by_screening', 'entities', 'list_versions', 'names_screened', 'ofac', 'ownerships', 'screen_names', 'warnings']);
+    assert.deepEqual(Object.keys(audit?.details ?? {}).sort(), ['as_of', 'bis', 'designated_by_screening', 'entities', 'list_versions', 'names_screened', 'ofac', 'ownerships', 'screen_names', 'stale_lists', 'warnings']);
     assert.doesNotMatch(JSON.stringify(audit?.details), /Oligarch|Alpha Holdings|Target Trading/);
   });
 
@@ -193,7 +193,7 @@ describe('POST /api/v1/ownership/check', () => {
     });
 
     test('a match below the organization\'s threshold is reported and not counted', async () => {
-      const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, { matchThreshold: async () => 1.01 });
+      const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, { matchThreshold: async () => 1.01, freshness: (now) => harness.app.listFreshness.report(now) });
       const context = { actor: { organizationId: enterprise.organizationId, kind: 'api_key' as const, id: enterprise.keyId }, requestId: 'req_test', sourceIp: null };
       const now = new Date();
       const body = await service.check(context, ownershipRequest(screened as never, now), now);

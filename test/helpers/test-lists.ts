@@ -28,10 +28,11 @@ export function uvlList(names: string[] = UVL_NAMES): ListToImport {
   return { list: 'BIS_UVL', format: 'csl-csv', files: [], sourceSha256: hashOf(names.join('\n')), entities, warnings: [] };
 }
 
-/** Imports the lists and waits until the app screens against them. */
+/** Imports the lists and waits until the app screens against them and knows how current they are. */
 export async function loadTestLists(harness: TestApp, lists: ListToImport[] = [sdnList(), uvlList()]): Promise<void> {
   for (const list of lists) await importList(harness.database.db.lists, list);
   await harness.app.lists.refresh();
+  await harness.app.listFreshness.reload();
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -24,6 +24,7 @@ import { registerVisitorsPage } from './pages/visitors.ts';
 import { registerWebhooksPage } from './pages/webhooks.ts';
 import { consoleCookies, createSessions } from './session.ts';
 import { createUserService } from './users/user-service.ts';
+import { listsBanner } from './views/lists-banner.ts';
 
 /** Scripts and styles from this server only, no inline code, no framing, forms posted here only. */
 export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -31,7 +32,7 @@ export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'se
 const consoleFeature: Feature = {
   name: 'console',
   prefix: '/console',
-  async register(api, { config, db, lists, services, tokens }) {
+  async register(api, { config, db, lists, listFreshness, services, tokens }) {
     const cookies = consoleCookies(config.consoleSecureCookies);
     api.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -47,6 +48,12 @@ const consoleFeature: Feature = {
     const users = createUserService(db.withTenant);
     const sessions = createSessions(tokens, users, cookies);
     sessions.install(api);
+    // After the session: the banner is for people signed in.
+    api.addHook('onRequest', async (request) => {
+      if (!request.viewer) return;
+      const now = new Date();
+      request.listsBanner = listsBanner(listFreshness.report(now), now);
+    });
     // After the body is read (the token is a form field), before anything acts on it.
     api.addHook('preValidation', (request, reply, done) => (request.method === 'POST' ? api.csrfProtection(request, reply, done) : done()));
 

@@ -17,6 +17,8 @@ declare module 'fastify' {
     viewer?: Viewer;
     /** This request's CSRF token, made once and put in every form of the page. */
     csrfToken?: string;
+    /** Shown atop the page while the lists are not all current (views/lists-banner.ts). */
+    listsBanner?: Html | undefined;
   }
 }
 
@@ -73,6 +75,7 @@ function renderPage(request: FastifyRequest, reply: FastifyReply, page: Page): H
 ${viewer && header(request, reply, viewer, page.section)}
 </header>
 <main id="main" tabindex="-1">
+${viewer && request.listsBanner}
 <h1>${page.title}</h1>
 ${page.notice && html`<div class="notice notice-${page.notice.kind}" role="${page.notice.kind}"><p>${page.notice.text}</p></div>`}
 ${page.body}

@@ -35,10 +35,10 @@ const DESCRIPTION = [
 
 const ownership: Feature = {
   name: 'ownership',
-  async register(api, { db, lists, services }) {
+  async register(api, { db, lists, listFreshness, services }) {
     // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
     const matchThreshold = async (context: AuditContext) => (await services.get('adjudication').getRules(context)).rules.thresholds.match;
-    const service = createOwnershipService(db.withTenant, lists, { matchThreshold });
+    const service = createOwnershipService(db.withTenant, lists, { matchThreshold, freshness: (now) => listFreshness.report(now) });
     api.post(
       '/ownership/check',
       {

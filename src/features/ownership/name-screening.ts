@@ -8,7 +8,9 @@
  */
 import { AppError } from '../../http/errors.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
+import type { FreshnessReport } from '../../lists/freshness.ts';
 import { presentVersion } from '../../lists/list-view.ts';
+import { type ListStaleness, stalenessAtScreening } from '../../lists/stale-at-screening.ts';
 import type { DesignationList } from '../../ownership/list-scope.ts';
 import type { SourcedDesignation } from '../../ownership/types.ts';
 import type { ScreeningMatch } from '../../screening/match-types.ts';
@@ -36,7 +38,15 @@ export type MatchView = {
 export type NameScreening = {
   /** Per position in `entities`: the designations screening found and the matches behind them. */
   byEntity: Map<number, { designations: SourcedDesignation[]; matches: MatchView[] }>;
-  summary: { performed: true; threshold: number; entities_screened: number; names_screened: number; entities_matched: number; entities_designated: number; list_versions: ReturnType<typeof presentVersion>[] };
+  summary: {
+    performed: true;
+    threshold: number;
+    entities_screened: number;
+    names_screened: number;
+    entities_matched: number;
+    entities_designated: number;
+    list_versions: ReturnType<typeof presentVersion>[];
+  } & ListStaleness;
 };
 
 /**
@@ -48,7 +58,8 @@ function designationList(entity: ListEntity): DesignationList {
   return entity.programs.some((p) => p === 'SSI' || p === 'UKRAINE-EO13662') ? 'OFAC_SSI' : 'OFAC_CONS';
 }
 
-export async function screenNames(snapshot: ListSnapshot, names: NameToScreen[], threshold: number): Promise<NameScreening> {
+/** `freshness`: how current the lists were when the screening began. */
+export async function screenNames(snapshot: ListSnapshot, freshness: FreshnessReport, names: NameToScreen[], threshold: number): Promise<NameScreening> {
   const versions = snapshot.versions.filter((v) => SCREENED_LISTS.includes(v.list));
   if (versions.length === 0) {
     throw new AppError(
@@ -87,6 +98,7 @@ export async function screenNames(snapshot: ListSnapshot, names: NameToScreen[],
     if (designations.length > 0) designated++;
     byEntity.set(index, { designations, matches: views });
   }
+  const listVersions = versions.map((v) => presentVersion(v));
   return {
     byEntity,
     summary: {
@@ -96,7 +108,8 @@ export async function screenNames(snapshot: ListSnapshot, names: NameToScreen[],
       names_screened: cache.size,
       entities_matched: byEntity.size,
       entities_designated: designated,
-      list_versions: versions.map((v) => presentVersion(v)),
+      list_versions: listVersions,
+      ...stalenessAtScreening(freshness, listVersions),
     },
   };
 }

@@ -8,6 +8,7 @@ import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { WithTenant } from '../../db/tenant.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
+import type { FreshnessReport } from '../../lists/freshness.ts';
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
 import { type NameScreening, screenNames } from './name-screening.ts';
@@ -16,14 +17,28 @@ import type { OwnershipRequest } from './request.ts';
 export type OwnershipServiceOptions = {
   /** The score a screened name must reach to count as a designation, for the caller's organization. */
   matchThreshold: (context: AuditContext) => Promise<number>;
+  /** How current the lists are at a moment (the freshness monitor's report). */
+  freshness: (now: Date) => FreshnessReport;
 };
 
-const NOT_SCREENED = { performed: false, threshold: null, entities_screened: 0, names_screened: 0, entities_matched: 0, entities_designated: 0, list_versions: [] };
+const NOT_SCREENED = {
+  performed: false,
+  threshold: null,
+  entities_screened: 0,
+  names_screened: 0,
+  entities_matched: 0,
+  entities_designated: 0,
+  list_versions: [],
+  lists_stale: false,
+  stale_lists: [],
+};
 
 export function createOwnershipService(withTenant: WithTenant, lists: ListCatalog, options: OwnershipServiceOptions) {
   return {
     async check(context: AuditContext, request: OwnershipRequest, now: Date) {
-      const screening = request.screenNames ? await screenNames(requireLists(lists), request.toScreen, await options.matchThreshold(context)) : undefined;
+      const screening = request.screenNames
+        ? await screenNames(requireLists(lists), options.freshness(now), request.toScreen, await options.matchThreshold(context))
+        : undefined;
       const query = screening ? withScreenedDesignations(request, screening) : request.query;
       const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);
       const id = newId('own');
@@ -87,6 +102,7 @@ function auditDetails(request: OwnershipRequest, verdict: OwnershipVerdict, scre
     names_screened: screening?.summary.names_screened ?? 0,
     designated_by_screening: screening?.summary.entities_designated ?? 0,
     list_versions: screening?.summary.list_versions.map((v) => v.version_id) ?? [],
+    stale_lists: screening?.summary.stale_lists.map((v) => v.list) ?? [],
     ofac: { blocked: verdict.ofac.blocked, determinate: verdict.ofac.determinate, basis: verdict.ofac.basis },
     bis: { restricted: verdict.bis.restricted, determinate: verdict.bis.determinate, basis: verdict.bis.basis, rule_status: verdict.bis.affiliates_rule_status, red_flag_29: verdict.bis.red_flag_29 },
     warnings: verdict.warnings.map((w) => w.code),

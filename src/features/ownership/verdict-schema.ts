@@ -4,6 +4,7 @@
  * does not name.
  */
 import { Type } from 'typebox';
+import { LISTS_STALE_DESCRIPTION, staleListsField } from '../../http/stale-list-fields.ts';
 import { documentedAnswer } from './examples.ts';
 import { ListCode } from './schemas.ts';
 
@@ -98,6 +99,8 @@ const ScreeningSummary = Type.Object({
     Type.Object({ list: Type.String(), version_id: Type.String(), published_on: Type.Union([Type.String(), Type.Null()]), imported_at: Type.String(), source_sha256: Type.String() }),
     { description: 'The list versions screened against.' },
   ),
+  lists_stale: Type.Boolean({ description: `${LISTS_STALE_DESCRIPTION} False when no name was screened.`, examples: [false] }),
+  stale_lists: staleListsField('The lists screened against that were past their maximum age when the check ran; empty when none.'),
 });
 
 export const OwnershipCheckResult = Type.Object(

@@ -6,6 +6,8 @@
  */
 import { canonicalJson } from '../../canonical-json.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
+import type { FreshnessReport } from '../../lists/freshness.ts';
+import { type StaleListRecord, stalenessAtScreening } from '../../lists/stale-at-screening.ts';
 import { newId } from '../../ids.ts';
 import { type CountryHold, countryHolds, type HoldPolicy, NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
 import { type CountryFlag, countryFlags } from '../../screening/country-sanctions/lookup.ts';
@@ -84,6 +86,12 @@ export type ScreeningRecord = {
   /** Country flags the organization's rules hold the subject for, match or no match: each makes the outcome `potential_match` and opens a case. */
   holds: CountryHold[];
   list_versions: ListVersionRecord[];
+  /**
+   * Whether any list consulted was past its maximum age when the screening ran, and which.
+   * Absent in screenings recorded before this was kept: not recorded, which is not "no".
+   */
+  lists_stale?: boolean;
+  stale_lists?: StaleListRecord[];
   thresholds: Thresholds;
   reference: string | null;
   created_at: string;
@@ -113,6 +121,8 @@ export function buildScreening(
     requestId: string;
     actor: { kind: string; id: string };
     now: Date;
+    /** How current the lists were at `now`. */
+    freshness: FreshnessReport;
     thresholds?: Thresholds;
     holds?: HoldPolicy;
     /** The organization's clearing rules (adjudication rules), in their order: the first that applies clears. */
@@ -178,6 +188,14 @@ export function buildScreening(
   const consulted = snapshot.versions.filter((v) => !input.lists || input.lists.includes(v.list));
   const flags = countryFlags({ countries, ...(input.address && { text: input.address }) }, context.now);
   const holds = countryHolds(flags, input, context.holds ?? NO_HOLDS);
+  const listVersions = consulted.map((v) => ({
+    list: v.list,
+    version_id: v.id,
+    published_on: v.publishedOn,
+    imported_at: v.importedAt.toISOString(),
+    sha256: v.sourceSha256,
+    entity_count: v.entityCount,
+  }));
   return {
     id: newId('scr'),
     object: 'screening',
@@ -189,14 +207,8 @@ export function buildScreening(
     auto_cleared_matches: autoCleared,
     country_flags: flags,
     holds,
-    list_versions: consulted.map((v) => ({
-      list: v.list,
-      version_id: v.id,
-      published_on: v.publishedOn,
-      imported_at: v.importedAt.toISOString(),
-      sha256: v.sourceSha256,
-      entity_count: v.entityCount,
-    })),
+    list_versions: listVersions,
+    ...stalenessAtScreening(context.freshness, listVersions),
     thresholds,
     reference: input.reference ?? null,
     created_at: context.now.toISOString(),

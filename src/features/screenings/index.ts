@@ -29,9 +29,9 @@ const DESCRIPTION_PRESCREEN = [
 
 const screenings: Feature = {
   name: 'screenings',
-  async register(api, { config, db, lists, services }) {
+  async register(api, { config, db, lists, listFreshness, services }) {
     const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
-    const service = createScreeningService(db.withTenant, lists, services, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
+    const service = createScreeningService(db.withTenant, { catalog: lists, freshness: listFreshness }, services, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
     services.provide('screenings', service);
     services.extend('monitoring.sources', vendorMonitoring);
     api.addSchema(ScreeningSchema);

@@ -13,6 +13,7 @@ import { recordEvents } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
+import type { FreshnessReport } from '../../lists/freshness.ts';
 import { sha256Hex } from '../../sha256.ts';
 import { listSuppressedAsCleared } from './auto-clearing.ts';
 import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
@@ -43,6 +44,7 @@ export async function screenMany(
   context: AuditContext,
   registry: Registry,
   snapshot: ListSnapshot,
+  freshness: (now: Date) => FreshnessReport,
   inputs: ScreeningInput[],
   source: ScreeningSource,
   options: ScreenOptions = {},
@@ -56,7 +58,11 @@ export async function screenMany(
 
   const holds = adjudication.countryHoldPolicy(rules, source);
   const clearingRules = rules.clearing_rules;
-  const built = inputs.map((input) => buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, thresholds, holds, clearingRules }));
+  // One report for the batch: every screening of it ran at `now`.
+  const report = freshness(now);
+  const built = inputs.map((input) =>
+    buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, freshness: report, thresholds, holds, clearingRules }),
+  );
   const records: ScreeningRecord[] = (await adjudication.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   // A country hold opens a case as an unsuppressed match does: suppressions cover matches, never a country.
@@ -75,7 +81,15 @@ export async function screenMany(
         action: 'screening.created',
         target: { type: 'screening', id: record.id },
         // Outcome and counts only: the names screened are personal data and stay in the screening row.
-        details: { source, outcome: record.outcome, matches: record.matches.length, holds: record.holds.length, case_id: caseId, list_versions: record.list_versions.map((v) => v.version_id) },
+        details: {
+          source,
+          outcome: record.outcome,
+          matches: record.matches.length,
+          holds: record.holds.length,
+          case_id: caseId,
+          list_versions: record.list_versions.map((v) => v.version_id),
+          stale_lists: (record.stale_lists ?? []).map((v) => v.list),
+        },
       })),
     );
     recordEvents(

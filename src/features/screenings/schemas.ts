@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 
 import { identifiersField } from '../../http/identifier-fields.ts';
+import { LISTS_STALE_DESCRIPTION, staleListsField } from '../../http/stale-list-fields.ts';
 import { countryCode, Metadata, text } from '../../http/text-fields.ts';
 
 export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
@@ -218,6 +219,15 @@ export const ScreeningSchema = Type.Object(
       }),
     ),
     list_versions: Type.Array(ListVersionSchema, { description: 'Every list version consulted; a stale list shows here.' }),
+    lists_stale: Type.Optional(
+      Type.Boolean({
+        description: `${LISTS_STALE_DESCRIPTION} Absent in screenings recorded before this was kept: read absence as "not recorded", not as \`false\`.`,
+        examples: [false],
+      }),
+    ),
+    stale_lists: Type.Optional(
+      staleListsField('The lists consulted that were past their maximum age when this screening ran; empty when none. Absent when `lists_stale` is.'),
+    ),
     thresholds: Type.Object(
       {
         match: Type.Number({ description: 'The score at which a match alerts.' }),

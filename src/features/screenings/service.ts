@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
+import type { ListFreshnessMonitor } from '../../lists/freshness.ts';
 import type { ScreeningInput, ScreeningSource } from './build-screening.ts';
 import { screenMany as runPipeline, type ScreenOptions, type ScreeningView } from './pipeline.ts';
 import { presentScreening } from './present.ts';
@@ -31,11 +32,17 @@ declare module '../../http/services.ts' {
 /** Renders a screening's evidence document (the PDF renderer, given by the feature). */
 export type EvidenceRenderer = (view: ScreeningView, extras: EvidenceExtras) => Promise<Buffer>;
 
-export function createScreeningService(withTenant: WithTenant, lists: ListCatalog, services: Pick<ServiceRegistry, 'get'>, renderEvidence: EvidenceRenderer) {
+export function createScreeningService(
+  withTenant: WithTenant,
+  lists: { catalog: ListCatalog; freshness: Pick<ListFreshnessMonitor, 'report'> },
+  services: Pick<ServiceRegistry, 'get'>,
+  renderEvidence: EvidenceRenderer,
+) {
   const adjudication = () => services.get('adjudication');
+  const freshness = (now: Date) => lists.freshness.report(now);
 
   const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
-    runPipeline(trx, context, services, options.snapshot ?? requireLists(lists), inputs, source, options);
+    runPipeline(trx, context, services, options.snapshot ?? requireLists(lists.catalog), freshness, inputs, source, options);
 
   const screenIn = async (trx: TenantTransaction, context: AuditContext, input: ScreeningInput, source: ScreeningSource, now = new Date()): Promise<ScreeningView> =>
     (await screenMany(trx, context, [input], source, { now }))[0] as ScreeningView;
@@ -48,7 +55,7 @@ export function createScreeningService(withTenant: WithTenant, lists: ListCatalo
 
   return {
     /** The loaded list codes; with none loaded, 503 before the request is even checked. */
-    loadedLists: (): string[] => requireLists(lists).versions.map((v) => v.list),
+    loadedLists: (): string[] => requireLists(lists.catalog).versions.map((v) => v.list),
 
     screenIn,
     screenMany,

@@ -137,8 +137,17 @@ function subjectSection(detail: CaseDetail, screening: Screening): Html {
   return html`<section aria-labelledby="subject-heading">
 <h2 id="subject-heading">Subject as screened</h2>
 <dl>${fields.filter(([, v]) => v !== '').map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}
-<dt>Screening</dt><dd><code>${screening.id}</code>, ${when(screening.created_at)}, against ${screening.list_versions.map((v) => v.list).join(', ')} (rules version ${detail.rules_version})</dd></dl>
+<dt>Screening</dt><dd><code>${screening.id}</code>, ${when(screening.created_at)}, against ${screening.list_versions.map((v) => v.list).join(', ')} (rules version ${detail.rules_version})</dd>
+<dt>List freshness</dt><dd>${listFreshnessWords(screening)}</dd></dl>
 </section>`;
+}
+
+/** Whether the lists were current when the subject was screened, as the screening recorded it. */
+function listFreshnessWords(screening: Screening): string {
+  if (screening.lists_stale === undefined) return 'not recorded (screened before Gatehouse recorded it)';
+  const stale = screening.stale_lists ?? [];
+  if (stale.length === 0) return 'every list was within its maximum age';
+  return stale.map((l) => `${l.list} was past its maximum age (last confirmed current ${Math.floor(l.age_hours)} hours before, ${l.max_age_hours} allowed)`).join('; ');
 }
 
 function historySection(detail: CaseDetail): Html {
