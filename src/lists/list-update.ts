@@ -73,16 +73,22 @@ async function updateSource(db: ListTables, source: ListSource, others: Set<List
   const outcome: SourceOutcome = { source: source.name, label: source.label, status: 'failed', files: [], lists: [], failures: [] };
   // The validators describe the files behind the versions active after the last check: if
   // someone imported another version since, the files must be read again.
-  const active = await headsOf(db.lists, source.lists);
-  const validators = !options.force && check && sameIds(check.versionIds, active) ? check.validators : {};
+  // The source's lists: those it is the authority for, and those its files also brought last time
+  // (the CSL's sub-lists Gatehouse has no source for).
+  const ownedBefore = (list: ListCode, id: string) => source.lists.includes(list) || (check?.versionIds.includes(id) ?? false);
+  const active = await headsOf(db.lists, ownedBefore);
+  const validators = !options.force && check && sameIds(check.versionIds, active.map((v) => v.id)) ? check.validators : {};
   for (const location of source.locations) {
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), `gatehouse-lists-${source.name}-`));
     try {
       const result = await fromLocation(db, source, location, folder, validators, others, options);
       Object.assign(outcome, result, { url: location.url });
       if (result.status !== 'failed') {
-        await db.listChecks.confirm(source.lists.filter((list) => result.status === 'not_modified' || result.status === 'unchanged' || result.lists.some((o) => o.list === list && o.status !== 'refused')));
-        await db.listChecks.recordSuccess(source.name, { validators: result.validators, versionIds: await headsOf(db.lists, source.lists) });
+        const read = result.lists.filter((o) => o.status !== 'refused').map((o) => o.list);
+        const confirmed = result.status === 'imported' || read.length > 0 ? read : active.map((v) => v.list);
+        await db.listChecks.confirm(confirmed);
+        const owned = await headsOf(db.lists, (list, id) => ownedBefore(list, id) || read.includes(list));
+        await db.listChecks.recordSuccess(source.name, { validators: result.validators, versionIds: owned.map((v) => v.id) });
         return outcome;
       }
       outcome.failures.push({ url: location.url, error: result.error });
@@ -155,11 +161,8 @@ async function fromLocation(
   return { status: lists.some((o) => o.status === 'imported') ? 'imported' : 'unchanged', files, lists, validators };
 }
 
-async function headsOf(store: ListStore, lists: ListCode[]): Promise<string[]> {
-  return (await store.activeVersions())
-    .filter((v) => lists.includes(v.list))
-    .map((v) => v.id)
-    .sort();
+async function headsOf(store: ListStore, owned: (list: ListCode, versionId: string) => boolean): Promise<{ list: ListCode; id: string }[]> {
+  return (await store.activeVersions()).filter((v) => owned(v.list, v.id)).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((id, i) => id === b[i]);

@@ -165,7 +165,10 @@ describe('the scheduled refresh, end to end', { skip }, () => {
     }, 60_000);
     assert.equal(stale.status, 'degraded');
     publisher.up();
-    await until('ready again', async () => ((await readiness()).status === 'ready' ? true : undefined), 90_000);
+    let last: Readiness | undefined;
+    await until('ready again', async () => ((last = await readiness()).status === 'ready' ? true : undefined), 90_000).catch((error) => {
+      throw new Error(`${error.message}; readiness: ${JSON.stringify(last)}`);
+    });
     clearInterval(load);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.ok(statuses.length > 50, `only ${statuses.length} screenings ran`);
