@@ -1,5 +1,6 @@
 -- What the service's scheduled list refresh remembers between checks (src/lists/source-check-store.ts).
--- Shared data like the lists themselves: no organization_id, written by the owner, read by the runtime role.
+-- Shared like the lists themselves (no organization_id), and read and written by the owner only: the
+-- runtime role never needs it, and a check's error may name a URL an operator configured.
 
 -- One row per configured source: when it was last tried and last succeeded, how many checks in a
 -- row have failed and why, and the validators (ETag, Last-Modified, SHA-256) of each file URL it
@@ -32,4 +33,3 @@ CREATE TABLE list_refresh_lease (
   expires_at timestamptz NOT NULL
 );
 
-GRANT SELECT ON list_source_checks TO gatehouse_runtime;
