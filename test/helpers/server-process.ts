@@ -1,10 +1,12 @@
 /**
  * The service as its own process, driven over real HTTP, as operators run it.
  */
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createTenant } from './credentials.ts';
@@ -136,4 +138,28 @@ export async function startWithAdminKey(storage: { env: Record<string, string>; 
   } finally {
     await owner.end();
   }
+}
+
+/**
+ * For a file of CLI tests: a database of its own (see processDatabase) and a scratch folder, made
+ * before its tests and removed after; `json` runs a command that must succeed and parses its stdout.
+ */
+export function cliTestDatabase(scratchPrefix: string) {
+  let storage: Awaited<ReturnType<typeof processDatabase>>;
+  const session = { env: {} as Record<string, string>, scratch: '' };
+  before(async () => {
+    storage = await processDatabase();
+    session.env = { ...storage.env, LOG_LEVEL: 'silent' };
+    session.scratch = fs.mkdtempSync(path.join(os.tmpdir(), scratchPrefix));
+  });
+  after(async () => {
+    fs.rmSync(session.scratch, { recursive: true, force: true });
+    await storage.cleanup();
+  });
+  const json = (args: string[]) => {
+    const result = runCli(args, session.env);
+    assert.equal(result.code, 0, result.stderr);
+    return { out: JSON.parse(result.stdout), err: result.stderr };
+  };
+  return Object.assign(session, { json });
 }

@@ -7,34 +7,17 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { childEnv, processDatabase, runCli, startServerProcess } from '../helpers/server-process.ts';
+import { childEnv, cliTestDatabase, processDatabase, runCli, startServerProcess } from '../helpers/server-process.ts';
 
 const BIN = path.resolve('bin/gatehouse.js');
 const OFAC = path.resolve('test/fixtures/ofac');
 const BIS = path.resolve('test/fixtures/bis');
 
-let storage: Awaited<ReturnType<typeof processDatabase>>;
-let env: Record<string, string>;
-let scratch: string;
-before(async () => {
-  storage = await processDatabase();
-  env = { ...storage.env, LOG_LEVEL: 'silent' };
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-lists-cli-'));
-});
-after(async () => {
-  fs.rmSync(scratch, { recursive: true, force: true });
-  await storage.cleanup();
-});
-
-const json = (args: string[]) => {
-  const result = runCli(args, env);
-  assert.equal(result.code, 0, result.stderr);
-  return { out: JSON.parse(result.stdout), err: result.stderr };
-};
+const cli = cliTestDatabase('gatehouse-lists-cli-');
+const json = cli.json;
 
 describe('gatehouse lists', () => {
   let firstVersions: string[] = [];
@@ -48,10 +31,10 @@ describe('gatehouse lists', () => {
   });
 
   test('a truncated file is refused with a clear message and exit 1; status shows the previous versions still active, and what is missing', () => {
-    const truncated = path.join(scratch, 'truncated');
+    const truncated = path.join(cli.scratch, 'truncated');
     fs.mkdirSync(truncated);
     fs.writeFileSync(path.join(truncated, 'sdn.csv'), fs.readFileSync(path.join(OFAC, 'sdn.csv')).subarray(0, 150));
-    const result = runCli(['lists', 'import', truncated], env);
+    const result = runCli(['lists', 'import', truncated], cli.env);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /sdn\.csv: cannot be read as ofac-legacy: .*truncated or malformed/);
     assert.equal(result.stdout, '');
@@ -80,7 +63,7 @@ describe('gatehouse lists', () => {
     const urls = { LISTS_URL_OFAC_SDN: `${base}/`, LISTS_URL_BIS_DPL: `${base}/dpl.txt`, LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off', LISTS_URL_UK_FCDO: 'off' };
     try {
       // Not runCli: a synchronous child would block this process's HTTP server.
-      const result = await promisify(execFile)(process.execPath, [BIN, 'lists', 'update'], { env: childEnv({ ...env, ...urls }) }).then(
+      const result = await promisify(execFile)(process.execPath, [BIN, 'lists', 'update'], { env: childEnv({ ...cli.env, ...urls }) }).then(
         (r) => ({ code: 0, ...r }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );

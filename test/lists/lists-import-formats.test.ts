@@ -5,32 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
-import { processDatabase, runCli } from '../helpers/server-process.ts';
+import { cliTestDatabase, runCli } from '../helpers/server-process.ts';
 
 const FIXTURES = path.resolve('test/fixtures');
 
-let storage: Awaited<ReturnType<typeof processDatabase>>;
-let env: Record<string, string>;
-let scratch: string;
-before(async () => {
-  storage = await processDatabase();
-  env = { ...storage.env, LOG_LEVEL: 'silent' };
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-list-formats-'));
-});
-after(async () => {
-  fs.rmSync(scratch, { recursive: true, force: true });
-  await storage.cleanup();
-});
-
-const imported = (args: string[]) => {
-  const result = runCli(['lists', 'import', ...args], env);
-  assert.equal(result.code, 0, result.stderr);
-  return { out: JSON.parse(result.stdout), err: result.stderr };
-};
+const cli = cliTestDatabase('gatehouse-list-formats-');
+const imported = (args: string[]) => cli.json(['lists', 'import', ...args]);
 
 describe('gatehouse lists import, the newer formats', () => {
   test('the UK Sanctions List CSV: one entity per Unique ID, dated by its report line, with what was guessed', () => {
@@ -58,15 +41,15 @@ describe('gatehouse lists import, the newer formats', () => {
     assert.deepEqual([ftm.list, ftm.format, ftm.entity_count, ftm.published_on], ['OS_UA_WAR_SANCTIONS', 'opensanctions-ftm', 4, null]);
     assert.deepEqual(ftm.counts_by_type, { person: 1, organization: 1, vessel: 1, aircraft: 1 });
 
-    const folder = path.join(scratch, 'eu_fsf');
+    const folder = path.join(cli.scratch, 'eu_fsf');
     fs.mkdirSync(folder);
     fs.copyFileSync(path.join(FIXTURES, 'opensanctions/entities.ftm.json'), path.join(folder, 'export.txt'));
     const [forced] = imported(['--format', 'opensanctions-ftm', path.join(folder, 'export.txt')]).out;
     assert.deepEqual([forced.list, forced.warnings[0]], ['EU_FSF', '3 of 4 entities are not on eu_fsf; they are read into its list all the same']);
 
     const lines = fs.readFileSync(path.join(FIXTURES, 'opensanctions/entities.ftm.json'), 'utf8').split('\n');
-    fs.writeFileSync(path.join(scratch, 'broken.ftm.json'), [lines[0], '{"id": "x",', ...lines.slice(1)].join('\n'));
-    const broken = runCli(['lists', 'import', path.join(scratch, 'broken.ftm.json')], env);
+    fs.writeFileSync(path.join(cli.scratch, 'broken.ftm.json'), [lines[0], '{"id": "x",', ...lines.slice(1)].join('\n'));
+    const broken = runCli(['lists', 'import', path.join(cli.scratch, 'broken.ftm.json')], cli.env);
     assert.equal(broken.code, 1);
     assert.match(broken.stderr, /broken\.ftm\.json: cannot be read as opensanctions-ftm: Line 2 is not valid JSON/);
   });
