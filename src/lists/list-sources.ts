@@ -31,6 +31,14 @@ type SourceDefinition = {
 };
 
 const OFAC_SLS = 'https://sanctionslistservice.ofac.treas.gov/api';
+/** Both OFAC lists come from the Sanctions List Service, under the same firewall. */
+const OFAC_SERVICE = {
+  // The documented download endpoint, then the path it redirects to.
+  defaultUrls: [`${OFAC_SLS}/download/`, `${OFAC_SLS}/PublicationPreview/exports/`],
+  publisherDomains: ['treas.gov', 'treasury.gov'],
+  browserUserAgent: true,
+  maxAgeHours: 48,
+};
 
 export const SOURCE_DEFINITIONS: readonly SourceDefinition[] = [
   {
@@ -39,11 +47,7 @@ export const SOURCE_DEFINITIONS: readonly SourceDefinition[] = [
     label: 'OFAC SDN (legacy CSV)',
     lists: ['OFAC_SDN'],
     fileNames: ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv'],
-    // The documented download endpoint, then the path it redirects to.
-    defaultUrls: [`${OFAC_SLS}/download/`, `${OFAC_SLS}/PublicationPreview/exports/`],
-    publisherDomains: ['treas.gov', 'treasury.gov'],
-    browserUserAgent: true,
-    maxAgeHours: 48,
+    ...OFAC_SERVICE,
   },
   {
     name: 'ofacCons',
@@ -51,10 +55,7 @@ export const SOURCE_DEFINITIONS: readonly SourceDefinition[] = [
     label: 'OFAC Consolidated non-SDN (legacy CSV)',
     lists: ['OFAC_CONS'],
     fileNames: ['cons_prim.csv', 'cons_add.csv', 'cons_alt.csv', 'cons_comments.csv'],
-    defaultUrls: [`${OFAC_SLS}/download/`, `${OFAC_SLS}/PublicationPreview/exports/`],
-    publisherDomains: ['treas.gov', 'treasury.gov'],
-    browserUserAgent: true,
-    maxAgeHours: 48,
+    ...OFAC_SERVICE,
   },
   {
     name: 'unSc',

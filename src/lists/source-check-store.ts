@@ -47,12 +47,6 @@ export type SourceCheckStore = {
 const LEASE = 'list-refresh';
 
 export function createSourceCheckStore(owner: Kysely<Schema>): SourceCheckStore {
-  const upsert = (source: string, values: Partial<Record<keyof Schema['list_source_checks'], unknown>>) =>
-    owner
-      .insertInto('list_source_checks')
-      .values({ source, ...values } as never)
-      .onConflict((oc) => oc.column('source').doUpdateSet(values as never))
-      .execute();
   return {
     checks: async () =>
       (await owner.selectFrom('list_source_checks').selectAll().orderBy('source').execute()).map((row) => ({
@@ -76,14 +70,19 @@ export function createSourceCheckStore(owner: Kysely<Schema>): SourceCheckStore 
       if (lists.length > 0) await owner.updateTable('list_heads').set({ confirmed_at: sql`now()` }).where('list', 'in', lists).execute();
     },
     recordSuccess: async (source, { validators, versionIds }) => {
-      await upsert(source, {
+      const values = {
         last_attempt_at: sql`now()`,
         last_success_at: sql`now()`,
         consecutive_failures: 0,
         last_error: null,
         validators: JSON.stringify(validators),
         version_ids: JSON.stringify(versionIds),
-      });
+      };
+      await owner
+        .insertInto('list_source_checks')
+        .values({ source, ...values } as never)
+        .onConflict((oc) => oc.column('source').doUpdateSet(values as never))
+        .execute();
     },
     recordFailure: async (source, error) => {
       await owner
