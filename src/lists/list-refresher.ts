@@ -17,6 +17,7 @@ import type { ListsConfig } from './lists-config.ts';
 import type { ListSource } from './list-sources.ts';
 import { type ListTables, type SourceOutcome, updateLists } from './list-update.ts';
 import type { SourceCheck } from './source-check-store.ts';
+import { withoutUrlSecrets } from './url-secrets.ts';
 
 type Log = { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
 
@@ -120,14 +121,17 @@ const OFFLINE_HINT =
   'Without network access, copy the list files to this machine and run `gatehouse lists import PATH` (or set LISTS_DIR); ' +
   'LISTS_AUTO_UPDATE=false stops the scheduled downloads.';
 
+/** Logged without what a configured URL may carry besides its host and path (a token, a password). */
 function report(outcome: SourceOutcome, log: Log) {
-  const fields = { source: outcome.source, status: outcome.status, url: outcome.url };
+  const url = outcome.url && withoutUrlSecrets(outcome.url);
+  const failures = outcome.failures.map((f) => ({ url: withoutUrlSecrets(f.url), error: withoutUrlSecrets(f.error) }));
+  const fields = { source: outcome.source, status: outcome.status, url };
   if (outcome.status === 'failed') {
-    log.warn({ ...fields, failures: outcome.failures }, `${outcome.label}: the check failed; the active versions stay. ${outcome.error}. ${OFFLINE_HINT}`);
+    log.warn({ ...fields, failures }, `${outcome.label}: the check failed; the active versions stay. ${failures.map((f) => f.error).join('; then ')}. ${OFFLINE_HINT}`);
     return;
   }
-  if (outcome.failures.length > 0) {
-    log.warn({ ...fields, failures: outcome.failures }, `${outcome.label}: served by ${outcome.url} after ${outcome.failures.map((f) => f.error).join('; ')}`);
+  if (failures.length > 0) {
+    log.warn({ ...fields, failures }, `${outcome.label}: served by ${url} after ${failures.map((f) => f.error).join('; ')}`);
   }
   const imported = outcome.lists.filter((o) => o.status === 'imported').map((o) => o.list);
   log.info({ ...fields, imported }, `${outcome.label}: ${imported.length > 0 ? `new versions of ${imported.join(', ')}` : outcome.status.replace('_', ' ')}`);

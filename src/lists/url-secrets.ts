@@ -1,8 +1,8 @@
 /**
  * Free text about a list source (the error of its last check) names the URL that failed, and
  * operators may put credentials in a source's URL: a token in the query (the EU's `?token=`) or a
- * user and password before the host. What leaves the operator's own log (readyz, GET /v1/lists,
- * the `lists.update_failed` event every organization receives) goes through this first: each
+ * user and password before the host. Whatever shows it (the service's log, readyz, GET /v1/lists,
+ * the `lists.update_failed` event every organization receives) passes it through this first: each
  * http(s) URL keeps its scheme, host and path, and loses the rest.
  */
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/gi;

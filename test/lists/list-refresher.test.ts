@@ -118,4 +118,30 @@ describe('the refresh lease and two refreshers over one database', () => {
       }
     }
   });
+
+  test('a failed check is logged without the token a configured URL carries', async () => {
+    const config = listsConfig({
+      LISTS_RELOAD_SECONDS: '3600',
+      ...{ LISTS_URL_OFAC_SDN: 'off', LISTS_URL_OFAC_CONS: 'off', LISTS_URL_CSL: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_BIS_DPL: 'off' },
+      // A source no earlier test checked, so it is due.
+      LISTS_URL_UK_FCDO: `${publisher.base}/private/UK-Sanctions-List.csv?token=s3cret`,
+      LISTS_DOWNLOAD_RETRIES: '0',
+    });
+    const sources = configuredSources(config.sources);
+    const lines: string[] = [];
+    const log = { info: () => {}, error: () => {}, warn: (fields: object, message: string) => void lines.push(JSON.stringify(fields), message) };
+    const catalog = await openListCatalog(database.db.lists, { refreshSeconds: 3_600, expectedLists: [] });
+    const freshness = await openFreshnessMonitor(database.db.listChecks, sources, config, (error) => assert.fail(String(error)));
+    const refresher = startListRefresher({ db: database.db, sources, catalog, freshness, config, log });
+    try {
+      await refresher.runDue();
+      const logged = lines.join('\n');
+      assert.match(logged, /\/private\/UK-Sanctions-List\.csv\?…: the server answered 404/);
+      assert.ok(!logged.includes('s3cret'));
+    } finally {
+      await refresher.stop();
+      catalog.close();
+      freshness.close();
+    }
+  });
 });
