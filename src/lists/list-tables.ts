@@ -1,5 +1,5 @@
 /**
- * The list tables as Kysely sees them (src/db/migrations/0006_list_versions.sql), added to the
+ * The list tables as Kysely sees them (src/db/migrations/0006_list_versions.sql and 0040), added to the
  * shared schema by augmentation so that src/db does not need to know their columns.
  */
 import type { ColumnType } from 'kysely';
@@ -23,6 +23,10 @@ export type ListVersionTable = {
   changed_count: number;
   files: Json<string[]>;
   warnings: Json<string[]>;
+  /** False while the version is being written (staged): no reader sees it until it is activated. */
+  complete: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the import writing an incomplete version last wrote to it; null once complete. */
+  staged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 declare module '../db/schema.ts' {
