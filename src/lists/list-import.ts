@@ -14,7 +14,7 @@ import { newId } from '../ids.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
 import { diffEntries, ListImportError } from './list-content.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
-import { type PreparedList, prepareList } from './prepared-list.ts';
+import { entryBatches, entryHashesOf, type PreparedList, prepareList } from './prepared-list.ts';
 
 /** What a parser hands over for one list (src/screening/lists/read-list-sources.ts's ParsedList). */
 export type ListToImport = {
@@ -79,12 +79,13 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
     warnings: prepared.warnings,
   });
   try {
-    for (const batch of prepared.entryBatches) {
+    for (const batch of entryBatches(prepared)) {
       await staging.addEntries(versionId, batch);
       await nextTurn();
     }
+    const hashes = entryHashesOf(prepared);
     for (let attempt = 1; attempt <= MAX_ACTIVATIONS; attempt++) {
-      const diff = diffEntries(active ? await staging.entryHashes(active.id) : new Map(), prepared.hashes);
+      const diff = diffEntries(active ? await staging.entryHashes(active.id) : new Map(), hashes);
       await staging.setChanges(versionId, active?.id ?? null, diff);
       const activation = await staging.activate(versionId);
       if (activation.status === 'activated') return { list, status: 'imported', version: activation.version };

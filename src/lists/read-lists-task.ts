@@ -20,12 +20,14 @@ export type ReadListsMessage =
   /** Nothing could be read: a file is missing, unreadable or not in its format. */
   | { kind: 'failed'; error: SentError };
 
-export async function readAndPrepareLists(request: ReadListsRequest, send: (message: ReadListsMessage) => void): Promise<void> {
+/** `send` posts a message, moving the buffers in `transfer` rather than copying them. */
+export async function readAndPrepareLists(request: ReadListsRequest, send: (message: ReadListsMessage, transfer?: ArrayBuffer[]) => void): Promise<void> {
   try {
     const parsed = await readListSources(request.paths, request.format ? { format: request.format } : {});
     for (const list of parsed) {
       try {
-        send({ kind: 'list', prepared: prepareList(list) });
+        const prepared = prepareList(list);
+        send({ kind: 'list', prepared }, [prepared.entryBytes.buffer as ArrayBuffer]);
       } catch (error) {
         if (!(error instanceof ListImportError)) throw error;
         send({ kind: 'refused', list: list.list, error: sent(error) });

@@ -7,4 +7,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { readAndPrepareLists } = await import('./read-lists-task.ts');
-await readAndPrepareLists(workerData, (message) => parentPort.postMessage(message));
+await readAndPrepareLists(workerData, (message, transfer) => parentPort.postMessage(message, transfer));

@@ -12,7 +12,7 @@ import { newId } from '../../src/ids.ts';
 import { importList, type ListToImport } from '../../src/lists/list-import.ts';
 import type { ListStaging } from '../../src/lists/list-staging.ts';
 import { createListStore, type ListStore } from '../../src/lists/list-store.ts';
-import { prepareList } from '../../src/lists/prepared-list.ts';
+import { entryBatches, prepareList } from '../../src/lists/prepared-list.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import type { ListEntity } from '../../src/screening/model.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
@@ -55,7 +55,7 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
     store = database.db.lists;
     older = sdn('ofac_sdn_2024-05/history/2023-05-02/sdn.csv', 600, 'a'.repeat(64));
     newer = sdn('ofac_sdn_2024-05/sdn.csv', 700, 'b'.repeat(64));
-    assert.ok(prepareList(older).entryBatches.length >= 5, 'each version is written in several batches');
+    assert.ok(prepareList(older).batchEnds.length >= 5, 'each version is written in several batches');
   });
   after(() => database.close());
 
@@ -165,10 +165,11 @@ describe('versions abandoned by an import that died', () => {
   /** What a process that died part-way leaves: the version's row and some of its entries, never activated. */
   async function abandonedBy(store: ListStore): Promise<{ id: string; nextBatch: string }> {
     const prepared = prepareList(sdnList(), 200);
+    const [first, second] = entryBatches(prepared);
     const id = newId('lv');
     await store.staging.begin({ ...prepared, id, publishedOn: null, previousVersionId: null });
-    await store.staging.addEntries(id, prepared.entryBatches[0] as string);
-    return { id, nextBatch: prepared.entryBatches[1] as string };
+    await store.staging.addEntries(id, first as string);
+    return { id, nextBatch: second as string };
   }
   const exists = async (id: string) => (await database.owner<{ n: number }>('SELECT count(*)::int AS n FROM list_versions WHERE id = $1', [id]))[0]?.n === 1;
   const entriesOf = async (id: string) => (await database.owner<{ n: number }>('SELECT count(*)::int AS n FROM list_entries WHERE version_id = $1', [id]))[0]?.n;
