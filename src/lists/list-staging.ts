@@ -15,7 +15,7 @@ import type { Schema } from '../db/schema.ts';
 import { recordEventForEveryOrganization } from '../events/outbox.ts';
 import type { ListDiff } from './list-content.ts';
 import type { ListVersion, NewListVersion } from './list-store.ts';
-import { activeVersions } from './list-version-rows.ts';
+import { activeVersions, entryPages } from './list-version-rows.ts';
 
 export type ListStaging = {
   /** entry id → entry hash of a complete version, read in pages. */
@@ -79,19 +79,8 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
   return {
     async entryHashes(versionId) {
       const hashes = new Map<string, string>();
-      for (let after = ''; ; await nextTurn()) {
-        const rows = await owner
-          .selectFrom('list_entries')
-          .select(['entry_id', 'entry_sha256'])
-          .where('version_id', '=', versionId)
-          .where('entry_id', '>', after)
-          .orderBy('entry_id')
-          .limit(HASH_PAGE)
-          .execute();
-        for (const row of rows) hashes.set(row.entry_id, row.entry_sha256);
-        if (rows.length < HASH_PAGE) return hashes;
-        after = (rows.at(-1) as { entry_id: string }).entry_id;
-      }
+      for await (const rows of entryPages(owner, versionId, 'entry_sha256', HASH_PAGE)) for (const row of rows) hashes.set(row.entry_id, row.value as string);
+      return hashes;
     },
 
     async removeAbandoned() {

@@ -6,12 +6,11 @@
  * one short transaction, serialized across processes. Readers see complete versions only.
  */
 import type { Kysely } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Schema } from '../db/schema.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
 import type { CountsByType, ListDiff } from './list-content.ts';
 import { createListStaging, type ListStaging, type StagingOptions } from './list-staging.ts';
-import { activeVersions, versionById } from './list-version-rows.ts';
+import { activeVersions, entryPages, versionById } from './list-version-rows.ts';
 
 export type ListVersion = {
   id: string;
@@ -60,19 +59,7 @@ export function createListStore(owner: Kysely<Schema>, options: StagingOptions):
     entitiesOf: async (versionIds) => {
       const entities: ListEntity[] = [];
       for (const versionId of await completeOf(versionIds)) {
-        for (let after = ''; ; await nextTurn()) {
-          const rows = await owner
-            .selectFrom('list_entries')
-            .select(['entry_id', 'entity'])
-            .where('version_id', '=', versionId)
-            .where('entry_id', '>', after)
-            .orderBy('entry_id')
-            .limit(ENTITY_PAGE)
-            .execute();
-          for (const row of rows) entities.push(row.entity as ListEntity);
-          if (rows.length < ENTITY_PAGE) break;
-          after = (rows.at(-1) as { entry_id: string }).entry_id;
-        }
+        for await (const rows of entryPages(owner, versionId, 'entity', ENTITY_PAGE)) for (const row of rows) entities.push(row.value as ListEntity);
       }
       return entities;
     },

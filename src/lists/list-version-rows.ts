@@ -4,6 +4,7 @@
  * being written (or abandoned by a process that died), and no reader may see it.
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Schema } from '../db/schema.ts';
 import type { EntityType, ListCode } from '../screening/model.ts';
 import type { ListVersion } from './list-store.ts';
@@ -51,4 +52,30 @@ function toVersion(row: Selectable<ListVersionTable> & { published: string | nul
     files: row.files,
     warnings: row.warnings,
   };
+}
+
+/**
+ * A version's entries (their id and one other column), in pages of `pageSize` by entry id, with a
+ * turn of the event loop between pages: each page is a statement of a few milliseconds, and the
+ * embedded database runs it on the service's own thread.
+ */
+export async function* entryPages(
+  db: Kysely<Schema>,
+  versionId: string,
+  column: 'entity' | 'entry_sha256',
+  pageSize: number,
+): AsyncGenerator<{ entry_id: string; value: unknown }[]> {
+  for (let after = ''; ; await nextTurn()) {
+    const rows = await db
+      .selectFrom('list_entries')
+      .select((eb) => ['entry_id', eb.ref(column).as('value')])
+      .where('version_id', '=', versionId)
+      .where('entry_id', '>', after)
+      .orderBy('entry_id')
+      .limit(pageSize)
+      .execute();
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = (rows.at(-1) as { entry_id: string }).entry_id;
+  }
 }

@@ -7,15 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { canonicalJson } from '../../src/canonical-json.ts';
 import { newId } from '../../src/ids.ts';
 import { importList, type ListToImport } from '../../src/lists/list-import.ts';
 import type { ListStaging } from '../../src/lists/list-staging.ts';
 import { createListStore, type ListStore } from '../../src/lists/list-store.ts';
 import { entryBatches, prepareList } from '../../src/lists/prepared-list.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
-import type { ListEntity } from '../../src/screening/model.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
+import { expectedDiff } from '../helpers/list-diff.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { sdnList } from '../helpers/test-lists.ts';
 
@@ -31,16 +30,6 @@ const sdn = (relative: string, count: number, sourceSha256: string): ListToImpor
 /** The same store with some staging steps replaced. */
 const withStaging = (store: ListStore, steps: Partial<ListStaging>): ListStore => ({ ...store, staging: { ...store.staging, ...steps } });
 
-/** The difference computed here, from the two entity sets, without the code under test. */
-function expectedDiff(before: ListEntity[], after: ListEntity[]) {
-  const old = new Map(before.map((e) => [e.entryId, canonicalJson(e)]));
-  const now = new Map(after.map((e) => [e.entryId, canonicalJson(e)]));
-  return {
-    added: [...now.keys()].filter((id) => !old.has(id)).sort(),
-    removed: [...old.keys()].filter((id) => !now.has(id)).sort(),
-    changed: [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id)).sort(),
-  };
-}
 const byId = (diff: { added: string[]; removed: string[]; changed: string[] }) => ({ added: [...diff.added].sort(), removed: [...diff.removed].sort(), changed: [...diff.changed].sort() });
 
 describe('an import staged in small statements', { skip: skipWithoutListData() }, () => {
