@@ -6,6 +6,7 @@
  * one short transaction, serialized across processes. Readers see complete versions only.
  */
 import type { Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Schema } from '../db/schema.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
 import type { CountsByType, ListDiff } from './list-content.ts';
@@ -40,6 +41,8 @@ export type ListStore = {
   activeVersionIds(): Promise<string[]>;
   /** The entities of these complete versions, by version id then entry id, read in pages with a turn of the event loop between them. */
   entitiesOf(versionIds: string[]): Promise<ListEntity[]>;
+  /** The entities with these entry ids in one complete version, in no particular order, read in pages. */
+  entriesOf(versionId: string, entryIds: string[]): Promise<ListEntity[]>;
   changesOf(versionId: string): Promise<ListDiff>;
   /** Writing a new version (list-import.ts drives it). */
   staging: ListStaging;
@@ -60,6 +63,21 @@ export function createListStore(owner: Kysely<Schema>, options: StagingOptions):
       const entities: ListEntity[] = [];
       for (const versionId of await completeOf(versionIds)) {
         for await (const rows of entryPages(owner, versionId, 'entity', ENTITY_PAGE)) for (const row of rows) entities.push(row.value as ListEntity);
+      }
+      return entities;
+    },
+    entriesOf: async (versionId, entryIds) => {
+      const entities: ListEntity[] = [];
+      if ((await completeOf([versionId])).length === 0) return entities;
+      for (let start = 0; start < entryIds.length; start += ENTITY_PAGE) {
+        if (start > 0) await nextTurn();
+        const rows = await owner
+          .selectFrom('list_entries')
+          .select('entity')
+          .where('version_id', '=', versionId)
+          .where('entry_id', 'in', entryIds.slice(start, start + ENTITY_PAGE))
+          .execute();
+        for (const row of rows) entities.push(row.entity as ListEntity);
       }
       return entities;
     },

@@ -1,7 +1,7 @@
 /**
- * The catalog reloading after a new version landed: it reads only that version's entities (the
- * other lists' are kept), ends up with what a fresh load would, and keeps the event loop turning
- * (serving the previous snapshot) until the new one is complete.
+ * The catalog reloading after a new version landed: it reads only what that version changed (the
+ * rest of the list and the other lists are kept), ends up with what a fresh load would, and keeps
+ * the event loop turning (serving the previous snapshot) until the new one is complete.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -18,12 +18,16 @@ const NEW_ROW = `20003,"KRASNOV, Pavel Igorevich","individual","RUSSIA-EO14024",
 describe('a catalog reload', () => {
   let database: TestDatabase;
   let catalog: ListCatalog;
-  const read: string[][] = [];
+  const read: string[] = [];
   let counting: ListStore;
   before(async () => {
     database = await openTestDatabase();
     const store = database.db.lists;
-    counting = { ...store, entitiesOf: (ids) => (read.push(ids), store.entitiesOf(ids)) };
+    counting = {
+      ...store,
+      entitiesOf: (ids) => (read.push(`all of ${ids.join(', ')}`), store.entitiesOf(ids)),
+      entriesOf: (id, entryIds) => (read.push(`${entryIds.join(', ')} of ${id}`), store.entriesOf(id, entryIds)),
+    };
     await importList(store, sdnList());
     await importList(store, uvlList());
     catalog = await openListCatalog(counting, { refreshSeconds: 3600, expectedLists: [] });
@@ -33,14 +37,17 @@ describe('a catalog reload', () => {
     await database.close();
   });
 
-  test('reads the entities of the new version only, and answers as a fresh load would', async () => {
+  test('reads only the entries the new version changed, and answers as a fresh load would', async () => {
     const first = catalog.current() as ListSnapshot;
     assert.equal(first.entities.length, SDN_ROWS.length + UVL_NAMES.length);
+    assert.equal(read.length, 2, 'the first load read both lists whole');
     read.length = 0;
-    const outcome = await importList(database.db.lists, sdnList([...SDN_ROWS, NEW_ROW]));
+    const changedRow = (SDN_ROWS[1] as string).replace('DOB 03 Apr 1970', 'DOB 04 Apr 1970');
+    const outcome = await importList(database.db.lists, sdnList([SDN_ROWS[0] as string, changedRow, NEW_ROW]));
     assert.ok(outcome.status === 'imported');
+    assert.deepEqual(outcome.version.changes, { added: 1, removed: 1, changed: 1 });
     assert.equal(await catalog.refresh(), true);
-    assert.deepEqual(read, [[outcome.version.id]], 'only the new SDN version was read; the Unverified List was kept');
+    assert.deepEqual(read, [`20003, 20001 of ${outcome.version.id}`], 'the added and the changed entry; nothing of the Unverified List');
 
     const reloaded = catalog.current() as ListSnapshot;
     const fresh = await openListCatalog(database.db.lists, { refreshSeconds: 3600, expectedLists: [] });
@@ -48,7 +55,9 @@ describe('a catalog reload', () => {
       const loaded = fresh.current() as ListSnapshot;
       assert.deepEqual(reloaded.versions, loaded.versions);
       assert.deepEqual(reloaded.entities, loaded.entities);
-      for (const name of ['Pavel Krasnov', 'Dmitri Volkov', 'Quillon Precision Components']) {
+      assert.deepEqual(reloaded.entities.map((e) => e.entryId).filter((id) => !id.startsWith('uvl')), ['10001', '20001', '20003']);
+      assert.deepEqual(reloaded.entities.find((e) => e.entryId === '20001')?.datesOfBirth, [{ year: 1970, month: 4, day: 4 }]);
+      for (const name of ['Pavel Krasnov', 'Dmitri Volkov', 'Quillon Precision Components', 'Northwind Maritime']) {
         assert.deepEqual(reloaded.index.screen({ name, kind: 'any' }), loaded.index.screen({ name, kind: 'any' }), name);
       }
       assert.equal(reloaded.index.screen({ name: 'Pavel Krasnov', kind: 'person' })[0]?.entity.entryId, '20003');
