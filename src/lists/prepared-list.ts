@@ -24,10 +24,10 @@ export type PreparedList = Omit<ListToImport, 'entities'> & {
 
 /**
  * Characters of JSON entries per INSERT. On the embedded database a statement holds the
- * JavaScript thread: 64 kB (about 90 SDN entries) inserts in about 3 ms, 2,000 entries in about
+ * JavaScript thread: 32 k (about 45 SDN entries) insert in about 3 ms, 2,000 entries in about
  * 60 ms (measured on the 2024-05 SDN); the import as a whole is barely slower in small batches.
  */
-export const ENTRY_BATCH_CHARS = 64 * 1024;
+export const ENTRY_BATCH_CHARS = 32 * 1024;
 const HASH_LENGTH = 64;
 
 /** Hashes and serializes a parsed list; throws ListImportError when two entries share an id. */
