@@ -65,20 +65,20 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
   if (refusal) return { list, status: 'refused', reason: refusal };
 
   const versionId = newId('lv');
-  await staging.begin({
-    id: versionId,
-    list,
-    format: prepared.format,
-    sourceSha256: prepared.sourceSha256,
-    contentSha256: prepared.contentSha256,
-    publishedOn: prepared.publishedAt ?? null,
-    entityCount: prepared.entityCount,
-    countsByType: prepared.countsByType,
-    previousVersionId: active?.id ?? null,
-    files: prepared.files,
-    warnings: prepared.warnings,
-  });
   try {
+    await staging.begin({
+      id: versionId,
+      list,
+      format: prepared.format,
+      sourceSha256: prepared.sourceSha256,
+      contentSha256: prepared.contentSha256,
+      publishedOn: prepared.publishedAt ?? null,
+      entityCount: prepared.entityCount,
+      countsByType: prepared.countsByType,
+      previousVersionId: active?.id ?? null,
+      files: prepared.files,
+      warnings: prepared.warnings,
+    });
     for (const batch of entryBatches(prepared)) {
       await staging.addEntries(versionId, batch);
       await nextTurn();
