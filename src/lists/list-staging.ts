@@ -63,17 +63,20 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
   /** The versions this process is writing now: never abandoned. */
   const writing = new Set<string>();
 
-  const discard = async (versionId: string) => {
-    for (const table of ['list_changes', 'list_entries'] as const) {
-      for (;;) {
-        // Never a complete version's rows, whatever went wrong in between.
-        const { numAffectedRows } = await sql`DELETE FROM ${sql.table(table)} WHERE version_id = ${versionId}
-            AND EXISTS (SELECT 1 FROM list_versions WHERE id = ${versionId} AND NOT complete)
-            AND entry_id IN (SELECT entry_id FROM ${sql.table(table)} WHERE version_id = ${versionId} LIMIT ${DELETE_PAGE})`.execute(owner);
-        if (Number(numAffectedRows ?? 0) === 0) break;
-        await nextTurn();
-      }
+  /** Deletes an incomplete version's rows of `table` in pages; never a complete version's, whatever went wrong in between. */
+  const deleteStaged = async (table: 'list_changes' | 'list_entries', versionId: string) => {
+    for (;;) {
+      const { numAffectedRows } = await sql`DELETE FROM ${sql.table(table)} WHERE version_id = ${versionId}
+          AND EXISTS (SELECT 1 FROM list_versions WHERE id = ${versionId} AND NOT complete)
+          AND entry_id IN (SELECT entry_id FROM ${sql.table(table)} WHERE version_id = ${versionId} LIMIT ${DELETE_PAGE})`.execute(owner);
+      if (Number(numAffectedRows ?? 0) === 0) return;
+      await nextTurn();
     }
+  };
+
+  const discard = async (versionId: string) => {
+    await deleteStaged('list_changes', versionId);
+    await deleteStaged('list_entries', versionId);
     await owner.deleteFrom('list_versions').where('id', '=', versionId).where('complete', '=', false).execute();
     writing.delete(versionId);
   };
@@ -136,7 +139,7 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
     },
 
     async setChanges(versionId, previousVersionId, diff) {
-      await owner.deleteFrom('list_changes').where('version_id', '=', versionId).execute();
+      await deleteStaged('list_changes', versionId); // what an attempt against another version wrote
       const changes = (['added', 'removed', 'changed'] as const).flatMap((change) => diff[change].map((entry_id) => ({ entry_id, change })));
       for (let start = 0; start < changes.length; start += CHANGE_BATCH) {
         await sql`INSERT INTO list_changes (version_id, entry_id, change)
