@@ -72,7 +72,8 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
     backend: connection.backend,
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch, namedFinalWrites: connection.preparesNamedStatements }),
     operator: createOperator(connection.kysely),
-    lists: createListStore(connection.kysely),
+    // The embedded database serves one process: an incomplete list version it is not writing was abandoned.
+    lists: createListStore(connection.kysely, { soleProcess: connection.backend === 'pglite' }),
     listChecks: createSourceCheckStore(connection.kysely),
     lookUpApiKey: createKeyLookup(connection.kysely),
     ping: async () => {

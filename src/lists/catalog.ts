@@ -3,17 +3,30 @@
  * database into memory once and kept current by polling the set of active version ids, so a
  * version imported by `gatehouse lists import` in another process is picked up without a restart.
  * Each snapshot carries the screening index built over it; screening reads `current()`.
+ *
+ * A reload never stalls the service: it reads only the versions it has not loaded yet, and of a
+ * version that follows one it has loaded only the entries that changed (an hourly refresh changes
+ * a handful), reuses the entities of the others, and builds the new index in slices between
+ * which requests are answered from the previous snapshot.
  */
 import { AppError } from '../http/errors.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
-import { buildScreeningIndex, type ScreeningIndex } from '../screening/screening-index.ts';
+import type { ScreeningIndex } from '../screening/screening-index.ts';
+import { buildScreeningIndexInSlices } from '../screening/screening-index-in-slices.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
 
 /**
  * The active versions, their entities and the screening index over them, built together so that a
  * screening always names exactly the versions its index was built from.
  */
-export type ListSnapshot = { versions: ListVersion[]; entities: ListEntity[]; index: ScreeningIndex; loadedAt: Date; indexBuildMs: number };
+export type ListSnapshot = {
+  versions: ListVersion[];
+  entities: ListEntity[];
+  index: ScreeningIndex;
+  loadedAt: Date;
+  /** From the start of the index build to its end, including the slices of other work in between. */
+  indexBuildMs: number;
+};
 export type SnapshotListener = (snapshot: ListSnapshot) => void;
 
 export type ListCatalog = {
@@ -39,21 +52,26 @@ export type CatalogOptions = {
 export async function openListCatalog(store: ListStore, options: CatalogOptions): Promise<ListCatalog> {
   let snapshot: ListSnapshot | undefined;
   let loadedIds = '';
+  /** The entities of each version loaded: a version's never change, so a reload reads only the new versions'. */
+  let entitiesByVersion = new Map<string, ListEntity[]>();
   let inFlight: Promise<boolean> | undefined;
   const listeners = new Set<SnapshotListener>();
 
   const reload = async (): Promise<boolean> => {
     const ids = await store.activeVersionIds();
     if (ids.join(',') === loadedIds) return false;
-    const [versions, entities] = await Promise.all([store.activeVersions(), store.entitiesOf(ids)]);
-    // Versions and entities are read separately: if an import landed in between, load again next time.
+    const versions = await store.activeVersions();
+    // The ids and the versions are read separately: if an import landed in between, load again next time.
     const consistent = versions.map((v) => v.id).sort().join(',') === ids.join(',');
     if (!consistent) return false;
-    // The build is synchronous (a few seconds for every list): it happens once per new set of versions,
-    // and the previous snapshot keeps serving until the new one is complete.
+    const loaded = new Map<string, ListEntity[]>();
+    for (const version of versions) loaded.set(version.id, entitiesByVersion.get(version.id) ?? (await entitiesOfVersion(store, version, entitiesByVersion)));
+    const entities = ids.flatMap((id) => loaded.get(id) ?? []);
+    // About a second of work for every list, done in slices: the previous snapshot keeps serving until the new one is complete.
     const started = performance.now();
-    const index = buildScreeningIndex(entities);
+    const index = await buildScreeningIndexInSlices(entities);
     snapshot = { versions, entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
+    entitiesByVersion = loaded;
     loadedIds = ids.join(',');
     for (const listener of listeners) listener(snapshot);
     return true;
@@ -77,6 +95,24 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
     },
     close: () => clearInterval(timer),
   };
+}
+
+/**
+ * A version's entities, sorted by entry id. When the version it follows is loaded, only what
+ * changed is read: the other entries are the same, and their entities are kept.
+ */
+async function entitiesOfVersion(store: ListStore, version: ListVersion, loaded: ReadonlyMap<string, ListEntity[]>): Promise<ListEntity[]> {
+  const previous = version.previousVersionId === null ? undefined : loaded.get(version.previousVersionId);
+  let entities: ListEntity[] | undefined;
+  if (previous) {
+    const changes = await store.changesOf(version.id);
+    const replaced = new Set([...changes.removed, ...changes.changed]);
+    const kept = previous.filter((entity) => !replaced.has(entity.entryId));
+    entities = kept.concat(await store.entriesOf(version.id, [...changes.added, ...changes.changed]));
+  }
+  if (entities?.length !== version.entityCount) entities = await store.entitiesOf([version.id]);
+  // One order however it was read (and whatever the database's collation): a reload indexes exactly what a fresh load would.
+  return entities.sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
 }
 
 /** For screening endpoints: never screen against nothing, which would answer a false "clear". */

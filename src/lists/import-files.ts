@@ -1,13 +1,14 @@
 /**
  * `gatehouse lists import PATH…`, `LISTS_DIR` at start and `lists update` all come here: the files
- * are read and parsed first (a file that cannot be read fails the call before anything is
- * written), then each list becomes a version in its own transaction.
+ * are read, parsed and hashed first, in a worker thread (a file that cannot be read fails the call
+ * before anything is written), then each list becomes a version of its own (list-import.ts).
  */
-import { type ListFormat, readListSources } from '../screening/lists/read-list-sources.ts';
+import type { ListFormat } from '../screening/lists/read-list-sources.ts';
 import type { ListCode } from '../screening/model.ts';
-import { type ImportOptions, type ImportOutcome, importList } from './list-import.ts';
+import { type ImportOptions, type ImportOutcome, importPrepared } from './list-import.ts';
 import type { ListStore } from './list-store.ts';
 import { presentVersion } from './list-view.ts';
+import { readListsInWorker } from './read-lists-in-worker.ts';
 
 export type ImportFilesOptions = ImportOptions & {
   format?: ListFormat;
@@ -18,12 +19,16 @@ export type ImportFilesOptions = ImportOptions & {
 };
 
 export async function importListFiles(store: ListStore, paths: string[], options: ImportFilesOptions = {}): Promise<ImportOutcome[]> {
-  const parsed = await readListSources(paths, options.format ? { format: options.format } : {});
+  const read = await readListsInWorker({ paths, ...(options.format && { format: options.format }) });
   const outcomes: ImportOutcome[] = [];
-  for (const list of parsed) {
+  for (const list of read) {
     if (options.acceptList && !options.acceptList(list.list)) continue;
-    const files = options.describeFile ? list.files.map(options.describeFile) : list.files;
-    outcomes.push(await importList(store, { ...list, files }, options));
+    if ('error' in list) {
+      outcomes.push({ list: list.list, status: 'refused', reason: list.error.message });
+      continue;
+    }
+    const files = options.describeFile ? list.prepared.files.map(options.describeFile) : list.prepared.files;
+    outcomes.push(await importPrepared(store, { ...list.prepared, files }, options));
   }
   return outcomes;
 }

@@ -1,13 +1,20 @@
 /**
- * One parsed list becomes one list version, atomically: compared with the active version of the
- * same list (identical content creates nothing), refused when it shrank suspiciously, otherwise
- * written with its entries and its difference from the version before, and made active, all in
- * one transaction. A failure anywhere leaves the previous version active and nothing written.
+ * One parsed list becomes one list version: compared with the active version of the same list
+ * (identical content creates nothing), refused when it shrank suspiciously, otherwise staged in
+ * small statements with a turn of the event loop between them (a running service keeps answering
+ * meanwhile), and made active in one short transaction (list-staging.ts). A failure anywhere
+ * leaves the previous version active and removes what was staged.
+ *
+ * Another import may activate a version of the same list while this one stages: then the
+ * difference is computed again against that version (or the import is `unchanged` if it holds the
+ * same content) before activating, so `changes` always describe the step from the version before.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newId } from '../ids.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
-import { contentHash, countByType, diffEntries, hashEntries, ListImportError } from './list-content.ts';
+import { diffEntries, ListImportError } from './list-content.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
+import { entryBatches, entryHashesOf, type PreparedList, prepareList } from './prepared-list.ts';
 
 /** What a parser hands over for one list (src/screening/lists/read-list-sources.ts's ParsedList). */
 export type ListToImport = {
@@ -33,53 +40,82 @@ export type ImportOutcome =
   | { list: ListCode; status: 'unchanged'; version: ListVersion }
   | { list: ListCode; status: 'refused'; reason: string };
 
+/** Activations attempted before giving up on a list that other imports keep changing. */
+const MAX_ACTIVATIONS = 3;
+
+/** Hashes the entities here, on the calling thread; import-files.ts prepares them in a worker instead. */
 export async function importList(store: ListStore, parsed: ListToImport, options: ImportOptions = {}): Promise<ImportOutcome> {
-  const { list } = parsed;
-  let entries;
+  let prepared: PreparedList;
   try {
-    entries = hashEntries(list, parsed.entities);
+    prepared = prepareList(parsed);
   } catch (error) {
-    if (error instanceof ListImportError) return { list, status: 'refused', reason: error.message };
+    if (error instanceof ListImportError) return { list: parsed.list, status: 'refused', reason: error.message };
     throw error;
   }
-  const content = contentHash(entries);
+  return importPrepared(store, prepared, options);
+}
+
+export async function importPrepared(store: ListStore, prepared: PreparedList, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const { list } = prepared;
+  const { staging } = store;
+  await staging.removeAbandoned();
+  let active = (await store.activeVersions()).find((v) => v.list === list);
+  if (active?.contentSha256 === prepared.contentSha256) return { list, status: 'unchanged', version: active };
+  const refusal = shrinkRefusal(prepared, active, options);
+  if (refusal) return { list, status: 'refused', reason: refusal };
+
+  const versionId = newId('lv');
   try {
-    return await store.inImport(async (trx) => {
-      const active = await trx.activeVersion(list);
-      if (active?.contentSha256 === content) return { list, status: 'unchanged' as const, version: active };
-      if (active) refuseShrink(list, parsed.entities.length, active, options);
-      const diff = diffEntries(active ? await trx.entryHashes(active.id) : new Map(), entries);
-      const version = await trx.writeVersion(
-        {
-          id: newId('lv'),
-          list,
-          format: parsed.format,
-          sourceSha256: parsed.sourceSha256,
-          contentSha256: content,
-          publishedOn: parsed.publishedAt ?? null,
-          entityCount: entries.length,
-          countsByType: countByType(parsed.entities),
-          previousVersionId: active?.id ?? null,
-          files: parsed.files,
-          warnings: parsed.warnings,
-        },
-        entries,
-        diff,
-      );
-      return { list, status: 'imported' as const, version };
+    await staging.begin({
+      id: versionId,
+      list,
+      format: prepared.format,
+      sourceSha256: prepared.sourceSha256,
+      contentSha256: prepared.contentSha256,
+      publishedOn: prepared.publishedAt ?? null,
+      entityCount: prepared.entityCount,
+      countsByType: prepared.countsByType,
+      previousVersionId: active?.id ?? null,
+      files: prepared.files,
+      warnings: prepared.warnings,
     });
+    for (const batch of entryBatches(prepared)) {
+      await staging.addEntries(versionId, batch);
+      await nextTurn();
+    }
+    const hashes = entryHashesOf(prepared);
+    for (let attempt = 1; attempt <= MAX_ACTIVATIONS; attempt++) {
+      const diff = diffEntries(active ? await staging.entryHashes(active.id) : new Map(), hashes);
+      await staging.setChanges(versionId, active?.id ?? null, diff);
+      const activation = await staging.activate(versionId);
+      if (activation.status === 'activated') return { list, status: 'imported', version: activation.version };
+      // Another import activated a version of this list meanwhile: compare with that one instead.
+      active = activation.active;
+      if (active?.contentSha256 === prepared.contentSha256) {
+        await staging.discard(versionId);
+        return { list, status: 'unchanged', version: active };
+      }
+      const moved = shrinkRefusal(prepared, active, options);
+      if (moved) {
+        await staging.discard(versionId);
+        return { list, status: 'refused', reason: moved };
+      }
+    }
+    await staging.discard(versionId);
+    return { list, status: 'refused', reason: `${list}: other imports activated new versions of this list ${MAX_ACTIVATIONS} times while this one was written; it was not imported. Try again.` };
   } catch (error) {
-    if (error instanceof ListImportError) return { list, status: 'refused', reason: error.message };
+    await staging.discard(versionId).catch(() => undefined); // the next import removes it otherwise
     throw error;
   }
 }
 
 /** A list that suddenly lost most of its entries is far likelier a truncated download than a mass delisting. */
-function refuseShrink(list: ListCode, count: number, active: ListVersion, options: ImportOptions) {
+function shrinkRefusal(prepared: PreparedList, active: ListVersion | undefined, options: ImportOptions): string | undefined {
   const percent = options.shrinkLimitPercent ?? 50;
-  if (options.allowShrink || count * 100 >= active.entityCount * percent) return;
-  throw new ListImportError(
-    `${list}: the new file has ${count} entities, the active version ${active.id} has ${active.entityCount} ` +
-      `(below ${percent}%); it looks truncated and was not imported. Pass --allow-shrink if the list really shrank.`,
+  const count = prepared.entityCount;
+  if (!active || options.allowShrink || count * 100 >= active.entityCount * percent) return undefined;
+  return (
+    `${prepared.list}: the new file has ${count} entities, the active version ${active.id} has ${active.entityCount} ` +
+    `(below ${percent}%); it looks truncated and was not imported. Pass --allow-shrink if the list really shrank.`
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The list tables as Kysely sees them (src/db/migrations/0006_list_versions.sql, 0041_list_source_checks.sql), added to the
- * shared schema by augmentation so that src/db does not need to know their columns.
+ * The list tables as Kysely sees them (src/db/migrations/0006_list_versions.sql, 0041_list_source_checks.sql,
+ * 0042_list_versions_staged.sql), added to the shared schema by augmentation so that src/db does not need to know
+ * their columns.
  */
 import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../db/schema.ts';
@@ -26,6 +27,10 @@ export type ListVersionTable = {
   changed_count: number;
   files: Json<string[]>;
   warnings: Json<string[]>;
+  /** False while the version is being written (staged): no reader sees it until it is activated. */
+  complete: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the import writing an incomplete version last wrote to it; null once complete. */
+  staged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 declare module '../db/schema.ts' {

@@ -22,6 +22,7 @@ import { analyzeName } from './normalize/analyze-name.ts';
 import { queryVariants } from './normalize/name-variants.ts';
 import { IdentifierIndex } from './index/identifier-index.ts';
 import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
+import { finish, type Steps } from './steps.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
 const DEFAULT_LIMIT = 10;
@@ -38,8 +39,13 @@ export interface ScreeningIndex {
 }
 
 export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningIndex {
-  const index = new NameIndex(entities);
-  const identifiers = new IdentifierIndex(entities, index.names);
+  return finish(screeningIndexSteps(entities));
+}
+
+/** The same build in steps, for a caller that must keep other work going meanwhile (see steps.ts). */
+export function* screeningIndexSteps(entities: readonly ListEntity[]): Steps<ScreeningIndex> {
+  const index = yield* NameIndex.inSteps(entities);
+  const identifiers = yield* IdentifierIndex.inSteps(entities, index.names);
   return {
     entityCount: entities.length,
     nameCount: index.names.length,

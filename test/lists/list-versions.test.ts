@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import { canonicalJson } from '../../src/canonical-json.ts';
 import { importList, type ListToImport } from '../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
-import type { ListEntity } from '../../src/screening/model.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
+import { expectedDiff } from '../helpers/list-diff.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 const sdn = (relative: string, publishedAt: string): ListToImport => ({
@@ -22,17 +22,6 @@ const sdn = (relative: string, publishedAt: string): ListToImport => ({
   entities: parseOfacLegacy('OFAC_SDN', { main: readListFile(relative) }).entities,
   warnings: [],
 });
-
-/** The difference computed here, from the two entity sets, without the code under test. */
-function expectedDiff(before: ListEntity[], after: ListEntity[]) {
-  const old = new Map(before.map((e) => [e.entryId, canonicalJson(e)]));
-  const now = new Map(after.map((e) => [e.entryId, canonicalJson(e)]));
-  return {
-    added: [...now.keys()].filter((id) => !old.has(id)).sort(),
-    removed: [...old.keys()].filter((id) => !now.has(id)).sort(),
-    changed: [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id)).sort(),
-  };
-}
 
 describe('list versions on the real SDN files', { skip: skipWithoutListData() }, () => {
   let database: TestDatabase;

@@ -16,7 +16,7 @@ import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListCatalog, ListSnapshot } from '../../lists/catalog.ts';
 import type { ListVersion } from '../../lists/list-store.ts';
-import { buildScreeningIndex } from '../../screening/screening-index.ts';
+import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
 import type { MonitoredSubject } from './source.ts';
 import { claimableRun, findRun, listRuns, NO_COUNTS, queueRun, type RunRow, updateRun } from './store.ts';
 
@@ -165,9 +165,9 @@ export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
 async function buildDelta(db: Database, version: ListVersion): Promise<ListSnapshot> {
   const diff = await db.lists.changesOf(version.id);
-  const wanted = new Set([...diff.added, ...diff.changed]);
-  const entities = (await db.lists.entitiesOf([version.id])).filter((e) => wanted.has(e.entryId));
+  const entities = (await db.lists.entriesOf(version.id, [...diff.added, ...diff.changed])).sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
   const started = performance.now();
-  const index = buildScreeningIndex(entities);
+  // In slices: the first version of a list is all new, and indexing it at once would stall the service's requests.
+  const index = await buildScreeningIndexInSlices(entities);
   return { versions: [version], entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
 }

@@ -10,10 +10,13 @@
  * never loses a match.
  */
 import { fnv1a32 } from '../fnv1a.ts';
+import { finish, type Steps } from '../steps.ts';
 
 /** Ids go below the hash in one exactly representable double: hash · 2^21 + id < 2^53. */
 const ID_LIMIT = 2 ** 21;
 const EMPTY = new Uint32Array(0);
+/** Pairs sorted, merged or copied between two pauses of a freeze in steps (about a millisecond's work). */
+const RUN = 1 << 15;
 
 export class HashedPostingsBuilder {
   private packed = new Float64Array(1024);
@@ -30,12 +33,31 @@ export class HashedPostingsBuilder {
   }
 
   freeze(): HashedPostings {
-    const sorted = this.packed.subarray(0, this.length).sort();
-    const hashes = new Uint32Array(sorted.length);
-    const ids = new Uint32Array(sorted.length);
+    return finish(this.freezing());
+  }
+
+  /**
+   * freeze() in steps (see ../steps.ts): a million pairs take tens of milliseconds to sort at
+   * once, so runs of them are sorted one at a time and merged pass by pass, pausing every RUN pairs.
+   */
+  *freezing(): Steps<HashedPostings> {
+    let sorted = this.packed.subarray(0, this.length);
+    const n = sorted.length;
+    for (let start = 0; start < n; start += RUN) {
+      sorted.subarray(start, start + RUN).sort();
+      yield;
+    }
+    let spare = new Float64Array(n);
+    for (let width = RUN; width < n; width *= 2) {
+      for (let left = 0; left < n; left += 2 * width) yield* merge(sorted, spare, left, Math.min(left + width, n), Math.min(left + 2 * width, n));
+      [sorted, spare] = [spare, sorted];
+    }
+    const hashes = new Uint32Array(n);
+    const ids = new Uint32Array(n);
     let count = 0;
-    for (let i = 0; i < sorted.length; i++) {
+    for (let i = 0; i < n; i++) {
       const value = sorted[i] as number;
+      if (i % RUN === RUN - 1) yield;
       if (i > 0 && value === sorted[i - 1]) continue; // the same key and id added twice
       hashes[count] = Math.floor(value / ID_LIMIT);
       ids[count] = value % ID_LIMIT;
@@ -43,6 +65,16 @@ export class HashedPostingsBuilder {
     }
     this.packed = new Float64Array(0);
     return new HashedPostings(hashes.slice(0, count), ids.slice(0, count));
+  }
+}
+
+/** Merges the sorted runs from[left, middle) and from[middle, right) into to[left, right). */
+function* merge(from: Float64Array, to: Float64Array, left: number, middle: number, right: number): Steps<void> {
+  let i = left;
+  let j = middle;
+  for (let k = left; k < right; k++) {
+    to[k] = j >= right || (i < middle && (from[i] as number) <= (from[j] as number)) ? (from[i++] as number) : (from[j++] as number);
+    if ((k - left) % RUN === RUN - 1) yield;
   }
 }
 

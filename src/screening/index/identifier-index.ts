@@ -20,6 +20,7 @@ import {
   normalizeIdentifier,
   type SubjectIdentifier,
 } from '../identifier-types.ts';
+import { finish, type Steps } from '../steps.ts';
 
 /** What each class of identifier may find. */
 const FINDS: Record<IdentifierClass, ReadonlySet<EntityType>> = {
@@ -43,13 +44,18 @@ const NO_ENTITIES: ReadonlySet<number> = new Set();
  * (none on the lists so far) are not indexed.
  */
 const PER_ENTITY = 1024;
+/** Entities (or names) between two pauses of a build in steps: well under a millisecond of work. */
+const STEP = 256;
+/** What the constructor is given by `inSteps`, which does the work itself. */
+const IN_STEPS: unique symbol = Symbol('in steps');
 
 export class IdentifierIndex {
   /** Every comparable value on the lists (distinctive or not, of any type) to the identifiers that hold it. */
   private readonly byValue = new Map<string, number | number[]>();
   /** The entities' names, grouped by entity: those of entity e are nameIds[nameStart[e]] … up to nameStart[e + 1]. */
-  private readonly nameStart: Uint32Array;
-  private readonly nameIds: Uint32Array;
+  // Set by build(), which the constructor runs (or inSteps drives).
+  private nameStart!: Uint32Array;
+  private nameIds!: Uint32Array;
 
   /**
    * `names`: every indexed list name with the entity it belongs to (NameIndex.names), so that an
@@ -58,9 +64,23 @@ export class IdentifierIndex {
   constructor(
     private readonly entities: readonly ListEntity[],
     names: readonly { entity: number }[],
+    inSteps?: typeof IN_STEPS,
   ) {
-    entities.forEach((entity, e) => {
-      entity.identifiers.slice(0, PER_ENTITY).forEach((identifier, i) => {
+    if (inSteps !== IN_STEPS) finish(this.build(names));
+  }
+
+  /** The same index, built in steps that pause every few hundred entities (see ../steps.ts). */
+  static *inSteps(entities: readonly ListEntity[], names: readonly { entity: number }[]): Steps<IdentifierIndex> {
+    const index = new IdentifierIndex(entities, names, IN_STEPS);
+    yield* index.build(names);
+    return index;
+  }
+
+  private *build(names: readonly { entity: number }[]): Steps<void> {
+    const { entities } = this;
+    for (let e = 0; e < entities.length; e++) {
+      if (e % STEP === STEP - 1) yield;
+      (entities[e] as ListEntity).identifiers.slice(0, PER_ENTITY).forEach((identifier, i) => {
         const value = comparableListed(identifier)?.value;
         if (value === undefined || value.length < MIN_CORROBORATING_LENGTH) return;
         const held = this.byValue.get(value);
@@ -69,15 +89,17 @@ export class IdentifierIndex {
         else if (typeof held === 'number') this.byValue.set(value, [held, posting]);
         else held.push(posting);
       });
-    });
+    }
+    yield;
     this.nameStart = new Uint32Array(entities.length + 1);
     for (const name of names) this.nameStart[name.entity + 1] = (this.nameStart[name.entity + 1] as number) + 1;
     for (let e = 0; e < entities.length; e++) this.nameStart[e + 1] = (this.nameStart[e + 1] as number) + (this.nameStart[e] as number);
     this.nameIds = new Uint32Array(names.length);
     const filled = this.nameStart.slice(0, entities.length);
-    names.forEach((name, id) => {
-      this.nameIds[(filled[name.entity] as number)++] = id;
-    });
+    for (let id = 0; id < names.length; id++) {
+      this.nameIds[(filled[(names[id] as { entity: number }).entity] as number)++] = id;
+      if (id % STEP === STEP - 1) yield;
+    }
   }
 
   /** The ids (in NameIndex.names) of an entity's names. */

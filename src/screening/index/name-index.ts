@@ -12,6 +12,7 @@ import { GIVEN_NAMES } from '../normalize/nicknames.ts';
 import { TRADE_WORDS, wordStem } from '../normalize/org-word-forms.ts';
 import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
 import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken, weightedToken } from '../match/name-score.ts';
+import { finish, type Steps } from '../steps.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
 import { HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
@@ -39,6 +40,11 @@ const SIMILAR_CACHE_LIMIT = 50_000;
 /** The key of a long word under its first three letters and a length. */
 const prefixKey = (text: string, length: number) => `${text.slice(0, 3)}${length}`;
 
+/** Words or names between two pauses of a build in steps (and one entity): well under a millisecond of work. */
+const STEP = 32;
+/** What the constructor is given by `inSteps`, which does the work itself. */
+const IN_STEPS: unique symbol = Symbol('in steps');
+
 /** A list name as read, before the vocabulary's weights exist. */
 type ReadName = { entity: number; nameIndex: number; kind: NameKind; part: boolean; ids: number[]; shown: string[]; orderKnown: boolean };
 
@@ -48,20 +54,21 @@ export class NameIndex {
   /** The names each vocabulary word is on: ids postingIds[postingStart[w]] … up to postingStart[w + 1]. */
   private postingStart = new Uint32Array(1);
   private postingIds = new Uint32Array(0);
-  private readonly phonetic: HashedPostings;
+  // Set by build(), which the constructor runs (or inSteps drives).
+  private phonetic!: HashedPostings;
   /** Consonant skeletons, kept apart by script: only an abjad word and a written-vowel word are compared by skeleton. */
-  private readonly skeletons: { abjad: HashedPostings; vowelled: HashedPostings };
-  private readonly deletes: HashedPostings;
+  private skeletons!: { abjad: HashedPostings; vowelled: HashedPostings };
+  private deletes!: HashedPostings;
   /** List names by the word two of their adjacent words make together (or three around a particle). */
-  private readonly joinedPairs: HashedPostings;
+  private joinedPairs!: HashedPostings;
   /**
    * Long words by their first three letters and their length: two typos apart is beyond one
    * deletion a side. Keyed by length too, so a look-up reads only words within two letters of the
    * query's, not every word with a common start (abd…, moh…).
    */
-  private readonly prefixes: HashedPostings;
+  private prefixes!: HashedPostings;
   /** Latin words by their stem, for a trade word's derived forms (Trade, Trading; see org-word-forms.ts). */
-  private readonly stems: HashedPostings;
+  private stems!: HashedPostings;
   /** Each name's total token weight, to prefer the tighter of two equally good candidates. */
   private nameWeight = new Float64Array(0);
   /**
@@ -72,9 +79,24 @@ export class NameIndex {
   private nameList = new Uint8Array(0);
   private readonly listCodes: string[] = [];
 
-  constructor(readonly entities: readonly ListEntity[]) {
+  constructor(
+    readonly entities: readonly ListEntity[],
+    inSteps?: typeof IN_STEPS,
+  ) {
+    if (inSteps !== IN_STEPS) finish(this.build());
+  }
+
+  /** The same index, built in steps that pause every few entities, names or words (see ../steps.ts). */
+  static *inSteps(entities: readonly ListEntity[]): Steps<NameIndex> {
+    const index = new NameIndex(entities, IN_STEPS);
+    yield* index.build();
+    return index;
+  }
+
+  private *build(): Steps<void> {
     const read: ReadName[] = [];
-    entities.forEach((entity, e) => {
+    for (let e = 0; e < this.entities.length; e++) {
+      const entity = this.entities[e] as ListEntity;
       entity.names.forEach((name, n) => {
         // Each reading of a name (its bracketed parts, its Korean reading) is indexed under the
         // listed name it comes from, and counted once for the words' rarity.
@@ -88,25 +110,28 @@ export class NameIndex {
         }
         if (words.size > 0) this.vocabulary.countName(words);
       });
-    });
-    this.vocabulary.weighAll();
-    const keys = this.indexVocabulary();
+      // An entity's first names bring new words, whose keys cost far more than known ones'.
+      yield;
+    }
+    yield* this.vocabulary.weighAll(STEP);
+    const keys = yield* this.indexVocabulary();
     this.phonetic = keys.phonetic;
     this.skeletons = keys.skeletons;
     this.deletes = keys.deletes;
     this.prefixes = keys.prefixes;
     this.stems = keys.stems;
-    this.joinedPairs = this.indexNames(read);
+    this.joinedPairs = yield* this.indexNames(read);
   }
 
   /** The keys that find a vocabulary word under another spelling. */
-  private indexVocabulary() {
+  private *indexVocabulary() {
     const phonetic = new HashedPostingsBuilder();
     const skeletons = { abjad: new HashedPostingsBuilder(), vowelled: new HashedPostingsBuilder() };
     const deletes = new HashedPostingsBuilder();
     const prefixes = new HashedPostingsBuilder();
     const stems = new HashedPostingsBuilder();
     for (const entry of this.vocabulary.entries) {
+      if (entry.id % STEP === STEP - 1) yield;
       if (entry.role !== 'name' && entry.role !== 'patronymic') continue;
       for (const code of entry.phonetic) phonetic.add(code, entry.id);
       if (entry.skeleton.length >= 3) (entry.script === 'abjad' ? skeletons.abjad : skeletons.vowelled).add(entry.skeleton, entry.id);
@@ -118,23 +143,24 @@ export class NameIndex {
       }
     }
     return {
-      phonetic: phonetic.freeze(),
-      skeletons: { abjad: skeletons.abjad.freeze(), vowelled: skeletons.vowelled.freeze() },
-      deletes: deletes.freeze(),
-      prefixes: prefixes.freeze(),
-      stems: stems.freeze(),
+      phonetic: yield* phonetic.freezing(),
+      skeletons: { abjad: yield* skeletons.abjad.freezing(), vowelled: yield* skeletons.vowelled.freezing() },
+      deletes: yield* deletes.freezing(),
+      prefixes: yield* prefixes.freezing(),
+      stems: yield* stems.freezing(),
     };
   }
 
   /** Prepares every list name for scoring and files it under its words and its joined word pairs. */
-  private indexNames(read: readonly ReadName[]): HashedPostings {
+  private *indexNames(read: readonly ReadName[]): Steps<HashedPostings> {
     const { entries } = this.vocabulary;
     const joinedPairs = new HashedPostingsBuilder();
     const postingCount = new Uint32Array(entries.length);
     this.nameWeight = new Float64Array(read.length);
     this.namePerson = new Uint8Array(read.length);
     this.nameList = new Uint8Array(read.length);
-    read.forEach((name, nameId) => {
+    for (let nameId = 0; nameId < read.length; nameId++) {
+      const name = read[nameId] as ReadName;
       const tokens = name.ids.map((id, i) => {
         const entry = entries[id] as VocabEntry;
         const shown = name.shown[i] as string;
@@ -158,16 +184,18 @@ export class NameIndex {
         if (joinable(a) && joinable(b) && a.role !== 'legal_form') joinedPairs.add(joinText(a) + joinText(b), nameId);
       }
       for (const three of joinedThree) if (three) joinedPairs.add(three.text, nameId);
-    });
+      if (nameId % STEP === STEP - 1) yield;
+    }
     // Postings as one array of name ids, each word's run after the one before it.
     this.postingStart = new Uint32Array(entries.length + 1);
     for (let id = 0; id < entries.length; id++) this.postingStart[id + 1] = (this.postingStart[id] as number) + (postingCount[id] as number);
     this.postingIds = new Uint32Array(this.postingStart[entries.length] as number);
     const filled = this.postingStart.slice(0, entries.length);
-    read.forEach((name, nameId) => {
-      for (const id of new Set(name.ids)) this.postingIds[(filled[id] as number)++] = nameId;
-    });
-    return joinedPairs.freeze();
+    for (let nameId = 0; nameId < read.length; nameId++) {
+      for (const id of new Set((read[nameId] as ReadName).ids)) this.postingIds[(filled[id] as number)++] = nameId;
+      if (nameId % STEP === STEP - 1) yield;
+    }
+    return yield* joinedPairs.freezing();
   }
 
   private listPlace(list: string): number {

@@ -8,6 +8,7 @@ import { phoneticKeys, skeletonKey, type NameToken, ROLE_WEIGHT } from '../norma
 import type { KeysOf } from '../match/name-score.ts';
 import type { TokenKeys } from '../match/token-similarity.ts';
 import type { Script } from '../normalize/fold.ts';
+import type { Steps } from '../steps.ts';
 
 /** A distinct token; it also serves as every occurrence's token where the words shown are its text. */
 export type VocabEntry = TokenKeys & { id: number; documentFrequency: number; shown: string; weight: number };
@@ -89,9 +90,12 @@ export class Vocabulary {
     return ROLE_WEIGHT[token.role] * initial * (0.4 + 0.6 * Math.max(0, rarity));
   }
 
-  /** Sets every entry's weight once all names are counted. */
-  weighAll() {
-    for (const entry of this.entries) entry.weight = this.weightOf(entry);
+  /** Sets every entry's weight once all names are counted, pausing every `step` entries (see ../steps.ts). */
+  *weighAll(step: number): Steps<void> {
+    for (const entry of this.entries) {
+      entry.weight = this.weightOf(entry);
+      if (entry.id % step === step - 1) yield;
+    }
   }
 
   /**

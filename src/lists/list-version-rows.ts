@@ -1,0 +1,81 @@
+/**
+ * Reading list versions back from their rows, shared by the store's readers and the activation of
+ * a staged version. Only complete versions are ever read: an incomplete one is an import still
+ * being written (or abandoned by a process that died), and no reader may see it.
+ */
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Schema } from '../db/schema.ts';
+import type { EntityType, ListCode } from '../screening/model.ts';
+import type { ListVersion } from './list-store.ts';
+import type { ListVersionTable } from './list-tables.ts';
+
+/** The active version of each list (or of `list`), by list code. */
+export async function activeVersions(db: Kysely<Schema>, list?: ListCode): Promise<ListVersion[]> {
+  let query = db
+    .selectFrom('list_heads as h')
+    .innerJoin('list_versions as v', 'v.id', 'h.version_id')
+    .selectAll('v')
+    // node-postgres turns a date into a local-time Date; the text is what we mean.
+    .select(sql<string | null>`to_char(v.published_on, 'YYYY-MM-DD')`.as('published'))
+    // A head only ever points at a complete version (activation moves both in one transaction).
+    .where('v.complete', '=', true)
+    .orderBy('v.list');
+  if (list !== undefined) query = query.where('h.list', '=', list);
+  return (await query.execute()).map(toVersion);
+}
+
+export async function versionById(db: Kysely<Schema>, id: string): Promise<ListVersion | undefined> {
+  const row = await db
+    .selectFrom('list_versions as v')
+    .selectAll('v')
+    .select(sql<string | null>`to_char(v.published_on, 'YYYY-MM-DD')`.as('published'))
+    .where('v.id', '=', id)
+    .where('v.complete', '=', true)
+    .executeTakeFirst();
+  return row && toVersion(row);
+}
+
+function toVersion(row: Selectable<ListVersionTable> & { published: string | null }): ListVersion {
+  return {
+    id: row.id,
+    list: row.list,
+    format: row.format,
+    sourceSha256: row.source_sha256,
+    contentSha256: row.content_sha256,
+    publishedOn: row.published,
+    importedAt: new Date(row.imported_at),
+    entityCount: row.entity_count,
+    countsByType: row.counts_by_type as Record<EntityType, number>,
+    previousVersionId: row.previous_version_id,
+    changes: { added: row.added_count, removed: row.removed_count, changed: row.changed_count },
+    files: row.files,
+    warnings: row.warnings,
+  };
+}
+
+/**
+ * A version's entries (their id and one other column), in pages of `pageSize` by entry id, with a
+ * turn of the event loop between pages: each page is a statement of a few milliseconds, and the
+ * embedded database runs it on the service's own thread.
+ */
+export async function* entryPages(
+  db: Kysely<Schema>,
+  versionId: string,
+  column: 'entity' | 'entry_sha256',
+  pageSize: number,
+): AsyncGenerator<{ entry_id: string; value: unknown }[]> {
+  for (let after = ''; ; await nextTurn()) {
+    const rows = await db
+      .selectFrom('list_entries')
+      .select((eb) => ['entry_id', eb.ref(column).as('value')])
+      .where('version_id', '=', versionId)
+      .where('entry_id', '>', after)
+      .orderBy('entry_id')
+      .limit(pageSize)
+      .execute();
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = (rows.at(-1) as { entry_id: string }).entry_id;
+  }
+}

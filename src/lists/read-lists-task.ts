@@ -1,0 +1,45 @@
+/**
+ * What the list-reading worker thread does (read-lists-worker.js starts it): read and parse the
+ * files, then prepare each list (hash and serialize its entries), sending each list back as soon
+ * as it is ready. Errors go back as their name and message, for the main thread to raise again.
+ */
+import { type ListFormat, readListSources } from '../screening/lists/read-list-sources.ts';
+import type { ListCode } from '../screening/model.ts';
+import { ListImportError } from './list-content.ts';
+import { type PreparedList, prepareList } from './prepared-list.ts';
+
+export type ReadListsRequest = { paths: string[]; format?: ListFormat };
+
+export type SentError = { name: string; message: string; stack?: string };
+
+export type ReadListsMessage =
+  | { kind: 'list'; prepared: PreparedList }
+  /** This list cannot become a version (two entries with one id); the others can. */
+  | { kind: 'refused'; list: ListCode; error: SentError }
+  | { kind: 'done' }
+  /** Nothing could be read: a file is missing, unreadable or not in its format. */
+  | { kind: 'failed'; error: SentError };
+
+/** `send` posts a message, moving the buffers in `transfer` rather than copying them. */
+export async function readAndPrepareLists(request: ReadListsRequest, send: (message: ReadListsMessage, transfer?: ArrayBuffer[]) => void): Promise<void> {
+  try {
+    const parsed = await readListSources(request.paths, request.format ? { format: request.format } : {});
+    for (const list of parsed) {
+      try {
+        const prepared = prepareList(list);
+        send({ kind: 'list', prepared }, [prepared.entryBytes.buffer as ArrayBuffer]);
+      } catch (error) {
+        if (!(error instanceof ListImportError)) throw error;
+        send({ kind: 'refused', list: list.list, error: sent(error) });
+      }
+    }
+    send({ kind: 'done' });
+  } catch (error) {
+    send({ kind: 'failed', error: sent(error) });
+  }
+}
+
+function sent(error: unknown): SentError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  return { name: error.name, message: error.message, ...(error.stack && { stack: error.stack }) };
+}

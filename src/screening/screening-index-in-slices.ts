@@ -1,0 +1,15 @@
+/**
+ * The screening index built without stalling the process that builds it: the same work as
+ * buildScreeningIndex, in slices of about `sliceMs` with a turn of the event loop between them,
+ * so that a running service keeps answering while it indexes a new list version.
+ */
+import type { ListEntity } from './model.ts';
+import { type ScreeningIndex, screeningIndexSteps } from './screening-index.ts';
+import { inSlices } from './steps.ts';
+
+/** A few milliseconds: a request that arrives during a slice waits at most about this long. */
+export const DEFAULT_SLICE_MS = 4;
+
+export function buildScreeningIndexInSlices(entities: readonly ListEntity[], options: { sliceMs?: number } = {}): Promise<ScreeningIndex> {
+  return inSlices(screeningIndexSteps(entities), options.sliceMs ?? DEFAULT_SLICE_MS);
+}
