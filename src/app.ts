@@ -25,6 +25,7 @@ import { registerOperationsRoutes } from './http/operations-routes.ts';
 import { ProblemSchema } from './http/problem.ts';
 import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
+import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
 import { createServiceRegistry, type ServiceRegistry } from './http/services.ts';
 import { installStandardResponses } from './http/standard-responses.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   app.removeContentTypeParser('text/plain');
   app.addSchema(ProblemSchema);
   app.addHook('onRoute', (route) => routeIndex.add(route));
+  countRequestsInFlight(app);
   installStandardResponses(app);
   installErrorHandling(app, routeIndex, config.bodyLimitBytes);
 

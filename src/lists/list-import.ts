@@ -9,7 +9,7 @@
  * difference is computed again against that version (or the import is `unchanged` if it holds the
  * same content) before activating, so `changes` always describe the step from the version before.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../background-priority.ts';
 import { newId } from '../ids.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
 import { diffEntries, ListImportError } from './list-content.ts';
@@ -81,7 +81,7 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
     });
     for (const batch of entryBatches(prepared)) {
       await staging.addEntries(versionId, batch);
-      await nextTurn();
+      await giveWay();
     }
     const hashes = entryHashesOf(prepared);
     for (let attempt = 1; attempt <= MAX_ACTIVATIONS; attempt++) {

@@ -10,7 +10,7 @@
  * own import when that fails, and otherwise by the next import (`removeAbandoned`).
  */
 import { type Kysely, sql } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../background-priority.ts';
 import type { Schema } from '../db/schema.ts';
 import { recordEventForEveryOrganization } from '../events/outbox.ts';
 import type { ListDiff } from './list-content.ts';
@@ -70,7 +70,7 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
           AND EXISTS (SELECT 1 FROM list_versions WHERE id = ${versionId} AND NOT complete)
           AND entry_id IN (SELECT entry_id FROM ${sql.table(table)} WHERE version_id = ${versionId} LIMIT ${DELETE_PAGE})`.execute(owner);
       if (Number(numAffectedRows ?? 0) === 0) return;
-      await nextTurn();
+      await giveWay();
     }
   };
 
@@ -145,7 +145,7 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
         await sql`INSERT INTO list_changes (version_id, entry_id, change)
                   SELECT ${versionId}, r.entry_id, r.change
                     FROM jsonb_to_recordset(${JSON.stringify(changes.slice(start, start + CHANGE_BATCH))}::jsonb) AS r (entry_id text, change text)`.execute(owner);
-        await nextTurn();
+        await giveWay();
       }
       await owner
         .updateTable('list_versions')

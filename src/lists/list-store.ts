@@ -6,7 +6,7 @@
  * one short transaction, serialized across processes. Readers see complete versions only.
  */
 import type { Kysely } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../background-priority.ts';
 import type { Schema } from '../db/schema.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
 import type { CountsByType, ListDiff } from './list-content.ts';
@@ -70,7 +70,7 @@ export function createListStore(owner: Kysely<Schema>, options: StagingOptions):
       const entities: ListEntity[] = [];
       if ((await completeOf([versionId])).length === 0) return entities;
       for (let start = 0; start < entryIds.length; start += ENTITY_PAGE) {
-        if (start > 0) await nextTurn();
+        if (start > 0) await giveWay();
         const rows = await owner
           .selectFrom('list_entries')
           .select('entity')

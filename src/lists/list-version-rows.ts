@@ -4,7 +4,7 @@
  * being written (or abandoned by a process that died), and no reader may see it.
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../background-priority.ts';
 import type { Schema } from '../db/schema.ts';
 import type { EntityType, ListCode } from '../screening/model.ts';
 import type { ListVersion } from './list-store.ts';
@@ -65,7 +65,7 @@ export async function* entryPages(
   column: 'entity' | 'entry_sha256',
   pageSize: number,
 ): AsyncGenerator<{ entry_id: string; value: unknown }[]> {
-  for (let after = ''; ; await nextTurn()) {
+  for (let after = ''; ; await giveWay()) {
     const rows = await db
       .selectFrom('list_entries')
       .select((eb) => ['entry_id', eb.ref(column).as('value')])

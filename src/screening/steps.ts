@@ -2,9 +2,9 @@
  * Long synchronous work (building an index over every list entity takes about a second) written
  * as a generator that pauses between small steps, so that one body of code runs either at once
  * or in slices between which a service answers its requests. Nothing here knows about a service:
- * `inSlices` only gives the event loop a turn whenever a slice has run for `sliceMs`.
+ * `inSlices` gives way (src/background-priority.ts) whenever a slice has run for `sliceMs`.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../background-priority.ts';
 
 /** Work that pauses (yields nothing) between steps and returns its result at the end. */
 export type Steps<T> = Generator<void, T, void>;
@@ -17,14 +17,14 @@ export function finish<T>(steps: Steps<T>): T {
   }
 }
 
-/** Runs the steps in slices of about `sliceMs`, letting timers, I/O and other callbacks run between slices. */
+/** Runs the steps in slices of about `sliceMs`, letting timers, I/O, other callbacks and requests in flight run between slices. */
 export async function inSlices<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
   let sliceStarted = performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
     if (performance.now() - sliceStarted >= sliceMs) {
-      await nextTurn();
+      await giveWay();
       sliceStarted = performance.now();
     }
   }
