@@ -38,7 +38,11 @@ export type LoadOptions = {
   firstRequest?: number;
   /** Called with every answer, e.g. to count outcomes; keep it cheap, it runs in the load generator. */
   onAnswer?: (tag: string, status: number, body: string) => void;
+  /** Called with every answer's due time and latency (performance.now() milliseconds), to split a run into periods. */
+  onTimedAnswer?: (answer: TimedAnswer) => void;
 };
+
+export type TimedAnswer = { tag: string; status: number; dueAt: number; latencyMs: number };
 
 export type LoadResult = {
   offeredRate: number;
@@ -104,8 +108,10 @@ export async function driveAtFixedRate(options: LoadOptions): Promise<LoadResult
       firstDue ??= performance.now() + 100; // time for every connection to open before its first request is due
       let due = firstDue + clientsMade++ * intervalMs;
       let lateness = 0;
+      let dueAt = 0;
       paced._doRequest = () => {
         const scheduled = due;
+        dueAt = scheduled;
         due += connections * intervalMs;
         const fire = () => {
           if (paced.destroyed) return;
@@ -121,6 +127,7 @@ export async function driveAtFixedRate(options: LoadOptions): Promise<LoadResult
         const tag = justAnswered?.tag ?? 'unknown';
         // Latency of answers only, as autocannon counts it: a refusal's speed says nothing about the work.
         if (status < 300) (latenciesMs.get(tag) ?? latenciesMs.set(tag, []).get(tag))?.push(lateness + durationMs);
+        options.onTimedAnswer?.({ tag, status, dueAt, latencyMs: lateness + durationMs });
         statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
         justAnswered = undefined;
       });

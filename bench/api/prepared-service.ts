@@ -41,11 +41,15 @@ export async function startReadyService(database: BenchDatabase, options: StartO
   return { service, startSeconds: (performance.now() - started) / 1000 };
 }
 
-export async function prepareService(database: BenchDatabase, dataDir: string, options: StartOptions = {}): Promise<PreparedService> {
-  const { env } = database;
-  const imported = importLists(database, dataDir);
-  const organization = gatehouse<{ id: string }>(['orgs', 'create', '--name', 'API benchmark', '--tier', 'enterprise'], env).id;
+/** An Enterprise organization whose rate limit is out of the way, and an API key for it, made with the CLI. */
+export function createBenchOrganization(env: Record<string, string>, name: string): { apiKey: string } {
+  const organization = gatehouse<{ id: string }>(['orgs', 'create', '--name', name, '--tier', 'enterprise'], env).id;
   gatehouse(['orgs', 'update', '--org', organization, '--rate-limit', String(RATE_LIMIT_OUT_OF_THE_WAY)], env);
-  const apiKey = gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', 'bench:api'], env).key;
+  return { apiKey: gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', name], env).key };
+}
+
+export async function prepareService(database: BenchDatabase, dataDir: string, options: StartOptions = {}): Promise<PreparedService> {
+  const imported = importLists(database, dataDir);
+  const { apiKey } = createBenchOrganization(database.env, 'bench:api');
   return { ...imported, ...(await startReadyService(database, options)), apiKey };
 }

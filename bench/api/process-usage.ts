@@ -71,3 +71,16 @@ export function usageBetween(before: UsageSample, after: UsageSample): UsageDelt
     peakRssMiB: after.peakRssMiB,
   };
 }
+
+/**
+ * Starts a new peak: Linux resets a process's VmHWM to its current RSS when 5 is written to its
+ * clear_refs, so the peak read afterwards belongs to what ran since. False where that is refused.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}

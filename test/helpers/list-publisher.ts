@@ -17,7 +17,8 @@ export type Behaviour =
   /** Announces the whole length and closes the connection half-way. */
   | { kind: 'cut'; body: Buffer };
 
-export type RecordedRequest = { path: string; userAgent: string; ifNoneMatch: string | undefined; status: number };
+/** `at` is performance.now() when the request arrived. */
+export type RecordedRequest = { path: string; userAgent: string; ifNoneMatch: string | undefined; status: number; at: number };
 
 export type ListPublisher = {
   base: string;
@@ -48,8 +49,9 @@ export async function startListPublisher(): Promise<ListPublisher> {
     const path = (request.url ?? '/').split('?')[0] as string;
     const userAgent = request.headers['user-agent'] ?? '';
     const ifNoneMatch = request.headers['if-none-match'];
+    const at = performance.now();
     const answer = (status: number, headers: http.OutgoingHttpHeaders = {}, body?: Buffer | string) => {
-      requests.push({ path, userAgent, ifNoneMatch, status });
+      requests.push({ path, userAgent, ifNoneMatch, status, at });
       response.writeHead(status, headers).end(body);
     };
     if (isDown) return answer(503, {}, 'down for maintenance');
@@ -69,10 +71,10 @@ export async function startListPublisher(): Promise<ListPublisher> {
       case 'html':
         return answer(200, { 'content-type': 'text/html; charset=utf-8' }, HOME_PAGE);
       case 'hang':
-        requests.push({ path, userAgent, ifNoneMatch, status: 0 });
+        requests.push({ path, userAgent, ifNoneMatch, status: 0, at });
         return;
       case 'cut':
-        requests.push({ path, userAgent, ifNoneMatch, status: 200 });
+        requests.push({ path, userAgent, ifNoneMatch, status: 200, at });
         response.writeHead(200, { 'content-length': behaviour.body.length });
         response.write(behaviour.body.subarray(0, Math.floor(behaviour.body.length / 2)), () => response.destroy());
         return;
