@@ -1,14 +1,15 @@
 /**
  * Every /api/v1 route is authenticated unless it says `config: { public: true }`, and states its
- * tier (`config: { tier: 'defense' | 'enterprise' }`); a route that does neither stops the app
- * from starting. Defense routes serve both tiers; Enterprise routes refuse a Defense organization.
+ * tier and the kind of operation it is (`config: { tier: 'defense', permission: 'operate' }`); a
+ * route that does not stops the app from starting. Who may call what is the permission matrix
+ * (permissions.ts), enforced here for the API and shown in each operation's OpenAPI description.
  * Unknown /api/v1 paths are authenticated too, so the API's shape is not revealed to strangers.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { Tier } from '../db/schema.ts';
 import type { RequestActor } from './actor.ts';
-import { AppError } from './errors.ts';
+import { authorizeRoute, documentAccess, type Permission } from './permissions.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The tier an organization needs to call this route. */
     tier?: Tier;
+    /** What kind of operation the route is: who may call it (permissions.ts). */
+    permission?: Permission;
   }
 }
 
@@ -25,10 +28,11 @@ export const API_PREFIX = '/api/v1';
 export function installAuthentication(app: FastifyInstance, authenticate: Authenticator, limiter: RateLimiter) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
-    const tier = route.config?.tier;
-    if (!tier) throw new Error(`${route.method} ${route.url} must declare config.tier (or config.public)`);
+    const { tier, permission } = route.config ?? {};
+    if (!tier || !permission) throw new Error(`${route.method} ${route.url} must declare config.tier and config.permission (or config.public)`);
     route.schema ??= {};
-    Object.assign(route.schema, { 'x-tier': tier, security: [{ bearerAuth: [] }] });
+    documentAccess(route.schema, tier, permission);
+    Object.assign(route.schema, { security: [{ bearerAuth: [] }] });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -43,11 +47,6 @@ export function installAuthentication(app: FastifyInstance, authenticate: Authen
     }
     limiter.admit(actor, reply);
     request.actor = actor;
-    const required = request.routeOptions.config.tier;
-    if (required === 'enterprise' && actor.tier !== 'enterprise') {
-      throw new AppError('tier_required', 'This endpoint is part of the Enterprise tier; your organization has Defense.', {
-        required_tier: 'enterprise',
-      });
-    }
+    authorizeRoute(request);
   });
 }

@@ -22,6 +22,8 @@ export const ERROR_CATALOG = {
   organization_suspended: { status: 403, title: 'The organization is suspended' },
   /** The endpoint belongs to a tier the organization does not have; `required_tier` names it. */
   tier_required: { status: 403, title: 'This endpoint needs a higher tier' },
+  /** The caller's role or key scope may not do this (the permission matrix, src/http/permissions.ts); `allowed` lists who may. */
+  role_required: { status: 403, title: 'This needs another role' },
   /** The credential is valid but may not do this. */
   forbidden: { status: 403, title: 'This action is not allowed' },
   /** No such resource for this organization (another organization's ids also land here). */

@@ -1,19 +1,22 @@
 /**
  * The routes the server registered, kept so that a request for a known path with the wrong
  * method can answer 405 with an `Allow` header instead of 404, and so tests can compare the
- * registered routes with the OpenAPI description.
+ * registered routes with the OpenAPI description and walk them with every kind of caller.
  */
 import type { RouteOptions } from 'fastify';
+import type { Access } from './permissions.ts';
 
-export type RegisteredRoute = { method: string; url: string };
+export type RegisteredRoute = { method: string; url: string; access: Access | 'public' | undefined };
 
 export class RouteIndex {
   readonly routes: RegisteredRoute[] = [];
   private readonly matchers: { method: string; pattern: RegExp }[] = [];
 
-  add(route: Pick<RouteOptions, 'method' | 'url'>) {
+  add(route: Pick<RouteOptions, 'method' | 'url' | 'config'>) {
+    const { tier, permission, public: isPublic } = route.config ?? {};
+    const access = isPublic ? 'public' : tier && permission ? { tier, permission } : undefined;
     for (const method of [route.method].flat()) {
-      this.routes.push({ method, url: route.url });
+      this.routes.push({ method, url: route.url, access });
       this.matchers.push({ method, pattern: toPattern(route.url) });
     }
   }

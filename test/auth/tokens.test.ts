@@ -61,7 +61,7 @@ describe('JWTs', () => {
     const viewer = await tokens.issue(systemContext(tenant.organizationId), { subject: 'viewer@example.com', role: 'viewer' });
     const refused = await listKeys(viewer.token);
     assert.equal(refused.statusCode, 403, 'a viewer may not manage keys');
-    assert.equal(refused.json().code, 'forbidden');
+    assert.equal(refused.json().code, 'role_required');
   });
 
   test('a lifetime beyond the session policy is refused when issuing and when presented', async () => {

@@ -181,7 +181,7 @@ describe('dispositions', () => {
     const viewer = await bearer('viewer');
     assert.equal((await call('GET', `/adjudication/${id}`, viewer)).statusCode, 200);
     const refused = await dispose(id, { disposition: 'CLEARED', reason: 'x' }, viewer);
-    assert.deepEqual([refused.statusCode, refused.json().code], [403, 'forbidden']);
+    assert.deepEqual([refused.statusCode, refused.json().code], [403, 'role_required']);
     const decided = await dispose(id, { disposition: 'CLEARED', reason: 'Different person.' }, await bearer('adjudicator'));
     assert.equal(decided.statusCode, 200);
     assert.equal(decided.json().history.at(-1).actor, 'user:adjudicator@example.com');
@@ -362,17 +362,19 @@ describe('walls between organizations', () => {
     assert.deepEqual([found.status, found.assignee, found.history.length], ['OPEN', null, 1]);
   });
 
-  test('a Defense-tier key gets tier_required on every adjudication endpoint', async () => {
+  test('a Defense-tier organization works the cases of its door, and gets tier_required on the rules', async () => {
     const defense = await createTenant(harness.database.owner, { tier: 'defense', admin: true });
-    const { case_id: id } = await prescreen({ subject: 'Dmitri Sergeyevich Volkov', nationality: 'BY' });
-    assert.ok(id);
+    const held = await call('POST', '/prescreen', defense.headers, { subject: 'Dmitri Sergeyevich Volkov', nationality: 'BY' });
+    const id = held.json().case_id;
+    assert.ok(id, 'a listed visitor opens a case in a Defense organization too');
+    assert.equal((await call('GET', '/adjudication/queue', defense.headers)).json().data.some((c: { id: string }) => c.id === id), true);
+    assert.equal((await call('GET', `/adjudication/${id}`, defense.headers)).statusCode, 200);
+    const decided = await call('POST', `/adjudication/${id}/disposition`, defense.headers, { disposition: 'DENIED', reason: 'The listed person.' });
+    assert.equal(decided.statusCode, 200, decided.body);
     for (const [method, url, payload] of [
-      ['GET', '/adjudication/queue'],
       ['GET', '/adjudication/rules'],
       ['PUT', '/adjudication/rules', {}],
-      ['GET', `/adjudication/${id}`],
-      ['POST', `/adjudication/${id}/disposition`, { disposition: 'CLEARED', reason: 'x' }],
-    ] as ['GET' | 'POST' | 'PUT', string, object?][]) {
+    ] as ['GET' | 'PUT', string, object?][]) {
       const response = await call(method, url, defense.headers, payload);
       assert.deepEqual([response.statusCode, response.json().code, response.json().required_tier], [403, 'tier_required', 'enterprise'], `${method} ${url}`);
     }

@@ -92,7 +92,7 @@ describe('rules', () => {
   test('only an admin may change them', async () => {
     const standard = await createKey(harness.database.owner, org.organizationId);
     const refused = await call('PUT', '/adjudication/rules', {}, standard.headers);
-    assert.deepEqual([refused.statusCode, refused.json().code], [403, 'forbidden']);
+    assert.deepEqual([refused.statusCode, refused.json().code], [403, 'role_required']);
     assert.equal((await call('GET', '/adjudication/rules', undefined, standard.headers)).statusCode, 200);
   });
 

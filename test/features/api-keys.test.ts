@@ -47,7 +47,7 @@ describe('API key management', () => {
     const standard = await createKey(harness.database.owner, admin.organizationId);
     const refused = await call(standard, 'POST', '/api-keys', { name: 'sneaky' });
     assert.equal(refused.statusCode, 403);
-    assert.equal(refused.json().code, 'forbidden');
+    assert.equal(refused.json().code, 'role_required');
     assert.equal((await call(standard, 'GET', '/api-keys')).statusCode, 403);
   });
 

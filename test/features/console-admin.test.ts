@@ -77,7 +77,7 @@ describe('roles and tiers', () => {
     for (const url of ['/console/api-keys', '/console/webhooks', '/console/audit']) {
       const response = await adjudicator.get(url);
       assert.equal(response.statusCode, 403, url);
-      assert.match(pageText(response.body), /needs an admin key or a person with the admin role/);
+      assert.match(pageText(response.body), /needs a person with the admin role or an admin API key; this request comes from a person with the adjudicator role/);
     }
     const nav = pageText((await adjudicator.get('/console/queue')).body);
     assert.match(nav, /Queue Visitors on site Signed in/, 'only the pages they may open are offered');
@@ -87,14 +87,18 @@ describe('roles and tiers', () => {
     assert.deepEqual(await harness.database.owner('SELECT count(*)::int AS n FROM api_keys'), before);
   });
 
-  test('a Defense organization has the visitors and no Enterprise page', async () => {
+  test('a Defense organization has its door (visitors, queue, cases) and no Enterprise page', async () => {
     const defense = await createTenant(harness.database.owner, { tier: 'defense' });
-    const guard = await signedInUser(harness, defense.organizationId, 'guard@example.com', 'viewer');
+    const guard = await signedInUser(harness, defense.organizationId, 'guard@example.com', 'admin');
     assert.equal((await guard.get('/console')).headers.location, '/console/visitors');
     assert.equal((await guard.get('/console/visitors')).statusCode, 200);
     const queue = await guard.get('/console/queue');
-    assert.equal(queue.statusCode, 403);
-    assert.match(pageText(queue.body), /part of the Enterprise tier/);
+    assert.equal(queue.statusCode, 200);
+    assert.match(pageText(queue.body), /Visitors on site/, 'the navigation offers the door');
+    assert.doesNotMatch(pageText(queue.body), /Audit log/, 'the navigation offers no Enterprise page');
+    const audit = await guard.get('/console/audit');
+    assert.equal(audit.statusCode, 403);
+    assert.match(pageText(audit.body), /part of the Enterprise tier/);
   });
 });
 

@@ -204,7 +204,7 @@ describe('the console in a browser', { skip }, () => {
     // The form the page does not offer, sent anyway with the page's own CSRF token.
     const refused = await postForm(victor, `/console/cases/${caseId}/disposition`, { disposition: 'CLEARED', reason: 'Viewer trying.' });
     assert.equal(refused.status, 403);
-    assert.match(refused.text, /needs the adjudicator or admin role; yours is viewer/);
+    assert.match(refused.text, /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/);
     assert.equal((await victor.goto('/console/api-keys'))?.status(), 403);
     assert.equal((await api(keys.own, 'GET', `/adjudication/${caseId}`)).status, 'OPEN');
   });

@@ -188,7 +188,7 @@ describe('deciding', () => {
     const before = await caseRow(id);
     const refused = await viewer.post(`/console/cases/${id}/disposition`, { disposition: 'CLEARED', reason: 'Trying anyway.' });
     assert.equal(refused.statusCode, 403);
-    assert.match(pageText(refused.body), /needs the adjudicator or admin role; yours is viewer/);
+    assert.match(pageText(refused.body), /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/);
     assert.deepEqual(await caseRow(id), before);
   });
 

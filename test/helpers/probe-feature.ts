@@ -13,7 +13,7 @@ export const probeFeature: Feature = {
     api.get(
       '/probes/enterprise',
       {
-        config: { tier: 'enterprise' },
+        config: { permission: 'read', tier: 'enterprise' },
         schema: { tags: ['probe'], summary: 'An Enterprise-tier probe', response: { 200: Type.Object({ ok: Type.Boolean() }) } },
       },
       async () => ({ ok: true }),
@@ -25,7 +25,7 @@ export const probeFeature: Feature = {
     api.post(
       '/counted',
       {
-        config: { idempotent: true, tier: 'defense' },
+        config: { permission: 'operate', idempotent: true, tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Count a write',
@@ -50,7 +50,7 @@ export const probeFeature: Feature = {
     api.post(
       '/probes',
       {
-        config: { tier: 'defense' },
+        config: { permission: 'operate', tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Echo a probe',
@@ -74,7 +74,7 @@ export const probeFeature: Feature = {
       '/probes/large',
       {
         bodyLimit: 8192,
-        config: { tier: 'defense' },
+        config: { permission: 'operate', tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Take a larger body than the other routes',
@@ -87,7 +87,7 @@ export const probeFeature: Feature = {
     api.get(
       '/probes/slow',
       {
-        config: { tier: 'defense' },
+        config: { permission: 'read', tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Answer after a pause, to have a request in flight',
@@ -103,7 +103,7 @@ export const probeFeature: Feature = {
     api.get(
       '/probes/:id',
       {
-        config: { tier: 'defense' },
+        config: { permission: 'read', tier: 'defense' },
         schema: {
           tags: ['probe'],
           summary: 'Fail unexpectedly',

@@ -3,7 +3,7 @@
  * case, and the decisions on it. Cases open themselves: every screening with a potential match
  * no suppression covers opens one, in the screening's own transaction.
  */
-import { auditContextOf, requireAdmin, requireDecider } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { AssignBody, CaseDetailSchema, CaseIdParams, DispositionBody, NoteBody, QueueQuery, QueueSchema, RulesBody, RulesSchema } from './schemas.ts';
@@ -27,7 +27,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/rules',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'read' },
         schema: { tags: TAG, summary: "Get the organization's current adjudication rules", description: 'Version 0 is the defaults, in force until the first PUT.', response: { 200: RulesSchema } },
       },
       async (request) => presentRules(await service.getRules(auditContextOf(request))),
@@ -36,7 +36,7 @@ const adjudication: Feature = {
     api.put(
       '/adjudication/rules',
       {
-        config: { tier: 'enterprise', idempotent: true },
+        config: { tier: 'enterprise', permission: 'administer', idempotent: true },
         schema: {
           tags: TAG,
           summary: 'Replace the adjudication rules',
@@ -49,7 +49,6 @@ const adjudication: Feature = {
         },
       },
       async (request) => {
-        requireAdmin(request, 'Changing the adjudication rules');
         return presentRules(await service.putRules(auditContextOf(request), request.body));
       },
     );
@@ -57,7 +56,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/queue',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: TAG,
           summary: 'List open and escalated cases',
@@ -74,7 +73,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/:id',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: TAG,
           summary: 'Get a case',
@@ -89,7 +88,7 @@ const adjudication: Feature = {
     api.post(
       '/adjudication/:id/disposition',
       {
-        config: { tier: 'enterprise', idempotent: true },
+        config: { tier: 'defense', permission: 'decide', idempotent: true },
         schema: {
           tags: TAG,
           summary: 'Apply a disposition: CLEARED, ESCALATED or DENIED',
@@ -106,7 +105,6 @@ const adjudication: Feature = {
         },
       },
       async (request, reply) => {
-        requireDecider(request, 'Deciding a case');
         const body = { ...request.body, reason: blankRefused(request.body.reason, '/reason') };
         const { outcome, detail } = await service.dispose(auditContextOf(request), request.params.id, body);
         return reply.code(outcome === 'applied' ? 200 : 202).send(detail);
@@ -116,11 +114,10 @@ const adjudication: Feature = {
     api.post(
       '/adjudication/:id/assign',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'defense', permission: 'decide' },
         schema: { tags: TAG, summary: 'Assign a case (or unassign it with null)', description: 'Open cases only; audited.', params: CaseIdParams, body: AssignBody, response: { 200: CaseDetailSchema } },
       },
       async (request) => {
-        requireDecider(request, 'Assigning a case');
         return service.assign(auditContextOf(request), request.params.id, request.body.assignee);
       },
     );
@@ -128,11 +125,10 @@ const adjudication: Feature = {
     api.post(
       '/adjudication/:id/notes',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'defense', permission: 'decide' },
         schema: { tags: TAG, summary: 'Add a note to a case', description: "Kept in the case's history; the audit trail records that a note was added.", params: CaseIdParams, body: NoteBody, response: { 201: CaseDetailSchema } },
       },
       async (request, reply) => {
-        requireDecider(request, 'Adding a note');
         return reply.code(201).send(await service.note(auditContextOf(request), request.params.id, blankRefused(request.body.text, '/text')));
       },
     );

@@ -4,7 +4,7 @@
  */
 import { createApiKeyService, type StateChange } from '../../auth/api-key-service.ts';
 import { presentKey } from '../../auth/api-key-view.ts';
-import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
 import { ApiKeySchema, CreatedKeySchema, CreateKeyBody, KeyIdParams, KeyListSchema, ListQuery } from './schemas.ts';
 
@@ -14,13 +14,12 @@ const apiKeys: Feature = {
     const service = createApiKeyService(db.withTenant);
     api.addSchema(ApiKeySchema);
     // onRequest, after authentication: a non-admin is refused before their body is even read.
-    api.addHook('onRequest', async (request) => requireAdmin(request, 'Managing API keys'));
 
     api.post(
       '/api-keys',
       {
         // Not idempotent: a replay would need the answer stored, and the answer holds the key, which is only ever kept hashed.
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'administer' },
         schema: {
           tags: ['api keys'],
           summary: 'Create an API key',
@@ -39,7 +38,7 @@ const apiKeys: Feature = {
     api.get(
       '/api-keys',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'administer' },
         schema: { tags: ['api keys'], summary: "List the organization's API keys", querystring: ListQuery, response: { 200: KeyListSchema } },
       },
       async (request) => {
@@ -52,7 +51,7 @@ const apiKeys: Feature = {
     api.get(
       '/api-keys/:id',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'administer' },
         schema: { tags: ['api keys'], summary: 'Get an API key', params: KeyIdParams, response: { 200: ApiKeySchema } },
       },
       async (request) => presentKey(await service.get(auditContextOf(request), request.params.id)),
@@ -67,7 +66,7 @@ const apiKeys: Feature = {
       api.post(
         `/api-keys/:id/${change}`,
         {
-          config: { tier: 'defense' },
+          config: { tier: 'defense', permission: 'administer' },
           schema: { tags: ['api keys'], summary, params: KeyIdParams, response: { 200: ApiKeySchema } },
         },
         async (request) => presentKey(await service.change(auditContextOf(request), request.params.id, change)),

@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import { recordAudit } from '../../audit/audit.ts';
-import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { decodeLineCursor, type ExportFormat, exportStream } from './export-stream.ts';
@@ -46,7 +46,7 @@ const auditExport: Feature = {
     api.get(
       '/audit/export',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'administer' },
         schema: {
           tags: ['audit'],
           summary: 'Export the audit trail',
@@ -64,7 +64,6 @@ const auditExport: Feature = {
         },
       },
       async (request, reply) => {
-        requireAdmin(request, 'Exporting the audit trail');
         const { from, to, action, actor, request_id: requestId, cursor } = request.query;
         if (from && to && from > to) {
           throw new AppError('validation_failed', '`from` is after `to`.', { errors: [{ pointer: '/from', detail: 'is after to', in: 'query' }] });

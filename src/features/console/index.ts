@@ -58,7 +58,7 @@ const consoleFeature: Feature = {
     api.addHook('preValidation', (request, reply, done) => (request.method === 'POST' ? api.csrfProtection(request, reply, done) : done()));
 
     registerAssets(api);
-    api.get('/', async (request, reply) => reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303));
+    api.get('/', { config: { tier: 'defense', permission: 'read' } }, async (request, reply) => reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303));
     registerSignInPages(api, { users, sessions, config });
     registerQueuePage(api, { services, lists });
     registerCasePages(api, { services, lists });

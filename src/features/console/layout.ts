@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tier } from '../../db/schema.ts';
 import type { Role } from '../../http/actor.ts';
+import { type Access, allows } from '../../http/permissions.ts';
 import { type Html, html } from './html.ts';
 
 /** The signed-in person, as every page shows them. */
@@ -24,18 +25,18 @@ declare module 'fastify' {
 
 export type Section = 'queue' | 'visitors' | 'audit' | 'webhooks' | 'api-keys';
 
-type NavItem = { section: Section; label: string; path: string; admin?: boolean; enterprise?: boolean };
+type NavItem = { section: Section; label: string; path: string } & Access;
+/** Each page's access as its route declares it (pages/*.ts): the permission matrix decides what is offered. */
 const NAV: NavItem[] = [
-  { section: 'queue', label: 'Queue', path: '/console/queue', enterprise: true },
-  { section: 'visitors', label: 'Visitors on site', path: '/console/visitors' },
-  { section: 'audit', label: 'Audit log', path: '/console/audit', admin: true, enterprise: true },
-  { section: 'webhooks', label: 'Webhooks', path: '/console/webhooks', admin: true },
-  { section: 'api-keys', label: 'API keys', path: '/console/api-keys', admin: true },
+  { section: 'queue', label: 'Queue', path: '/console/queue', tier: 'defense', permission: 'read' },
+  { section: 'visitors', label: 'Visitors on site', path: '/console/visitors', tier: 'defense', permission: 'read' },
+  { section: 'audit', label: 'Audit log', path: '/console/audit', tier: 'enterprise', permission: 'administer' },
+  { section: 'webhooks', label: 'Webhooks', path: '/console/webhooks', tier: 'defense', permission: 'administer' },
+  { section: 'api-keys', label: 'API keys', path: '/console/api-keys', tier: 'defense', permission: 'administer' },
 ];
 
 /** The pages this person may open: what the server would refuse is not offered. */
-export const navigationFor = (viewer: Viewer) =>
-  NAV.filter((item) => (!item.admin || viewer.role === 'admin') && (!item.enterprise || viewer.tier === 'enterprise'));
+export const navigationFor = (viewer: Viewer) => NAV.filter((item) => allows(item, viewer.tier, viewer.role));
 
 /** A message at the top of the page: `status` for news, `alert` for a problem (read out at once). */
 export type Notice = { kind: 'status' | 'alert'; text: string | Html };

@@ -11,18 +11,12 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenService } from '../../auth/tokens.ts';
-import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import type { Api } from '../../http/feature.ts';
-import { AppError, isAppError } from '../../http/errors.ts';
+import { isAppError } from '../../http/errors.ts';
+import { authorizeRoute } from '../../http/permissions.ts';
 import { href } from './html.ts';
 import type { SignedIn, UserService } from './users/user-service.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A console page for admins only; the value names what it does, for the refusal. */
-    adminOnly?: string;
-  }
-}
 
 export type ConsoleCookies = { session: string; csrf: string; options: CookieSerializeOptions };
 
@@ -71,6 +65,11 @@ export function createSessions(tokens: TokenService, users: UserService, cookies
   return {
     /** Authenticates every console route that is not `config.public`; a stranger is sent to sign in. */
     install(api: Api) {
+      // As on the API: a page that does not say who may see it does not start.
+      api.addHook('onRoute', (route) => {
+        if (route.config?.public) return;
+        if (!route.config?.tier || !route.config.permission) throw new Error(`${route.method} ${route.url} must declare config.tier and config.permission (or config.public)`);
+      });
       api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.public) return;
         const found = await resolve(request);
@@ -81,11 +80,7 @@ export function createSessions(tokens: TokenService, users: UserService, cookies
         }
         request.actor = found.actor;
         request.viewer = found.viewer;
-        const { tier, adminOnly } = request.routeOptions.config;
-        if (tier === 'enterprise' && found.actor.tier !== 'enterprise') {
-          throw new AppError('tier_required', 'This page is part of the Enterprise tier; your organization has Defense.', { required_tier: 'enterprise' });
-        }
-        if (adminOnly) requireAdmin(request, adminOnly);
+        authorizeRoute(request);
       });
     },
 

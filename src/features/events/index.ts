@@ -63,7 +63,7 @@ const events: Feature = {
     api.get(
       '/events',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: ['webhooks'],
           summary: "List the organization's events",

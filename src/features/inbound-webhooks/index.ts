@@ -3,9 +3,8 @@
  * optional inbound signing secret (admin only), and the receipts, which hold key paths only.
  * Bodies here are read as text first: the signature covers the exact bytes sent.
  */
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Api, Feature } from '../../http/feature.ts';
 import { listPage } from '../../http/list-page.ts';
@@ -29,8 +28,6 @@ const KIND_SUMMARIES: Record<(typeof INBOUND_KINDS)[number], string> = {
   visitor_checked_out: 'Receive a visitor check-out event',
   session_escalated: 'Receive a session escalation event',
 };
-
-const adminOnly = async (request: FastifyRequest) => requireAdmin(request, 'Managing the inbound webhook secret');
 
 export function createInboundWebhooksFeature(options: { clock?: () => Date } = {}): Feature {
   return {
@@ -64,7 +61,7 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
     api.post(
       `/webhooks/${kind}`,
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'operate' },
         schema: {
           tags: TAGS,
           summary: KIND_SUMMARIES[kind],
@@ -99,7 +96,7 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
   api.get(
     '/inbound-webhooks',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'read' },
       schema: {
         tags: TAGS,
         summary: 'List received inbound webhooks',
@@ -120,8 +117,7 @@ function registerSecretRoutes(api: Api, service: InboundWebhookService) {
   api.post(
     '/inbound-webhooks/secret',
     {
-      config: { tier: 'defense' },
-      onRequest: adminOnly,
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Set or rotate the inbound webhook secret',
@@ -140,8 +136,7 @@ function registerSecretRoutes(api: Api, service: InboundWebhookService) {
   api.get(
     '/inbound-webhooks/secret',
     {
-      config: { tier: 'defense' },
-      onRequest: adminOnly,
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Whether inbound webhooks must be signed',
@@ -155,8 +150,7 @@ function registerSecretRoutes(api: Api, service: InboundWebhookService) {
   api.delete(
     '/inbound-webhooks/secret',
     {
-      config: { tier: 'defense' },
-      onRequest: adminOnly,
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Remove the inbound webhook secret',

@@ -70,7 +70,7 @@ const lists: Feature = {
     api.get(
       '/lists',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: ['lists'],
           summary: 'The restricted-party lists screened against',

@@ -51,7 +51,7 @@ const monitoring: Feature = {
     api.get(
       '/monitoring/runs',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'read' },
         schema: {
           tags: TAG,
           summary: 'List monitoring runs',
@@ -74,7 +74,7 @@ const monitoring: Feature = {
     api.get(
       '/monitoring/runs/:id',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'read' },
         schema: { tags: TAG, summary: 'Get a monitoring run', params: RunIdParams, response: { 200: RunSchema } },
       },
       async (request) => {

@@ -43,7 +43,7 @@ const ownership: Feature = {
       '/ownership/check',
       {
         bodyLimit: OWNERSHIP_BODY_LIMIT_BYTES,
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'operate' },
         schema: {
           tags: ['ownership'],
           summary: 'Check an ownership structure against the OFAC 50 Percent Rule and the BIS Affiliates Rule',

@@ -39,7 +39,7 @@ const screenings: Feature = {
     api.post(
       '/prescreen',
       {
-        config: { tier: 'defense', idempotent: true },
+        config: { tier: 'defense', permission: 'operate', idempotent: true },
         schema: {
           tags: ['screening'],
           summary: 'Screen a person or an organization',
@@ -58,7 +58,7 @@ const screenings: Feature = {
     api.get(
       '/screenings/:id',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: ['screening'],
           summary: 'Get a screening',
@@ -73,7 +73,7 @@ const screenings: Feature = {
     api.get(
       '/screenings/:id/evidence',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: ['screening'],
           summary: "Download a screening's evidence as PDF",
@@ -98,7 +98,7 @@ const screenings: Feature = {
     api.post(
       '/vendors/screen',
       {
-        config: { tier: 'enterprise', idempotent: true },
+        config: { tier: 'enterprise', permission: 'operate', idempotent: true },
         schema: {
           tags: ['screening'],
           summary: 'Screen a batch of vendors',

@@ -29,7 +29,7 @@ const visitorSessions: Feature = {
     api.post(
       '/checkin',
       {
-        config: { tier: 'defense', idempotent: true },
+        config: { tier: 'defense', permission: 'operate', idempotent: true },
         schema: {
           tags: TAG,
           summary: 'Check in a visitor',
@@ -56,7 +56,7 @@ const visitorSessions: Feature = {
     api.get(
       '/sessions',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'read' },
         schema: {
           tags: TAG,
           summary: 'List visitor sessions (roll-call)',
@@ -87,7 +87,7 @@ const visitorSessions: Feature = {
     api.get(
       '/sessions/:id',
       {
-        config: { tier: 'defense' },
+        config: { tier: 'defense', permission: 'read' },
         schema: { tags: TAG, summary: 'Get a visitor session', description: "With its history. Another organization's id answers 404.", params: SessionIdParams, response: { 200: SessionSchema } },
       },
       async (request) => presentSession(await service.get(auditContextOf(request), request.params.id)),
@@ -96,7 +96,7 @@ const visitorSessions: Feature = {
     api.post(
       '/sessions/:id/update',
       {
-        config: { tier: 'enterprise', idempotent: true },
+        config: { tier: 'defense', permission: 'operate', idempotent: true },
         schema: {
           tags: TAG,
           summary: "Update a visitor session's status and metadata",

@@ -6,7 +6,7 @@
  * when it closes.
  */
 import { Type } from 'typebox';
-import { auditContextOf, requireAdmin } from '../../http/audit-context.ts';
+import { auditContextOf } from '../../http/audit-context.ts';
 import type { Api, Feature } from '../../http/feature.ts';
 import { listPage } from '../../http/list-page.ts';
 import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
@@ -68,8 +68,6 @@ export function createWebhooksFeature(options: { resolve?: Resolver; clock?: () 
       }
       api.addSchema(EndpointSchema);
       api.addSchema(DeliverySchema);
-      // onRequest, after authentication: a non-admin is refused before their body is even read.
-      api.addHook('onRequest', async (request) => requireAdmin(request, 'Managing webhook endpoints'));
       registerEndpointRoutes(api, service);
       registerDeliveryRoutes(api, service);
     },
@@ -80,7 +78,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Subscribe an endpoint to events',
@@ -102,7 +100,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.get(
     '/webhook-endpoints',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: { tags: TAGS, summary: "List the organization's webhook endpoints", querystring: ListQuery, response: { 200: EndpointListSchema } },
     },
     async (request) => {
@@ -115,7 +113,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.get(
     '/webhook-endpoints/:id',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: { tags: TAGS, summary: 'Get a webhook endpoint', description: 'Never its secret.', params: EndpointIdParams, response: { 200: Type.Ref('WebhookEndpoint') } },
     },
     async (request) => presentEndpoint(await service.get(auditContextOf(request), request.params.id)),
@@ -124,7 +122,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.patch(
     '/webhook-endpoints/:id',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Change a webhook endpoint',
@@ -142,7 +140,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.delete(
     '/webhook-endpoints/:id',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Delete a webhook endpoint',
@@ -160,7 +158,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints/:id/rotate-secret',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: "Rotate an endpoint's signing secret",
@@ -182,7 +180,7 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints/:id/test',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Send a test event to an endpoint',
@@ -199,7 +197,7 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
   api.get(
     '/webhook-endpoints/:id/deliveries',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: "List an endpoint's deliveries",
@@ -223,7 +221,7 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints/:id/deliveries/:event_id/redeliver',
     {
-      config: { tier: 'defense' },
+      config: { tier: 'defense', permission: 'administer' },
       schema: {
         tags: TAGS,
         summary: 'Redeliver an event to an endpoint',

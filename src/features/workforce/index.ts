@@ -37,7 +37,7 @@ const workforce: Feature = {
     api.put(
       '/workforce/sync',
       {
-        config: { tier: 'enterprise', idempotent: true, longRunningMs: SYNC_RUNNING_MS },
+        config: { tier: 'enterprise', permission: 'operate', idempotent: true, longRunningMs: SYNC_RUNNING_MS },
         schema: {
           tags: TAG,
           summary: 'Sync workforce profiles in bulk',
@@ -64,7 +64,7 @@ const workforce: Feature = {
     api.get(
       '/workforce/syncs/:id',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'read' },
         schema: { tags: TAG, summary: 'Get a workforce sync', description: 'Its counts and status, as answered.', params: SyncIdParams, response: { 200: SyncSchema } },
       },
       async (request) => {
@@ -77,7 +77,7 @@ const workforce: Feature = {
     api.get(
       '/workforce/profiles',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', permission: 'read' },
         schema: { tags: TAG, summary: 'List workforce profiles with their latest outcome', description: 'In creation order, with cursor pages.', querystring: ProfilesQuery, response: { 200: ProfileListSchema } },
       },
       async (request) => {

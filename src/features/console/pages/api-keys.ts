@@ -30,7 +30,7 @@ const KeysQuery = Type.Object({ done: Type.Optional(Type.String({ enum: CHANGES.
 
 export function registerApiKeysPage(api: Api, deps: { withTenant: WithTenant }) {
   const keys = createApiKeyService(deps.withTenant);
-  const config = { adminOnly: 'Managing API keys' };
+  const config = { tier: 'defense', permission: 'administer' } as const;
 
   async function showKeys(request: FastifyRequest, reply: FastifyReply, extra: { notice?: Notice | undefined; created?: { record: KeyRecord; key: string }; status?: number } = {}) {
     const list = await keys.list(auditContextOf(request), { limit: KEYS_SHOWN });

@@ -31,7 +31,7 @@ const AuditQuery = Type.Object({
 type Filters = { action?: string; actor?: string; request_id?: string; from?: string; to?: string };
 
 export function registerAuditPage(api: Api, deps: { db: Database }) {
-  api.get('/audit', { config: { tier: 'enterprise', adminOnly: 'Reading the audit log' }, schema: { querystring: AuditQuery } }, async (request, reply) => {
+  api.get('/audit', { config: { tier: 'enterprise', permission: 'administer' }, schema: { querystring: AuditQuery } }, async (request, reply) => {
     const { before, verify, ...raw } = request.query;
     const filters: Filters = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]).filter(([, v]) => v));
     const filter: EventFilter = {

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { auditContextOf, requireDecider } from '../../../http/audit-context.ts';
+import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
 import type { ServiceRegistry } from '../../../http/services.ts';
@@ -51,16 +51,15 @@ export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegist
     return sendPage(request, reply, { title: caseTitle(detail), section: 'queue', notice: extra.notice, status: extra.status ?? 200, body: caseBody(view) });
   }
 
-  api.get('/cases/:id', { config: { tier: 'enterprise' }, schema: { params: CaseParams, querystring: CaseQuery } }, async (request, reply) => {
+  api.get('/cases/:id', { config: { tier: 'defense', permission: 'read' }, schema: { params: CaseParams, querystring: CaseQuery } }, async (request, reply) => {
     const done = request.query.done;
     return showCase(request, reply, request.params.id, done ? { notice: DONE[done] as Notice } : {});
   });
 
-  api.post('/cases/:id/disposition', { config: { tier: 'enterprise' }, schema: { params: CaseParams, body: DispositionForm } }, async (request, reply) => {
+  api.post('/cases/:id/disposition', { config: { tier: 'defense', permission: 'decide' }, schema: { params: CaseParams, body: DispositionForm } }, async (request, reply) => {
     const { id } = request.params;
     const form = { disposition: request.body.disposition, reason: request.body.reason };
     try {
-      requireDecider(request, 'Deciding a case');
       const reason = form.reason.trim();
       if (reason === '') throw new AppError('validation_failed', 'Give a reason: an auditor will read it.', { errors: [{ pointer: '/reason', detail: 'must not be blank' }] });
       const { outcome } = await adjudication().dispose(auditContextOf(request), id, { disposition: form.disposition as 'CLEARED' | 'ESCALATED' | 'DENIED', reason });
@@ -71,7 +70,7 @@ export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegist
     }
   });
 
-  api.get('/cases/:id/evidence', { config: { tier: 'enterprise' }, schema: { params: CaseParams } }, async (request, reply) => {
+  api.get('/cases/:id/evidence', { config: { tier: 'defense', permission: 'read' }, schema: { params: CaseParams } }, async (request, reply) => {
     const context = auditContextOf(request);
     const detail = await adjudication().getCase(context, request.params.id);
     const pdf = await deps.services.get('screenings').evidencePdf(context, detail.screening_id);

@@ -29,7 +29,7 @@ const QueueQuery = Type.Object({
 type Filters = { status?: string; list?: string; source?: string; overdue?: string; min_score?: string; assignee?: string };
 
 export function registerQueuePage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'>; lists: ListCatalog }) {
-  api.get('/queue', { config: { tier: 'enterprise' }, schema: { querystring: QueueQuery } }, async (request, reply) => {
+  api.get('/queue', { config: { tier: 'defense', permission: 'read' }, schema: { querystring: QueueQuery } }, async (request, reply) => {
     const { cursor, ...filters } = request.query as Filters & { cursor?: string };
     const now = new Date();
     const assignee = filters.assignee?.trim();

@@ -73,7 +73,7 @@ export function registerSignInPages(api: Api, deps: { users: UserService; sessio
     return reply.redirect(safeNext(next), 303);
   });
 
-  api.post('/sign-out', async (request, reply) => {
+  api.post('/sign-out', { config: { tier: 'defense', permission: 'sign_out' } }, async (request, reply) => {
     await sessions.end(request, reply);
     return reply.redirect('/console/sign-in?notice=signed_out', 303);
   });

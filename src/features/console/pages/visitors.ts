@@ -25,7 +25,7 @@ type Screened = Map<string, Summary>;
 const VisitorsQuery = Type.Object({ site: Type.Optional(Type.String({ maxLength: 200 })) });
 
 export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'> }) {
-  api.get('/visitors', { schema: { querystring: VisitorsQuery } }, async (request, reply) => {
+  api.get('/visitors', { config: { tier: 'defense', permission: 'read' }, schema: { querystring: VisitorsQuery } }, async (request, reply) => {
     const sessions = deps.services.get('visitor-sessions');
     const context = auditContextOf(request);
     const site = request.query.site || undefined;
@@ -39,7 +39,6 @@ export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceReg
     const now = new Date();
     const bySite = new Map<string, Session[]>();
     for (const s of onSite.slice(0, ROLL_CALL_LIMIT)) bySite.set(s.site, [...(bySite.get(s.site) ?? []), s]);
-    const casesShown = request.viewer?.tier === 'enterprise';
     return sendPage(request, reply, {
       title: site ? `Visitors on site now: ${site}` : 'Visitors on site now',
       section: 'visitors',
@@ -53,7 +52,7 @@ export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceReg
 ${[...bySite].map(([name, people]) => rollCall(name, people, screened))}
 <section class="no-print" aria-labelledby="waiting-heading">
 <h2 id="waiting-heading">Waiting at the door (${waiting.length})</h2>
-${waiting.length === 0 ? html`<p>Nobody is waiting on a decision.</p>` : html`<ul>${waiting.map((s) => waitingItem(s, screened.get(s.screening_id), casesShown))}</ul>`}
+${waiting.length === 0 ? html`<p>Nobody is waiting on a decision.</p>` : html`<ul>${waiting.map((s) => waitingItem(s, screened.get(s.screening_id)))}</ul>`}
 </section>`,
     });
   });
@@ -75,10 +74,10 @@ function rollCall(site: string, people: Session[], screened: Screened): Html {
 </section>`;
 }
 
-function waitingItem(s: Session, summary: Summary | undefined, caseLink: boolean): Html {
+function waitingItem(s: Session, summary: Summary | undefined): Html {
   const who = html`${s.visitor.name}${s.visitor.company && html` (${s.visitor.company})`}`;
   const citizenship = citizenshipOf(s, summary);
   const holds = summary?.holds ?? [];
-  return html`<li>${who} at ${s.site}: ${badge(s.status.replace('_', ' '), s.status)} since ${when(s.created_at)}${caseLink && s.case_id && html`, <a href="${href(`/console/cases/${s.case_id}`)}">open the case</a>`}
+  return html`<li>${who} at ${s.site}: ${badge(s.status.replace('_', ' '), s.status)} since ${when(s.created_at)}${s.case_id && html`, <a href="${href(`/console/cases/${s.case_id}`)}">open the case</a>`}
 <br><span class="help">Citizenship ${citizenship || 'not given'}; country flags ${flagsLine(summary?.country_flags)}${holds.length > 0 && html`; held for the country rule ${holds.map(describeHold).join('; ')}`}</span></li>`;
 }

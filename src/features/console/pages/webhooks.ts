@@ -41,7 +41,7 @@ ${endpoints.length === 0 ? html`<p>No endpoint is subscribed.</p>` : endpoints.m
     });
   }
 
-  const config = { adminOnly: 'Managing webhooks' };
+  const config = { tier: 'defense', permission: 'administer' } as const;
   api.get('/webhooks', { config, schema: { querystring: WebhooksQuery } }, async (request, reply) =>
     showEndpoints(request, reply, request.query.done ? { kind: 'status', text: 'The event is queued for delivery again.' } : undefined),
   );
