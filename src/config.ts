@@ -35,6 +35,8 @@ export type Config = {
   idempotencyRetentionSeconds: number;
   /** How old a prescreen may be and still stand for the screening at check-in. */
   checkinPrescreenFreshnessHours: number;
+  /** A full workforce sync may deactivate this share of the active profiles (and a few more in a small organization); more is refused without allow_shrink. */
+  workforceShrinkLimitPercent: number;
   /** How often the monitoring worker looks for runs to work; 0 turns the worker off in this process. */
   monitoringIntervalSeconds: number;
   /** On the first start of an empty embedded database, create a sandbox organization and key. */
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     idempotencyRetentionSeconds: read.integer('IDEMPOTENCY_RETENTION_SECONDS', 86_400, 60, 30 * 86_400),
     checkinPrescreenFreshnessHours: read.integer('CHECKIN_PRESCREEN_FRESHNESS_HOURS', 24, 0, 24 * 30),
+    workforceShrinkLimitPercent: read.integer('WORKFORCE_SHRINK_LIMIT_PERCENT', 10, 0, 100),
     monitoringIntervalSeconds: read.integer('MONITORING_INTERVAL_SECONDS', 10, 0, 3_600),
     sandboxBootstrap: read.boolean('SANDBOX_BOOTSTRAP', true),
     rateLimitPerSecond: {

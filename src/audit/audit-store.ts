@@ -5,6 +5,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 import type { JsonStatement, TenantTransaction } from '../db/tenant.ts';
 import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
+import { storedNamesOf } from './action-names.ts';
 
 type AuditEventRow = {
   organization_id: string;
@@ -142,7 +143,7 @@ function filtered(trx: TenantTransaction, filter: EventFilter) {
   let query = trx.selectFrom('audit_events').selectAll();
   if (filter.from) query = query.where('occurred_at', '>=', filter.from as never);
   if (filter.to) query = query.where('occurred_at', '<', filter.to as never);
-  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.action) query = query.where('action', 'in', storedNamesOf(filter.action));
   if (filter.actor) query = query.where('actor_id', '=', filter.actor);
   if (filter.requestId) query = query.where('request_id', '=', filter.requestId);
   return query;

@@ -12,11 +12,11 @@ import { findKey, insertKey, type KeyRecord, type KeyState, listKeys, setKeyStat
 export type CreateKeyInput = { name: string; environment: KeyEnvironment; admin: boolean };
 export type StateChange = 'disable' | 'enable' | 'revoke';
 
-/** Which state each change leads to, and from which states it may start. */
-const TRANSITIONS: Record<StateChange, { to: KeyState; from: KeyState[] }> = {
-  disable: { to: 'disabled', from: ['active', 'disabled'] },
-  enable: { to: 'active', from: ['disabled', 'active'] },
-  revoke: { to: 'revoked', from: ['active', 'disabled', 'revoked'] },
+/** Which state each change leads to, from which states it may start, and the audit action that records it (a verb, not the state). */
+const TRANSITIONS: Record<StateChange, { to: KeyState; from: KeyState[]; audited: string }> = {
+  disable: { to: 'disabled', from: ['active', 'disabled'], audited: 'api_key.disabled' },
+  enable: { to: 'active', from: ['disabled', 'active'], audited: 'api_key.enabled' },
+  revoke: { to: 'revoked', from: ['active', 'disabled', 'revoked'], audited: 'api_key.revoked' },
 };
 
 export function createApiKeyService(withTenant: WithTenant) {
@@ -55,7 +55,7 @@ export function createApiKeyService(withTenant: WithTenant) {
     async change(context: AuditContext, id: string, change: StateChange): Promise<KeyRecord> {
       return withTenant(context.actor, async (trx) => {
         const current = (await findKey(trx, id)) ?? notFound(id);
-        const { to, from } = TRANSITIONS[change];
+        const { to, from, audited } = TRANSITIONS[change];
         if (!from.includes(current.state)) {
           throw new AppError('conflict', `A ${current.state} key cannot be ${change}d; revocation is final.`, {
             current_state: current.state,
@@ -64,7 +64,7 @@ export function createApiKeyService(withTenant: WithTenant) {
         if (current.state === to) return current; // repeating a change is harmless and not re-audited
         const changed = (await setKeyState(trx, id, to)) as KeyRecord;
         recordAudit(trx, context, {
-          action: `api_key.${to}`,
+          action: audited,
           target: { type: 'api_key', id },
           details: { from: current.state },
         });

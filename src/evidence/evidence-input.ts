@@ -40,7 +40,12 @@ export type EvidenceInput = {
     lists_stale?: boolean;      // whether a list was past its maximum age; absent in records made before it was recorded
     stale_lists?: EvidenceStaleList[];
   };
-  adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
+  adjudication?: {
+    case_id: string; status: string;
+    /** What gave the case its current status, and when: a decision (with its disposition), or its opening or reopening. */
+    status_since?: { at: string; actor: string; disposition?: string };
+    history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[];
+  };
   audit_chain_hash: string;   // the hash of the audit-chain event that recorded the screening
   canonical_sha256: string;   // SHA-256 of the screening record's canonical JSON (I compute it)
 };

@@ -13,7 +13,8 @@ const RULE_WORDS: Record<CountryHold['rule'], string> = {
 };
 
 /**
- * The outcome in words: a country hold with no name match says so, rather than "potential match";
+ * The outcome in words, what screening found (the case's disposition is stated beside it): a
+ * country hold with no name match says so, rather than "potential match";
  * a clear outcome says when the organization's clearing rules, not the scores, made it clear.
  */
 export function outcomeWords(screening: EvidenceInput['screening']): string {
@@ -23,7 +24,7 @@ export function outcomeWords(screening: EvidenceInput['screening']): string {
   }
   const holds = screening.holds ?? [];
   if (screening.matches.length === 0 && holds.length > 0) return `no name match; held for the country rule ${holds.map(describeHold).join('; ')}`;
-  return 'potential match: to be adjudicated';
+  return 'potential match'; // what was decided about it is the Disposition that follows
 }
 
 /** The section appears only when something holds; the outcome's fields say "none" otherwise. */

@@ -30,7 +30,7 @@ const HISTORY_COLUMNS = columns(['When (UTC)', 125], ['Who', 190], ['Action', 80
  * `api_key:key_…` as `api_key key_…`, as the screening's Actor field writes it: the space is where
  * the line may break, so the id stays whole and a search of the PDF for it finds it.
  */
-const actorWords = (actor: string) => actor.replace(':', ' ');
+export const actorWords = (actor: string) => actor.replace(':', ' ');
 
 export function writeAdjudication(w: EvidenceWriter, { adjudication }: EvidenceInput) {
   if (!adjudication) {

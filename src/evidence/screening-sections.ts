@@ -4,6 +4,7 @@
  */
 import type { EvidenceIdentifier, EvidenceInput } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
+import { dispositionWords } from './disposition-words.ts';
 import { formatCount, formatScore, orNotGiven } from './evidence-format.ts';
 import { outcomeWords } from './hold-sections.ts';
 import { staleListSentences, staleListsSummary } from './list-freshness-words.ts';
@@ -54,7 +55,9 @@ export function writeRequester(w: EvidenceWriter, { screening }: EvidenceInput) 
   ]);
 }
 
-export function writeOutcome(w: EvidenceWriter, { screening }: EvidenceInput) {
+export function writeOutcome(w: EvidenceWriter, input: EvidenceInput) {
+  const { screening } = input;
+  const disposition = dispositionWords(input);
   w.heading('Outcome');
   const count = screening.matches.length;
   const suppressed = screening.matches.filter((m) => m.suppressed_by).length;
@@ -62,6 +65,7 @@ export function writeOutcome(w: EvidenceWriter, { screening }: EvidenceInput) {
   const perList = Object.entries(thresholds.lists).map(([list, t]) => `${list} ${formatScore(t)}`);
   w.fields([
     ['Outcome', outcomeWords(screening)],
+    ...(disposition ? [['Disposition', disposition] as [string, string]] : []),
     ['Match threshold', `${formatScore(thresholds.match)}${perList.length > 0 ? `; ${perList.join(', ')}` : ''}`],
     ['Auto-clear band', formatScore(thresholds.auto_clear_band)],
     ['Rules version', String(thresholds.rules_version)],

@@ -36,6 +36,8 @@ export const ERROR_CATALOG = {
   invalid_transition: { status: 409, title: 'The transition is not allowed from the current state' },
   /** A four-eyes decision is waiting for a different reviewer; the same actor cannot confirm it. */
   second_reviewer_required: { status: 409, title: 'A second, different reviewer is required' },
+  /** A full workforce sync would deactivate more active profiles than its limit; the counts are in the body. */
+  sync_shrink_refused: { status: 409, title: 'The sync would deactivate too many profiles' },
   /** An Idempotency-Key was reused with a different request. */
   idempotency_key_reused: { status: 409, title: 'The idempotency key was used for a different request' },
   /** A request with the same Idempotency-Key is still being processed. */

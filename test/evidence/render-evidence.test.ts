@@ -155,6 +155,27 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
     assert.ok(text.includes('No match was cleared without a person.'));
   });
 
+  test("the first page states the case's current disposition, when and by whom it was made, or that none is made yet", async () => {
+    const decided = evidenceFixture();
+    decided.adjudication = {
+      ...decided.adjudication!,
+      status: 'DENIED',
+      status_since: { at: '2025-03-14T11:37:19.904Z', actor: 'user:j.alvarez@northwind.example', disposition: 'DENIED' },
+    };
+    const first = pdfPages(await renderEvidencePdf(decided))[0] ?? '';
+    assert.ok(first.includes('Outcome potential match Disposition DENIED, decided 2025-03-14T11:37:19.904Z by user j.alvarez@northwind.example (case case_01JQ4MA5G7T3)'), first);
+    assert.ok(!first.includes('to be adjudicated'), 'a decided case is not said to await adjudication');
+
+    const open = evidenceFixture();
+    open.adjudication = { ...open.adjudication!, status: 'OPEN', status_since: { at: '2025-03-14T09:21:07.412Z', actor: 'system' } };
+    const firstOfOpen = pdfPages(await renderEvidencePdf(open))[0] ?? '';
+    assert.ok(firstOfOpen.includes('Disposition none yet: the case is OPEN since 2025-03-14T09:21:07.412Z, to be adjudicated (case case_01JQ4MA5G7T3)'), firstOfOpen);
+
+    const noCase = evidenceFixture();
+    delete noCase.adjudication;
+    assert.ok(pdfPages(await renderEvidencePdf(noCase))[0]?.includes('Disposition none: no case was opened'));
+  });
+
   test('a Chinese, Japanese or Korean name does not crash and reads as a transliteration', async () => {
     const input = evidenceFixture();
     input.screening.input.subject = '金正恩';

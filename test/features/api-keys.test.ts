@@ -43,6 +43,15 @@ describe('API key management', () => {
     assert.equal(created.json().admin, true);
   });
 
+  test('a sandbox key creates sandbox keys unless the request asks for a live one', async () => {
+    const sandbox = await createKey(harness.database.owner, admin.organizationId, { admin: true, environment: 'test' });
+    const unsaid = await call(sandbox, 'POST', '/api-keys', { name: 'tried from the sandbox' });
+    assert.equal(unsaid.statusCode, 201, unsaid.body);
+    assert.deepEqual([unsaid.json().environment, unsaid.json().key.slice(0, 8)], ['test', 'gk_test_']);
+    const asked = await call(sandbox, 'POST', '/api-keys', { name: 'going live', environment: 'live' });
+    assert.deepEqual([asked.json().environment, asked.json().key.slice(0, 8)], ['live', 'gk_live_']);
+  });
+
   test('a key without admin rights may not manage keys', async () => {
     const standard = await createKey(harness.database.owner, admin.organizationId);
     const refused = await call(standard, 'POST', '/api-keys', { name: 'sneaky' });

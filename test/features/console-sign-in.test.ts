@@ -115,10 +115,25 @@ describe('signing in', () => {
     await new ConsoleClient(harness).setUp(setupToken);
     for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) assert.equal((await new ConsoleClient(harness).signIn('target@example.com', `guess number ${i}!`)).statusCode, 401);
     const locked = await new ConsoleClient(harness).signIn('target@example.com');
-    assert.equal(locked.statusCode, 401);
-    assert.match(pageText(locked.body), /locked until/);
+    assert.equal(locked.statusCode, 401, 'the right password is refused while locked');
     const actions = await auditActions('target@example.com');
     assert.deepEqual(actions.slice(-3), ['console_user.sign_in_failed (failure)', 'console_user.locked', 'console_user.sign_in_failed (failure)']);
+    const [reason] = await harness.database.owner<{ reason: string }>(
+      "SELECT details->>'reason' AS reason FROM audit_events WHERE organization_id = $1 AND details->>'email' = 'target@example.com' ORDER BY seq DESC LIMIT 1",
+      [organizationId],
+    );
+    assert.equal(reason?.reason, 'locked', 'the trail knows it was the lock');
+
+    // To the person signing in, a locked account reads as a wrong password or an unknown address: the page is the same.
+    const lockedWrong = await new ConsoleClient(harness).signIn('target@example.com', 'another guess entirely');
+    const unknown = await new ConsoleClient(harness).signIn('nobody.at.all@example.com', 'another guess entirely');
+    const wrong = await new ConsoleClient(harness).signIn(email, 'another guess entirely');
+    const shown = (body: string) => pageText(body).replace(/\s+/g, ' ');
+    for (const answer of [locked, lockedWrong, unknown]) {
+      assert.equal(answer.statusCode, wrong.statusCode);
+      assert.equal(shown(answer.body), shown(wrong.body));
+    }
+    assert.doesNotMatch(pageText(locked.body), /locked until|is locked|too many/i);
 
     const { setupToken: fresh } = await users().issueSetupLink(operator, 'target@example.com');
     await new ConsoleClient(harness).setUp(fresh, 'a brand new passphrase');

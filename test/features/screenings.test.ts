@@ -266,6 +266,17 @@ describe('screening endpoints', () => {
       assert.equal(foreign.statusCode, 404);
     });
 
+    test("the evidence's first page follows the case: to be adjudicated while open, then the disposition with when and by whom", { skip: skipWithoutPdftotext() }, async () => {
+      const screening = (await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Disposition Page Foundry' }, enterprise)).json();
+      const firstPage = async () => pdfPages((await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers })).rawPayload)[0] ?? '';
+      assert.match(await firstPage(), new RegExp(`Disposition none yet: the case is OPEN since \\S+Z, to be adjudicated \\(case ${screening.case_id}\\)`));
+      const decided = await post(`/api/v1/adjudication/${screening.case_id}/disposition`, enterprise, { disposition: 'DENIED', reason: 'Passport matches the listed one.' });
+      assert.equal(decided.json().status, 'DENIED', decided.body);
+      const page = await firstPage();
+      assert.match(page, new RegExp(`Disposition DENIED, decided ${decided.json().updated_at} by api_key ${enterprise.keyId} \\(case ${screening.case_id}\\)`));
+      assert.doesNotMatch(page, /to be adjudicated/);
+    });
+
     test('vendors are screened in input order, stored, and updated by external id', async () => {
       const vendors = [
         { name: 'Example Trading Co Ltd', country: 'ae', external_id: 'V-1' },

@@ -97,7 +97,8 @@ describe('workforce sync', () => {
     const upsert = await synced({ mode: 'upsert', profiles: changed });
     assert.deepEqual([upsert.counts.updated, upsert.counts.unchanged, upsert.counts.screened], [2, 3, 1]);
 
-    const full = await synced({ mode: 'full', profiles: changed.slice(0, 3) });
+    // The earlier syncs' profiles are absent too: far past the shrink limit, which this test is not about.
+    const full = await synced({ mode: 'full', allow_shrink: true, profiles: changed.slice(0, 3) });
     assert.ok(full.counts.deactivated >= 2, 'E-103 and E-104 (and the earlier syncs\' profiles) are deactivated');
     const inactive = (await get('/workforce/profiles?status=inactive&external_id=E-104')).json().data;
     assert.equal(inactive[0]?.status, 'inactive');
@@ -164,6 +165,64 @@ describe('workforce sync', () => {
     assert.deepEqual([response.statusCode, response.json().code], [404, 'not_found']);
     const defense = await createTenant(harness.database.owner, { tier: 'defense' });
     assert.equal((await sync({ mode: 'upsert', profiles: [] }, {}, defense)).json().code, 'tier_required');
+  });
+});
+
+describe('the shrink guard of a full sync', () => {
+  const activeCount = (tenant: TestTenant) => count("SELECT count(*)::int AS n FROM workforce_profiles WHERE organization_id = $1 AND status = 'active'", [tenant.organizationId]);
+  const syncCount = (tenant: TestTenant) => count('SELECT count(*)::int AS n FROM workforce_syncs WHERE organization_id = $1', [tenant.organizationId]);
+
+  test('deactivating more than 10% of the active profiles is refused with the counts, and nothing changes; under the limit passes; allow_shrink lifts it', async () => {
+    const tenant = await createTenant(harness.database.owner, { tier: 'enterprise' });
+    const staff = people(60, 5000);
+    await synced({ mode: 'upsert', profiles: staff }, tenant);
+    const auditsBefore = await count('SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1', [tenant.organizationId]);
+
+    const refused = await sync({ mode: 'full', profiles: staff.slice(0, 50) }, {}, tenant);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.match(String(refused.headers['content-type']), /^application\/problem\+json/);
+    const problem = refused.json();
+    assert.equal(problem.code, 'sync_shrink_refused');
+    assert.deepEqual(
+      [problem.active_profiles, problem.profiles_in_request, problem.would_deactivate, problem.deactivation_limit, problem.limit_percent],
+      [60, 50, 10, 6, 10],
+    );
+    assert.match(problem.detail, /deactivate 10 of the organization's 60 active profiles/);
+    assert.equal(await activeCount(tenant), 60, 'nobody was deactivated');
+    assert.equal(await syncCount(tenant), 1, 'no sync was recorded');
+    assert.equal(await count('SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1', [tenant.organizationId]), auditsBefore, 'nothing was audited as started');
+
+    const underLimit = await synced({ mode: 'full', profiles: staff.slice(0, 54) }, tenant);
+    assert.equal(underLimit.counts.deactivated, 6, '6 of 60 is within 10%');
+    assert.equal(await activeCount(tenant), 54);
+
+    const override = await synced({ mode: 'full', allow_shrink: true, profiles: staff.slice(0, 10) }, tenant);
+    assert.equal(override.counts.deactivated, 44);
+    assert.equal(await activeCount(tenant), 10);
+  });
+
+  test('a small organization may lose a few people in one sync, but never all of them without allow_shrink', async () => {
+    const tenant = await createTenant(harness.database.owner, { tier: 'enterprise' });
+    const staff = people(3, 6000);
+    await synced({ mode: 'upsert', profiles: staff }, tenant);
+    const oneLeft = await synced({ mode: 'full', profiles: staff.slice(0, 2) }, tenant);
+    assert.equal(oneLeft.counts.deactivated, 1, '1 of 3 is ordinary turnover, within the minimum of 5');
+
+    const empty = await sync({ mode: 'full', profiles: [] }, {}, tenant);
+    assert.equal(empty.statusCode, 409, empty.body);
+    assert.deepEqual([empty.json().active_profiles, empty.json().would_deactivate, empty.json().deactivation_limit], [2, 2, 1]);
+    assert.equal(await activeCount(tenant), 2);
+
+    const emptied = await synced({ mode: 'full', allow_shrink: true, profiles: [] }, tenant);
+    assert.equal(emptied.counts.deactivated, 2);
+    assert.equal(await activeCount(tenant), 0);
+  });
+
+  test('an upsert never deactivates the absent, so it is never refused', async () => {
+    const tenant = await createTenant(harness.database.owner, { tier: 'enterprise' });
+    await synced({ mode: 'upsert', profiles: people(20, 7000) }, tenant);
+    const upsert = await synced({ mode: 'upsert', profiles: people(1, 7000) }, tenant);
+    assert.deepEqual([upsert.counts.unchanged, upsert.counts.deactivated], [1, 0]);
   });
 });
 

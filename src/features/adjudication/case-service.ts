@@ -78,7 +78,7 @@ export async function applyDisposition(
       details: { requires_second_reviewer: decision.pending.requires_second_reviewer, ...(decision.supersedes && { supersedes: decision.supersedes }) },
     });
     recordAudit(trx, context, {
-      action: 'case.decision_pending',
+      action: 'case.decision_proposed',
       target: { type: 'case', id },
       details: { disposition: request.disposition, status: row.status, requires_second_reviewer: decision.pending.requires_second_reviewer },
     });

@@ -95,14 +95,18 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
     allowedDispositions,
     async caseHistory(trx: TenantTransaction, caseId: string) {
       const status = (await caseStatusOf(trx, caseId)) ?? 'unknown';
-      const history = (await caseEvents(trx, caseId)).map((e) => ({
+      const events = await caseEvents(trx, caseId);
+      const history = events.map((e) => ({
         at: e.created_at.toISOString(),
         actor: e.actor,
         action: ACTION_WORDS[e.action] ?? e.action,
         ...(e.disposition && { disposition: e.disposition }),
         ...(e.reason && { reason: e.reason }),
       }));
-      return { case_id: caseId, status, history };
+      // The event that gave the case its current status: its opening, a decision or a reopening (a pending decision changes none).
+      const setter = events.findLast((e) => e.to_status !== e.from_status);
+      const statusSince = setter && { at: setter.created_at.toISOString(), actor: setter.actor, ...(setter.action === 'disposition_applied' && setter.disposition && { disposition: setter.disposition }) };
+      return { case_id: caseId, status, ...(statusSince && { status_since: statusSince }), history };
     },
 
     // The API.

@@ -29,7 +29,8 @@ const apiKeys: Feature = {
         },
       },
       async (request, reply) => {
-        const { name, environment = 'live', admin = false } = request.body;
+        // A sandbox key makes sandbox keys unless told otherwise: trying the API must not mint live credentials by accident.
+        const { name, environment = request.actor?.environment ?? 'live', admin = false } = request.body;
         const { record, key } = await service.create(auditContextOf(request), { name, environment, admin });
         return reply.code(201).header('location', `/api/v1/api-keys/${record.id}`).send({ ...presentKey(record), key });
       },

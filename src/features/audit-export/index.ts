@@ -16,7 +16,7 @@ const ExportQuery = Type.Object(
   {
     from: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or after this time.' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'Events before this time.' })),
-    action: Type.Optional(Type.String({ maxLength: 100, description: 'Only this action, e.g. `api_key.revoked`.' })),
+    action: Type.Optional(Type.String({ maxLength: 100, description: 'Only this action, e.g. `api_key.revoked`; events recorded under an earlier name of it (`api_key.active` for `api_key.enabled`) are included, as stored.' })),
     actor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this actor: a key id or a person\'s subject.' })),
     request_id: Type.Optional(Type.String({ maxLength: 128, description: 'Only events of this X-Request-ID.' })),
     format: Type.Optional(Type.Union([Type.Literal('ndjson'), Type.Literal('csv')], { description: 'Default NDJSON, or from the Accept header.' })),

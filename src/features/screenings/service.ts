@@ -10,6 +10,7 @@
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import { recordingEventHash } from '../../audit/audit-store.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
+import type { EvidenceInput } from '../../evidence/evidence-input.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
@@ -118,7 +119,7 @@ export type EvidenceExtras = {
   organization: { id: string; name: string };
   /** The chain hash of the audit event that recorded the screening. */
   auditHash: string;
-  adjudication?: { case_id: string; status: string; history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[] };
+  adjudication?: EvidenceInput['adjudication'];
 };
 
 function notFound(id: string): never {

@@ -10,7 +10,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
 import { cleanProfiles } from './profile-input.ts';
-import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, SYNC_BODY_LIMIT_BYTES, SYNC_RUNNING_MS, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
+import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, ShrinkRefusedResponse, SYNC_BODY_LIMIT_BYTES, SYNC_RUNNING_MS, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
+import { SHRINK_MIN_DEACTIVATIONS } from './shrink-guard.ts';
 import { findSync, listProfiles, type ProfileRow, type SyncRow } from './store.ts';
 import { workforceMonitoring } from './monitoring-source.ts';
 import { runSync } from './sync.ts';
@@ -28,7 +29,7 @@ const presentProfile = (row: ProfileRow) => ({ ...row, object: 'workforce_profil
 
 const workforce: Feature = {
   name: 'workforce',
-  async register(api, { db, services }) {
+  async register(api, { config, db, services }) {
     services.extend('monitoring.sources', workforceMonitoring);
     // This scope's JSON bodies stream: 50,000 profiles are parsed one by one, never held twice.
     api.removeContentTypeParser('application/json');
@@ -46,18 +47,22 @@ const workforce: Feature = {
             'Checked whole first: one bad profile refuses the request with a pointer to each problem (`/profiles/17/country`) and nothing is stored;',
             'an external id may appear once. Profiles are matched on `external_id`. A new or re-activated profile, or one whose name, date of birth,',
             'country or citizenship changed, is screened (potential matches open cases); other changes are stored without screening; the same',
-            'payload again changes nothing (`unchanged`). `full` also deactivates active profiles absent from the payload. Profiles are written in',
+            'payload again changes nothing (`unchanged`). `full` also deactivates active profiles absent from the payload, within a shrink limit:',
+            `it may deactivate ${config.workforceShrinkLimitPercent}% of the organization's active profiles (\`WORKFORCE_SHRINK_LIMIT_PERCENT\`), or ${SHRINK_MIN_DEACTIVATIONS} when that is more,`,
+            'but never all of them. A sync that would deactivate more is refused before anything is written, with 409 `sync_shrink_refused` naming the counts',
+            '(a short payload is likelier a truncated export than a mass departure); `allow_shrink: true` lifts the limit for that request. Profiles are written in',
             'batches: a sync that fails part-way keeps what it wrote and says `failed`, and sending the payload again completes it. Audited; emits `workforce.sync_completed`.',
             `A sync of 50,000 new profiles takes about a minute; the connection is held open for up to ${SYNC_RUNNING_MS / 60_000} minutes. Send an \`Idempotency-Key\`:`,
             'a retry after your client gave up answers 409 `idempotency_key_in_progress` while the sync still runs, and its answer once it is done.',
           ].join(' '),
           body: SyncBody,
-          response: { 200: SyncSchema },
+          response: { 200: SyncSchema, 409: ShrinkRefusedResponse },
         },
       },
       async (request) => {
         const profiles = cleanProfiles(request.body.profiles, new Date());
-        return presentSync(await runSync(db.withTenant, services, auditContextOf(request), request.body.mode, profiles));
+        const shrink = { limitPercent: config.workforceShrinkLimitPercent, allowShrink: request.body.allow_shrink ?? false };
+        return presentSync(await runSync(db.withTenant, services, auditContextOf(request), request.body.mode, profiles, shrink));
       },
     );
 

@@ -31,6 +31,14 @@ const ProfileBody = Type.Object(
 export const SyncBody = Type.Object(
   {
     mode: enumOf(['upsert', 'full'] as const, '`upsert` adds and updates; `full` also deactivates every active profile absent from this payload.'),
+    allow_shrink: Type.Optional(
+      Type.Boolean({
+        description:
+          '`full` mode: deactivate the absent profiles even when they are more than the shrink limit allows (409 `sync_shrink_refused` otherwise). ' +
+          'Send it only when that many people really left, never to get past a refusal you have not looked at. Default false.',
+        examples: [true],
+      }),
+    ),
     profiles: Type.Array(ProfileBody, { maxItems: MAX_PROFILES, description: `Up to ${MAX_PROFILES.toLocaleString('en')} profiles; external ids may not repeat.` }),
   },
   {
@@ -69,6 +77,21 @@ export const SyncSchema = Type.Object({
   started_at: Type.String({ format: 'date-time' }),
   finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
+
+/** The members `sync_shrink_refused` adds to the problem details. */
+const ShrinkCounts = Type.Object({
+  active_profiles: Type.Integer({ description: "The organization's active profiles now.", examples: [300] }),
+  profiles_in_request: Type.Integer({ description: 'The profiles in the payload.', examples: [10] }),
+  would_deactivate: Type.Integer({ description: 'The active profiles absent from the payload, which the sync would have deactivated (profiles the payload marks `inactive` are deactivated on purpose and not counted).', examples: [290] }),
+  deactivation_limit: Type.Integer({ description: 'The most one full sync may deactivate in this organization now.', examples: [30] }),
+  limit_percent: Type.Integer({ description: 'The share of the active profiles that limit is made of (`WORKFORCE_SHRINK_LIMIT_PERCENT`).', examples: [10] }),
+});
+
+/** The 409 a full sync answers when it would deactivate too many profiles: problem+json with the counts. */
+export const ShrinkRefusedResponse = {
+  description: 'A `full` sync would deactivate more active profiles than the shrink limit allows; nothing was changed. Problem details with `code` `sync_shrink_refused` and the counts.',
+  content: { 'application/problem+json': { schema: { allOf: [{ $ref: 'Problem#' }, ShrinkCounts] } } },
+};
 
 export const SyncIdParams = Type.Object({ id: Type.String({ pattern: '^wfs_[0-9a-z]{26}$', description: 'The sync id, `wfs_…`.' }) });
 

@@ -10,6 +10,7 @@ import { recordEvent } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type CleanProfile, screeningInputOf } from './profile-input.ts';
+import { absentActiveIds, refuseLargeShrink } from './shrink-guard.ts';
 import { deactivateProfiles, finishSync, insertProfiles, insertSync, type KnownProfile, knownProfiles, type ProfileWrite, type SyncCounts, type SyncRow, updateProfile } from './store.ts';
 
 /** Profiles per transaction. */
@@ -17,17 +18,33 @@ const BATCH = 500;
 
 type Planned = { clean: CleanProfile; known: KnownProfile | undefined; screen: boolean };
 
-export async function runSync(withTenant: WithTenant, registry: Pick<ServiceRegistry, 'get'>, context: AuditContext, mode: 'upsert' | 'full', profiles: CleanProfile[]): Promise<SyncRow> {
+/** A full sync's shrink guard (shrink-guard.ts): its limit, and whether the caller lifted it. */
+export type ShrinkOptions = { limitPercent: number; allowShrink: boolean };
+
+export async function runSync(
+  withTenant: WithTenant,
+  registry: Pick<ServiceRegistry, 'get'>,
+  context: AuditContext,
+  mode: 'upsert' | 'full',
+  profiles: CleanProfile[],
+  shrink: ShrinkOptions,
+): Promise<SyncRow> {
   registry.get('screenings').loadedLists(); // 503 lists_unavailable before anything is written, never a false clear
   const startedAt = new Date();
   const counts: SyncCounts = { created: 0, updated: 0, unchanged: 0, deactivated: 0, screened: 0, potential_matches: 0, cases_opened: 0 };
   const sync: SyncRow = { id: newId('wfs', startedAt.getTime()), mode, status: 'running', counts, actor: `${context.actor.kind}:${context.actor.id}`, request_id: context.requestId, started_at: startedAt, finished_at: null };
 
-  // One audit event records the sync and every screening it makes.
-  const { known, auditHash } = await withTenant(context.actor, async (trx) => {
+  // One audit event records the sync and every screening it makes. A refused shrink throws before either is written.
+  const { known, absent, auditHash } = await withTenant(context.actor, async (trx) => {
+    const known = await knownProfiles(trx);
+    const absent = mode === 'full' ? absentActiveIds(known, profiles.map((p) => p.externalId)) : [];
+    if (mode === 'full') {
+      const active = [...known.values()].filter((k) => k.status === 'active').length;
+      refuseLargeShrink({ active, inRequest: profiles.length, deactivating: absent.length, limitPercent: shrink.limitPercent, allowShrink: shrink.allowShrink });
+    }
     await insertSync(trx, context.actor.organizationId, sync);
     const auditHash = await appendAuditNow(trx, context, { action: 'workforce.sync_started', target: { type: 'workforce_sync', id: sync.id }, details: { mode, profiles: profiles.length } });
-    return { known: await knownProfiles(trx), auditHash };
+    return { known, absent, auditHash };
   });
 
   try {
@@ -45,14 +62,10 @@ export async function runSync(withTenant: WithTenant, registry: Pick<ServiceRegi
     for (let at = 0; at < work.length; at += BATCH) {
       await withTenant(context.actor, (trx) => writeBatch(trx, work.slice(at, at + BATCH)));
     }
-    if (mode === 'full') {
-      const present = new Set(profiles.map((p) => p.externalId));
-      const absent = [...known].filter(([externalId, k]) => k.status === 'active' && !present.has(externalId)).map(([, k]) => k.id);
-      for (let at = 0; at < absent.length; at += BATCH) {
-        await withTenant(context.actor, (trx) => deactivateProfiles(trx, absent.slice(at, at + BATCH), sync.id, new Date()));
-      }
-      counts.deactivated = absent.length;
+    for (let at = 0; at < absent.length; at += BATCH) {
+      await withTenant(context.actor, (trx) => deactivateProfiles(trx, absent.slice(at, at + BATCH), sync.id, new Date()));
     }
+    counts.deactivated = absent.length;
     const finishedAt = new Date();
     await withTenant(context.actor, async (trx) => {
       await finishSync(trx, sync.id, 'completed', counts, finishedAt);

@@ -154,10 +154,10 @@ export function createUserService(withTenant: WithTenant) {
         });
         throw new AppError('unauthenticated', detail);
       };
-      if (user.locked_until && user.locked_until > now) {
-        await refuse('locked', `Too many failed sign-ins: this account is locked until ${user.locked_until.toISOString().slice(11, 16)} UTC. An administrator can unlock it with a new setup link.`);
-      }
+      // The password is checked first, whatever the account's state, and a lock answers as a wrong password
+      // does: neither the words nor the time taken tell whoever is trying that the account exists and is locked.
       const right = user.password_hash ? await verifyPassword(password, user.password_hash) : await verifyNobody(password);
+      if (user.locked_until && user.locked_until > now) await refuse('locked');
       if (user.state !== 'active') await refuse('disabled');
       if (!user.password_hash) await refuse('no_password_set');
       if (!right) await refuse('wrong_password');
