@@ -4,6 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { permissionTable } from './permissions.ts';
 
 export const API_DESCRIPTION = `
 Gatehouse screens visitors, subjects, workforce and vendors against restricted-party lists,
@@ -22,8 +23,12 @@ its \`request_id\` to support.
 \`WWW-Authenticate: Bearer\`; a disabled key 401 \`key_disabled\`; a revoked key 401
 \`key_revoked\`; a suspended organization 403 \`organization_suspended\`. Each endpoint is labelled
 \`x-tier\`: Defense endpoints serve every organization, Enterprise endpoints answer a
-Defense-tier organization 403 \`tier_required\` with \`required_tier\`. Another organization's
-ids answer 404, exactly as ids that do not exist.
+Defense-tier organization 403 \`tier_required\` with \`required_tier\`. Each endpoint is also
+labelled \`x-permission\` (the kind of operation) and \`x-allowed\` (who may call it), and its
+description ends with the same; a caller the matrix below does not allow answers 403
+\`role_required\` naming who may. Another organization's ids answer 404, exactly as ids that do not exist.
+
+\${permissionTable()}
 
 **Rate limits.** Each credential has a token bucket: by default 50 requests a second for Defense
 and 200 for Enterprise, in bursts of twice that. An organization may have its own rate. Every
