@@ -19,6 +19,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { recordBenchmark } from './benchmarks-file.ts';
+import { running, stopEverything } from './running-processes.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { driveAtFixedRate, type PlannedRequest } from './api/paced-load.ts';
 import { prepareService } from './api/prepared-service.ts';
@@ -27,15 +28,6 @@ import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { sampleUsage, usageBetween } from './api/process-usage.ts';
 import { type DatabaseRun, runTable } from './api/report.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
-
-/** What is still running, stopped in reverse order at the end, on failure, or on Ctrl-C. */
-const running: (() => unknown)[] = [];
-async function stopEverything() {
-  while (running.length > 0) await running.pop()?.();
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void stopEverything().finally(() => process.exit(130)));
-}
 
 try {
   const { values } = parseArgs({

@@ -21,6 +21,7 @@
 import { parseArgs } from 'node:util';
 import { startListPublisher } from '../test/helpers/list-publisher.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
+import { running, stopEverything } from './running-processes.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { driveAtFixedRate, type PlannedRequest } from './api/paced-load.ts';
 import { createBenchOrganization } from './api/prepared-service.ts';
@@ -35,14 +36,6 @@ import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from 
 const WARM_UP_SECONDS = 5;
 /** Into the refresh window, when the publisher starts serving the new SDN. */
 const SWITCH_AFTER_MS = 2_000;
-
-const running: (() => unknown)[] = [];
-async function stopEverything() {
-  while (running.length > 0) await running.pop()?.();
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void stopEverything().finally(() => process.exit(130)));
-}
 
 try {
   const { values } = parseArgs({
