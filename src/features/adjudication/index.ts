@@ -57,7 +57,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/queue',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', auditRead: { action: 'case.listed', target: 'case', list: true } },
         schema: {
           tags: TAG,
           summary: 'List open and escalated cases',
@@ -74,7 +74,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/:id',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', auditRead: { action: 'case.viewed', target: 'case' } },
         schema: {
           tags: TAG,
           summary: 'Get a case',

@@ -77,7 +77,7 @@ const workforce: Feature = {
     api.get(
       '/workforce/profiles',
       {
-        config: { tier: 'enterprise' },
+        config: { tier: 'enterprise', auditRead: { action: 'workforce_profile.listed', target: 'workforce_profile', list: true } },
         schema: { tags: TAG, summary: 'List workforce profiles with their latest outcome', description: 'In creation order, with cursor pages.', querystring: ProfilesQuery, response: { 200: ProfileListSchema } },
       },
       async (request) => {
