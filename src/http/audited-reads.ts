@@ -54,6 +54,8 @@ export function installAuditedReads(app: FastifyInstance, trail: ReadTrail) {
     if (methods.some((method) => method !== 'GET' && method !== 'HEAD')) throw new Error(`${route.url}: config.auditRead is for GET routes`);
     if (declared.target && !declared.list && !route.url.includes(':id')) throw new Error(`${route.url}: config.auditRead names one ${declared.target}, so the path needs :id`);
     route.schema ??= {};
+    // Fastify's HEAD twin of a GET route shares its schema: describe it once.
+    if ('x-audited-read' in route.schema) return;
     const note = `Each answer is recorded in the audit trail as \`${declared.action}\`, and each refusal as a failed \`${declared.action}\`.`;
     Object.assign(route.schema, { 'x-audited-read': declared.action, description: [route.schema.description, note].filter(Boolean).join(' ') });
   });
