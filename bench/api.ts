@@ -1,6 +1,6 @@
 /**
  * npm run bench:api [-- --rate R] [--seconds S] [--warm-up S] [--connections N] [--only embedded|postgres]
- *                      [--database-url URL] [--data DIR] [--seed S] [--cpu-prof] [--no-write]
+ *                      [--reads PERCENT] [--database-url URL] [--data DIR] [--seed S] [--cpu-prof] [--no-write]
  *
  * How fast does POST /api/v1/prescreen answer through real HTTP, with every real list loaded, on
  * each database? For the embedded database (a fresh DATA_DIR) and then PostgreSQL (--database-url
@@ -15,6 +15,9 @@
  * ends, fails or is interrupted. `--cpu-prof` writes the service's CPU profile under
  * bench/results/profiles/ (read it with bench/load/profile-summary.ts). Exit code 2 when the list
  * data is missing or an argument is wrong.
+ * `--reads P` makes P% of the measured requests GET /api/v1/screenings/{id} of screenings the
+ * warm-up stored (tagged `GET screening`): what reading a record back costs, its audit included,
+ * beside the prescreens. The default, 0, measures prescreens alone, as the figures before it did.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -40,6 +43,7 @@ try {
       'database-url': { type: 'string' },
       data: { type: 'string' },
       seed: { type: 'string', default: '20261122' },
+      reads: { type: 'string', default: '0' },
       'cpu-prof': { type: 'boolean', default: false },
       write: { type: 'boolean', default: true },
     },
@@ -51,6 +55,8 @@ try {
   // One connection per 100 ms of arrivals: each is free again long before its next request is due.
   const connections = values.connections ? positiveInteger('--connections', values.connections) : Math.max(10, Math.ceil(rate / 10));
   if (values.only && !['embedded', 'postgres'].includes(values.only)) throw new UsageError('--only must be embedded or postgres');
+  const readPercent = Number(values.reads);
+  if (!Number.isInteger(readPercent) || readPercent < 0 || readPercent > 100) throw new UsageError('--reads must be a whole percentage, 0 to 100');
   const dataDir = resolveDataDir(values.data);
 
   // Enough distinct bodies that neither run repeats one: a quarter of the requests of each kind, plus a margin.
@@ -72,7 +78,7 @@ try {
     }
     running.push(database.close);
     process.stderr.write(`bench:api: ${database.label}: importing the lists and starting the service\n`);
-    const run = await measureOn(database, { dataDir, requests, rate, seconds, warmUpSeconds, connections, nodeArgs: cpuProfileArgs(values['cpu-prof']) });
+    const run = await measureOn(database, { dataDir, requests, readPercent, rate, seconds, warmUpSeconds, connections, nodeArgs: cpuProfileArgs(values['cpu-prof']) });
     await running.pop()?.();
     const table = runTable(run, seconds);
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
@@ -85,7 +91,7 @@ try {
   await stopEverything();
 }
 
-type RunSettings = { dataDir: string; requests: PlannedRequest[]; rate: number; seconds: number; warmUpSeconds: number; connections: number; nodeArgs: string[] };
+type RunSettings = { dataDir: string; requests: PlannedRequest[]; readPercent: number; rate: number; seconds: number; warmUpSeconds: number; connections: number; nodeArgs: string[] };
 
 async function measureOn(database: BenchDatabase, settings: RunSettings): Promise<DatabaseRun> {
   const prepared = await prepareService(database, settings.dataDir, { nodeArgs: settings.nodeArgs });
@@ -98,7 +104,16 @@ async function measureOn(database: BenchDatabase, settings: RunSettings): Promis
     connections: settings.connections,
   };
   // JIT, connection pools and the database's caches warm up on requests that are not counted.
-  const warmUp = await driveAtFixedRate({ ...load, seconds: settings.warmUpSeconds });
+  const stored: string[] = [];
+  const warmUp = await driveAtFixedRate({
+    ...load,
+    seconds: settings.warmUpSeconds,
+    onAnswer: (_kind, status, body) => {
+      const id = status === 201 ? /"id":"(scr_[0-9a-z]{26})"/.exec(body)?.[1] : undefined;
+      if (id) stored.push(id);
+    },
+  });
+  const measuredRequests = withReads(settings.requests, warmUp.nextRequest, stored, settings.readPercent);
   const potentialMatches = new Map<string, number>();
   const machineLoad = os.loadavg()[0] ?? 0;
   const generatorBefore = process.cpuUsage();
@@ -106,8 +121,9 @@ async function measureOn(database: BenchDatabase, settings: RunSettings): Promis
   const databaseBefore = sampleUsage(database.serverPids());
   const measured = await driveAtFixedRate({
     ...load,
+    requests: measuredRequests,
     seconds: settings.seconds,
-    firstRequest: warmUp.nextRequest,
+    firstRequest: settings.readPercent > 0 ? 0 : warmUp.nextRequest,
     onAnswer: (kind, status, body) => {
       if (status === 201 && body.includes('"outcome":"potential_match"')) potentialMatches.set(kind, (potentialMatches.get(kind) ?? 0) + 1);
     },
@@ -132,4 +148,19 @@ async function measureOn(database: BenchDatabase, settings: RunSettings): Promis
     machineLoad,
     potentialMatches,
   };
+}
+
+/**
+ * The requests after `first`, with `percent` of the positions, spread evenly, reading back one of
+ * the stored screenings instead (in turn); unchanged when there is nothing to read.
+ */
+function withReads(requests: PlannedRequest[], first: number, stored: string[], percent: number): PlannedRequest[] {
+  if (percent === 0 || stored.length === 0) return requests;
+  const rest = [...requests.slice(first), ...requests.slice(0, first)];
+  let reads = 0;
+  return rest.map((request, i) =>
+    Math.floor(((i + 1) * percent) / 100) > Math.floor((i * percent) / 100)
+      ? { tag: 'GET screening', method: 'GET' as const, path: `/v1/screenings/${stored[reads++ % stored.length]}` }
+      : request,
+  );
 }

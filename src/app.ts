@@ -11,6 +11,8 @@ import { AppError } from './http/errors.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { externalKeySet, loadSigningKey } from './auth/token-keys.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { createReadTrail, READ_TRAIL_DEFAULTS } from './audit/read-trail.ts';
+import { installAuditedReads } from './http/audited-reads.ts';
 import { installAuthentication } from './http/authentication.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
 import { type Api, type Feature, loadFeatures } from './http/feature.ts';
@@ -92,6 +94,11 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   const idp = config.externalIdentityProvider;
   const tokens = createTokenService(db, await loadSigningKey(db), idp && { ...idp, keys: externalKeySet(idp.jwksUrl) });
   installAuthentication(app, createAuthenticator(db, tokens), createRateLimiter(config));
+  const reads = createReadTrail(db.withTenant, {
+    ...READ_TRAIL_DEFAULTS,
+    onError: (error, pending) => app.log.error({ err: error, pending }, 'could not append reads to the audit trail; they are kept in memory and tried again'),
+  });
+  installAuditedReads(app, reads);
   installLongRequests(app);
   installIdempotency(app, db, {
     retentionSeconds: config.idempotencyRetentionSeconds,
@@ -124,7 +131,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
 
   const services = createServiceRegistry();
   for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, services }), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, services, reads }), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }

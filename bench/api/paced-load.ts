@@ -88,7 +88,9 @@ export async function driveAtFixedRate(options: LoadOptions): Promise<LoadResult
         setupRequest: (request, context) => {
           const planned = requests[built++ % requests.length] as PlannedRequest;
           (context as RequestContext).planned = planned;
-          const headers = planned.headers ? { ...request.headers, ...planned.headers } : request.headers;
+          // A copy every time: autocannon writes the body's Content-Length into the headers it is handed, and
+          // this request object is reused, so a GET after a POST would otherwise announce the POST's body.
+          const headers = { ...request.headers, ...planned.headers };
           return { ...request, method: planned.method, path: `${url.pathname}${planned.path}`, body: planned.body ?? '', headers };
         },
         onResponse: (status, body, context) => {

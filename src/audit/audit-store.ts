@@ -6,6 +6,7 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { JsonStatement, TenantTransaction } from '../db/tenant.ts';
 import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
 import { storedNamesOf } from './action-names.ts';
+import { type EventKind, READ_ACTIONS } from './read-actions.ts';
 
 type AuditEventRow = {
   organization_id: string;
@@ -121,7 +122,7 @@ export function toLink(row: Selectable<AuditEventRow>): StoredLink {
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-export type EventFilter = { from?: Date; to?: Date; action?: string; actor?: string; requestId?: string };
+export type EventFilter = { from?: Date; to?: Date; action?: string; actor?: string; requestId?: string; kind?: EventKind };
 
 /** Events matching the filter with afterSeq < seq <= throughSeq, in chain order. */
 export async function queryEvents(trx: TenantTransaction, filter: EventFilter, afterSeq: number, throughSeq: number) {
@@ -146,5 +147,6 @@ function filtered(trx: TenantTransaction, filter: EventFilter) {
   if (filter.action) query = query.where('action', 'in', storedNamesOf(filter.action));
   if (filter.actor) query = query.where('actor_id', '=', filter.actor);
   if (filter.requestId) query = query.where('request_id', '=', filter.requestId);
+  if (filter.kind) query = query.where('action', filter.kind === 'read' ? 'in' : 'not in', READ_ACTIONS);
   return query;
 }

@@ -30,7 +30,12 @@ export function recordAudit(trx: TenantTransaction, context: AuditContext, event
 
 /** Several events of one request, chained in this order. */
 export function recordAudits(trx: TenantTransaction, context: AuditContext, events: readonly AuditEvent[]): void {
-  pendingEvents(trx).push(...events.map((event) => inputOf(context, event)));
+  pendingEvents(trx).push(...events.map((event) => auditEventInput(context, event)));
+}
+
+/** Events built earlier, each with its own actor and time (reads kept in memory, see read-trail.ts), chained in this order. */
+export function recordAuditInputs(trx: TenantTransaction, inputs: readonly AuditEventInput[]): void {
+  pendingEvents(trx).push(...inputs);
 }
 
 /**
@@ -41,7 +46,7 @@ export function recordAudits(trx: TenantTransaction, context: AuditContext, even
  */
 export async function appendAuditNow(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<string> {
   const events = pendingEvents(trx);
-  events.push(inputOf(context, event));
+  events.push(auditEventInput(context, event));
   const { rows } = await sentAlone<{ hash: Uint8Array }>(appendStatement(events.splice(0))).execute(trx);
   return Buffer.from(rows[0]?.hash ?? []).toString('hex');
 }
@@ -50,7 +55,8 @@ export async function appendAuditNow(trx: TenantTransaction, context: AuditConte
 const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement, { last: true });
 const PENDING = Symbol('pending audit events');
 
-function inputOf(context: AuditContext, event: AuditEvent): AuditEventInput {
+/** The event as the chain records it, stamped now. */
+export function auditEventInput(context: AuditContext, event: AuditEvent): AuditEventInput {
   return {
     occurred_at: new Date().toISOString(),
     actor: { type: context.actor.kind, id: context.actor.id, role: context.actor.role ?? null },

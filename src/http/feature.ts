@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ReadTrail } from '../audit/read-trail.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -35,6 +36,8 @@ export type FeatureContext = {
   listFreshness: ListFreshnessMonitor;
   /** Where features provide their services to each other, and subscribe to each other's hooks. */
   services: ServiceRegistry;
+  /** Reads of personal data on their way to the audit chain (src/audit/read-trail.ts): flush an organization's before reading its trail. */
+  reads: ReadTrail;
 };
 
 export type Feature = {

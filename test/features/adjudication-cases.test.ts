@@ -110,7 +110,8 @@ describe('dispositions', () => {
     assert.equal(history[2].reason, 'Confirmed by passport.');
     const events = await outbox('case.disposition_applied', 'case_id', id);
     assert.deepEqual(events.map((e) => e.data.status), ['ESCALATED', 'DENIED']);
-    const audits = await harness.database.owner<{ action: string }>("SELECT action FROM audit_events WHERE target_id = $1 ORDER BY seq", [id]);
+    // The case's changes: reads of it (case.viewed) reach the trail in batches, at times of their own.
+    const audits = await harness.database.owner<{ action: string }>("SELECT action FROM audit_events WHERE target_id = $1 AND action <> 'case.viewed' ORDER BY seq", [id]);
     assert.deepEqual(audits.map((a) => a.action), ['case.disposition_applied', 'case.disposition_applied']);
   });
 

@@ -56,7 +56,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/queue',
       {
-        config: { tier: 'defense', permission: 'read' },
+        config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.listed', target: 'case', list: true } },
         schema: {
           tags: TAG,
           summary: 'List open and escalated cases',
@@ -73,7 +73,7 @@ const adjudication: Feature = {
     api.get(
       '/adjudication/:id',
       {
-        config: { tier: 'defense', permission: 'read' },
+        config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.viewed', target: 'case' } },
         schema: {
           tags: TAG,
           summary: 'Get a case',

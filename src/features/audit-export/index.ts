@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import { recordAudit } from '../../audit/audit.ts';
+import { READ_ACTIONS } from '../../audit/read-actions.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
@@ -19,6 +20,14 @@ const ExportQuery = Type.Object(
     action: Type.Optional(Type.String({ maxLength: 100, description: 'Only this action, e.g. `api_key.revoked`; events recorded under an earlier name of it (`api_key.active` for `api_key.enabled`) are included, as stored.' })),
     actor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this actor: a key id or a person\'s subject.' })),
     request_id: Type.Optional(Type.String({ maxLength: 128, description: 'Only events of this X-Request-ID.' })),
+    kind: Type.Optional(
+      Type.Union([Type.Literal('read'), Type.Literal('write')], {
+        description:
+          `Only reads of personal data (\`read\`: ${READ_ACTIONS.map((action) => `\`${action}\``).join(', ')}), ` +
+          'or only the other events (`write`: changes, sign-ins, failed authentications). Both by default.',
+        examples: ['write'],
+      }),
+    ),
     format: Type.Optional(Type.Union([Type.Literal('ndjson'), Type.Literal('csv')], { description: 'Default NDJSON, or from the Accept header.' })),
     cursor: Type.Optional(Type.String({ maxLength: 200, description: 'Resume after the line that carried this cursor.' })),
   },
@@ -42,18 +51,20 @@ const ExportLine = Type.Object({
 
 const auditExport: Feature = {
   name: 'audit-export',
-  async register(api, { db }) {
+  async register(api, { db, reads }) {
     api.get(
       '/audit/export',
       {
-        config: { tier: 'enterprise', permission: 'administer' },
+        config: { tier: 'enterprise', permission: 'administer', auditRead: { action: 'audit.exported', recordedByHandler: true } },
         schema: {
           tags: ['audit'],
           summary: 'Export the audit trail',
           description:
             'Streams every matching event, oldest first, one per line: NDJSON (default) or CSV (`format=csv` or ' +
             '`Accept: text/csv`). Each line carries its chain hash and a `cursor`: to resume an interrupted export, ' +
-            'repeat the request with `cursor` set to the last line received. Needs an admin key or role; the export is audited.',
+            'repeat the request with `cursor` set to the last line received. Needs an admin key or role. Reads of personal data are ' +
+            'events too (`kind` tells them apart); the export includes every read this server answered before it, and reads answered ' +
+            'by other servers of a cluster a fraction of a second later. The export itself is recorded (`audit.exported`) before its first line is read.',
           querystring: ExportQuery,
           response: {
             200: {
@@ -64,7 +75,7 @@ const auditExport: Feature = {
         },
       },
       async (request, reply) => {
-        const { from, to, action, actor, request_id: requestId, cursor } = request.query;
+        const { from, to, action, actor, request_id: requestId, kind, cursor } = request.query;
         if (from && to && from > to) {
           throw new AppError('validation_failed', '`from` is after `to`.', { errors: [{ pointer: '/from', detail: 'is after to', in: 'query' }] });
         }
@@ -76,8 +87,10 @@ const auditExport: Feature = {
           ...(action && { action }),
           ...(actor && { actor }),
           ...(requestId && { requestId }),
+          ...(kind && { kind }),
         };
         const context = auditContextOf(request);
+        await reads.flush(context.actor.organizationId);
         await db.withTenant(context.actor, async (trx) =>
           recordAudit(trx, context, { action: 'audit.exported', details: { format, ...request.query } }),
         );

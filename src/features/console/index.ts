@@ -32,7 +32,7 @@ export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'se
 const consoleFeature: Feature = {
   name: 'console',
   prefix: '/console',
-  async register(api, { config, db, lists, listFreshness, services, tokens }) {
+  async register(api, { config, db, lists, listFreshness, services, tokens, reads }) {
     const cookies = consoleCookies(config.consoleSecureCookies);
     api.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -63,7 +63,7 @@ const consoleFeature: Feature = {
     registerQueuePage(api, { services, lists });
     registerCasePages(api, { services, lists });
     registerVisitorsPage(api, { services });
-    registerAuditPage(api, { db });
+    registerAuditPage(api, { db, reads });
     registerWebhooksPage(api, { services });
     registerApiKeysPage(api, { withTenant: db.withTenant });
   },

@@ -58,7 +58,7 @@ const screenings: Feature = {
     api.get(
       '/screenings/:id',
       {
-        config: { tier: 'defense', permission: 'read' },
+        config: { tier: 'defense', permission: 'read', auditRead: { action: 'screening.viewed', target: 'screening' } },
         schema: {
           tags: ['screening'],
           summary: 'Get a screening',
@@ -73,7 +73,7 @@ const screenings: Feature = {
     api.get(
       '/screenings/:id/evidence',
       {
-        config: { tier: 'defense', permission: 'read' },
+        config: { tier: 'defense', permission: 'read', auditRead: { action: 'screening.evidence_downloaded', target: 'screening', recordedByHandler: true } },
         schema: {
           tags: ['screening'],
           summary: "Download a screening's evidence as PDF",

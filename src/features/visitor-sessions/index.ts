@@ -56,7 +56,7 @@ const visitorSessions: Feature = {
     api.get(
       '/sessions',
       {
-        config: { tier: 'defense', permission: 'read' },
+        config: { tier: 'defense', permission: 'read', auditRead: { action: 'visitor_session.listed', target: 'visitor_session', list: true } },
         schema: {
           tags: TAG,
           summary: 'List visitor sessions (roll-call)',
@@ -87,7 +87,7 @@ const visitorSessions: Feature = {
     api.get(
       '/sessions/:id',
       {
-        config: { tier: 'defense', permission: 'read' },
+        config: { tier: 'defense', permission: 'read', auditRead: { action: 'visitor_session.viewed', target: 'visitor_session' } },
         schema: { tags: TAG, summary: 'Get a visitor session', description: "With its history. Another organization's id answers 404.", params: SessionIdParams, response: { 200: SessionSchema } },
       },
       async (request) => presentSession(await service.get(auditContextOf(request), request.params.id)),

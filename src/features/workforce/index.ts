@@ -82,7 +82,7 @@ const workforce: Feature = {
     api.get(
       '/workforce/profiles',
       {
-        config: { tier: 'enterprise', permission: 'read' },
+        config: { tier: 'enterprise', permission: 'read', auditRead: { action: 'workforce_profile.listed', target: 'workforce_profile', list: true } },
         schema: { tags: TAG, summary: 'List workforce profiles with their latest outcome', description: 'In creation order, with cursor pages.', querystring: ProfilesQuery, response: { 200: ProfileListSchema } },
       },
       async (request) => {

@@ -1,11 +1,14 @@
 /**
  * The audit log, newest first, with the filters of GET /api/v1/audit/export, and whether the
- * organization's hash chain holds. Admins only, as the export is. The chain is re-walked from its
- * first event on each visit while it is short enough to take about a second; past that, on request.
+ * organization's hash chain holds. Admins only, as the export is, and each visit is recorded as
+ * the export is. The chain is re-walked from its first event on each visit while it is short
+ * enough to take about a second; past that, on request.
  */
 import { Type } from 'typebox';
 import { type EventFilter, headSeq, latestEvents } from '../../../audit/audit-store.ts';
 import { type VerifyResult, verifyChain } from '../../../audit/audit-verifier.ts';
+import type { EventKind } from '../../../audit/read-actions.ts';
+import type { ReadTrail } from '../../../audit/read-trail.ts';
 import type { Database } from '../../../db/database.ts';
 import { auditContextOf } from '../../../http/audit-context.ts';
 import type { Api } from '../../../http/feature.ts';
@@ -22,27 +25,30 @@ const AuditQuery = Type.Object({
   action: Type.Optional(Type.String({ maxLength: 100 })),
   actor: Type.Optional(Type.String({ maxLength: 200 })),
   request_id: Type.Optional(Type.String({ maxLength: 128 })),
+  kind: Type.Optional(Type.String({ enum: ['', 'read', 'write'] })),
   from: Type.Optional(date),
   to: Type.Optional(date),
   before: Type.Optional(Type.Integer({ minimum: 1 })),
   verify: Type.Optional(Type.Literal('1')),
 });
 
-type Filters = { action?: string; actor?: string; request_id?: string; from?: string; to?: string };
+type Filters = { action?: string; actor?: string; request_id?: string; kind?: string; from?: string; to?: string };
 
-export function registerAuditPage(api: Api, deps: { db: Database }) {
-  api.get('/audit', { config: { tier: 'enterprise', permission: 'administer' }, schema: { querystring: AuditQuery } }, async (request, reply) => {
+export function registerAuditPage(api: Api, deps: { db: Database; reads: ReadTrail }) {
+  api.get('/audit', { config: { tier: 'enterprise', permission: 'administer', auditRead: { action: 'audit.viewed' } }, schema: { querystring: AuditQuery } }, async (request, reply) => {
     const { before, verify, ...raw } = request.query;
     const filters: Filters = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]).filter(([, v]) => v));
     const filter: EventFilter = {
       ...(filters.action && { action: filters.action }),
       ...(filters.actor && { actor: filters.actor }),
       ...(filters.request_id && { requestId: filters.request_id }),
+      ...(filters.kind && { kind: filters.kind as EventKind }),
       ...(filters.from && { from: new Date(`${filters.from}T00:00:00Z`) }),
       // "to" names the last day shown: events before the next midnight.
       ...(filters.to && { to: new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000) }),
     };
     const { actor } = auditContextOf(request);
+    await deps.reads.flush(actor.organizationId);
     const [events, length] = await deps.db.withTenant(actor, async (trx) => [await latestEvents(trx, filter, before, PAGE_SIZE + 1), await headSeq(trx)] as const);
     const chain = verify === '1' || length <= VERIFY_ON_LOAD_MAX_EVENTS ? await verifyChain(deps.db, actor.organizationId) : undefined;
     const page = events.slice(0, PAGE_SIZE);
@@ -85,6 +91,12 @@ function chainStatus(chain: VerifyResult | undefined, length: number, filters: F
   return html`<div class="notice notice-alert" role="alert"><p>${badge('broken', 'denied')} The hash chain is broken at event ${chain.first_break?.seq}: ${chain.first_break?.reason}. Events from there on may have been changed, removed or reordered. Tell your security officer.</p></div>`;
 }
 
+const KINDS = [
+  ['', 'All events'],
+  ['read', 'Reads of personal data'],
+  ['write', 'Everything but reads'],
+] as const;
+
 function filterForm(filters: Filters): Html {
   const input = (name: keyof Filters, label: string, attributes: Html | string = '') =>
     html`<p><label for="${name}">${label}</label> <input id="${name}" name="${name}" value="${filters[name] ?? ''}"${attributes}></p>`;
@@ -92,6 +104,8 @@ function filterForm(filters: Filters): Html {
 ${input('action', 'Action', html` size="24" placeholder="e.g. api_key.revoked"`)}
 ${input('actor', 'Actor', html` size="24" placeholder="an email or key id"`)}
 ${input('request_id', 'Request id', html` size="24"`)}
+<p><label for="kind">Kind</label>
+<select id="kind" name="kind">${KINDS.map(([value, label]) => html`<option value="${value}"${(filters.kind ?? '') === value ? html` selected` : ''}>${label}</option>`)}</select></p>
 ${input('from', 'From', html` type="date"`)}
 ${input('to', 'To', html` type="date"`)}
 <p><button type="submit">Filter</button> <a href="/console/audit">Clear filters</a></p>

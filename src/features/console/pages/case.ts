@@ -51,7 +51,7 @@ export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegist
     return sendPage(request, reply, { title: caseTitle(detail), section: 'queue', notice: extra.notice, status: extra.status ?? 200, body: caseBody(view) });
   }
 
-  api.get('/cases/:id', { config: { tier: 'defense', permission: 'read' }, schema: { params: CaseParams, querystring: CaseQuery } }, async (request, reply) => {
+  api.get('/cases/:id', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.viewed', target: 'case' } }, schema: { params: CaseParams, querystring: CaseQuery } }, async (request, reply) => {
     const done = request.query.done;
     return showCase(request, reply, request.params.id, done ? { notice: DONE[done] as Notice } : {});
   });
@@ -70,7 +70,7 @@ export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegist
     }
   });
 
-  api.get('/cases/:id/evidence', { config: { tier: 'defense', permission: 'read' }, schema: { params: CaseParams } }, async (request, reply) => {
+  api.get('/cases/:id/evidence', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'screening.evidence_downloaded', target: 'case', recordedByHandler: true } }, schema: { params: CaseParams } }, async (request, reply) => {
     const context = auditContextOf(request);
     const detail = await adjudication().getCase(context, request.params.id);
     const pdf = await deps.services.get('screenings').evidencePdf(context, detail.screening_id);

@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
+import { recordShown } from '../../../http/audited-reads.ts';
 import type { Api } from '../../../http/feature.ts';
 import type { ServiceRegistry } from '../../../http/services.ts';
 import type { ListCatalog } from '../../../lists/catalog.ts';
@@ -29,7 +30,7 @@ const QueueQuery = Type.Object({
 type Filters = { status?: string; list?: string; source?: string; overdue?: string; min_score?: string; assignee?: string };
 
 export function registerQueuePage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'>; lists: ListCatalog }) {
-  api.get('/queue', { config: { tier: 'defense', permission: 'read' }, schema: { querystring: QueueQuery } }, async (request, reply) => {
+  api.get('/queue', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.listed', target: 'case', list: true } }, schema: { querystring: QueueQuery } }, async (request, reply) => {
     const { cursor, ...filters } = request.query as Filters & { cursor?: string };
     const now = new Date();
     const assignee = filters.assignee?.trim();
@@ -47,6 +48,7 @@ export function registerQueuePage(api: Api, deps: { services: Pick<ServiceRegist
       },
       now,
     );
+    recordShown(request, page.data.map((c) => c.id));
     const lists = deps.lists.current()?.versions.map((v) => v.list).sort() ?? [];
     const total = Object.values(page.totals).reduce((a, b) => a + b, 0);
     const counts = Object.entries(page.totals).map(([status, n]) => `${n} ${status.toLowerCase()}`).join(', ');

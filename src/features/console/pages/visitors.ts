@@ -6,6 +6,7 @@
  */
 import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
+import { recordShown } from '../../../http/audited-reads.ts';
 import type { Api } from '../../../http/feature.ts';
 import type { ServiceRegistry, Services } from '../../../http/services.ts';
 import { badge, when } from '../format.ts';
@@ -25,7 +26,7 @@ type Screened = Map<string, Summary>;
 const VisitorsQuery = Type.Object({ site: Type.Optional(Type.String({ maxLength: 200 })) });
 
 export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'> }) {
-  api.get('/visitors', { config: { tier: 'defense', permission: 'read' }, schema: { querystring: VisitorsQuery } }, async (request, reply) => {
+  api.get('/visitors', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'visitor_session.listed', target: 'visitor_session', list: true } }, schema: { querystring: VisitorsQuery } }, async (request, reply) => {
     const sessions = deps.services.get('visitor-sessions');
     const context = auditContextOf(request);
     const site = request.query.site || undefined;
@@ -33,6 +34,7 @@ export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceReg
     const onSite = await sessions.list(context, { ...filter, onSite: true }, undefined, ROLL_CALL_LIMIT + 1);
     const waiting = await sessions.list(context, { ...filter, onSite: false, statuses: ['pending_review', 'escalated'] }, undefined, 200);
     const shown = [...onSite.slice(0, ROLL_CALL_LIMIT), ...waiting];
+    recordShown(request, shown.map((s) => s.id));
     // Country flags are kept in each visitor's screening, not in the session: read in one query.
     const screened: Screened = new Map((await deps.services.get('screenings').summariesOf(context, [...new Set(shown.map((s) => s.screening_id))])).map((x) => [x.id, x]));
     const sites = [...new Set([...onSite, ...waiting].map((s) => s.site))].sort();
