@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { Tier } from '../db/schema.ts';
 import type { RequestActor } from './actor.ts';
-import { authorizeRoute, documentAccess, type Permission } from './permissions.ts';
+import { authorizeRoute, documentAccess, type Permission, requireDeclaredAccess } from './permissions.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 declare module 'fastify' {
@@ -27,11 +27,11 @@ export const API_PREFIX = '/api/v1';
 
 export function installAuthentication(app: FastifyInstance, authenticate: Authenticator, limiter: RateLimiter) {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
-    const { tier, permission } = route.config ?? {};
-    if (!tier || !permission) throw new Error(`${route.method} ${route.url} must declare config.tier and config.permission (or config.public)`);
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const access = requireDeclaredAccess(route);
+    if (access === 'public') return;
     route.schema ??= {};
-    documentAccess(route.schema, tier, permission);
+    documentAccess(route.schema, access.tier, access.permission);
     Object.assign(route.schema, { security: [{ bearerAuth: [] }] });
   });
 

@@ -63,6 +63,19 @@ export const mayCall = (principal: Principal, permission: Permission) => PERMISS
 /** What a route declares: the tier its organization needs and the kind of operation it is. */
 export type Access = { tier: Tier; permission: Permission };
 
+/** What a route's config declares: public, its access, or nothing (the not-found handler; any other route is refused at start). */
+export function declaredAccess(config: { public?: boolean; tier?: Tier; permission?: Permission } | undefined): Access | 'public' | undefined {
+  if (config?.public) return 'public';
+  return config?.tier && config.permission ? { tier: config.tier, permission: config.permission } : undefined;
+}
+
+/** A route's access, or the error that stops the app from starting when it declares none. */
+export function requireDeclaredAccess(route: { method: string | string[]; url: string; config?: Parameters<typeof declaredAccess>[0] }): Access | 'public' {
+  const access = declaredAccess(route.config);
+  if (!access) throw new Error(`${route.method} ${route.url} must declare config.tier and config.permission (or config.public)`);
+  return access;
+}
+
 /** Whether a caller of this kind, in an organization of this tier, may call a route with this access. */
 export const allows = (access: Access, tier: Tier, principal: Principal) => TIERS[access.tier].serves.includes(tier) && mayCall(principal, access.permission);
 
@@ -88,7 +101,7 @@ const namesOf = (principals: readonly Principal[]) => {
 
 /** The sentence each operation's OpenAPI description ends with. */
 export function accessSentence(tier: Tier, permission: Permission): string {
-  const tiers = tier === 'defense' ? 'Defense and Enterprise' : 'Enterprise only';
+  const tiers = TIERS[tier].serves.length > 1 ? 'Defense and Enterprise' : 'Enterprise only';
   return `**Access** (${permission}): ${namesOf(PERMISSIONS[permission].allowed)}. Tiers: ${tiers}.`;
 }
 

@@ -4,7 +4,7 @@
  * registered routes with the OpenAPI description and walk them with every kind of caller.
  */
 import type { RouteOptions } from 'fastify';
-import type { Access } from './permissions.ts';
+import { type Access, declaredAccess } from './permissions.ts';
 
 export type RegisteredRoute = { method: string; url: string; access: Access | 'public' | undefined };
 
@@ -13,8 +13,7 @@ export class RouteIndex {
   private readonly matchers: { method: string; pattern: RegExp }[] = [];
 
   add(route: Pick<RouteOptions, 'method' | 'url' | 'config'>) {
-    const { tier, permission, public: isPublic } = route.config ?? {};
-    const access = isPublic ? 'public' : tier && permission ? { tier, permission } : undefined;
+    const access = declaredAccess(route.config);
     for (const method of [route.method].flat()) {
       this.routes.push({ method, url: route.url, access });
       this.matchers.push({ method, pattern: toPattern(route.url) });

@@ -14,7 +14,7 @@ import type { TokenService } from '../../auth/tokens.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Api } from '../../http/feature.ts';
 import { isAppError } from '../../http/errors.ts';
-import { authorizeRoute } from '../../http/permissions.ts';
+import { authorizeRoute, requireDeclaredAccess } from '../../http/permissions.ts';
 import { href } from './html.ts';
 import type { SignedIn, UserService } from './users/user-service.ts';
 
@@ -66,10 +66,7 @@ export function createSessions(tokens: TokenService, users: UserService, cookies
     /** Authenticates every console route that is not `config.public`; a stranger is sent to sign in. */
     install(api: Api) {
       // As on the API: a page that does not say who may see it does not start.
-      api.addHook('onRoute', (route) => {
-        if (route.config?.public) return;
-        if (!route.config?.tier || !route.config.permission) throw new Error(`${route.method} ${route.url} must declare config.tier and config.permission (or config.public)`);
-      });
+      api.addHook('onRoute', (route) => void requireDeclaredAccess(route));
       api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.public) return;
         const found = await resolve(request);
