@@ -34,8 +34,8 @@ export const ERROR_CATALOG = {
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   /** The resource's state does not allow this change; `allowed` lists what it does allow now. */
   invalid_transition: { status: 409, title: 'The transition is not allowed from the current state' },
-  /** A four-eyes decision is waiting for a different reviewer; the same actor cannot confirm it. */
-  second_reviewer_required: { status: 409, title: 'A second, different reviewer is required' },
+  /** A four-eyes decision waits for a second person: not an API key, not the proposer, not whoever created the proposing key. */
+  second_reviewer_required: { status: 409, title: 'A second, different person must review this' },
   /** A full workforce sync would deactivate more active profiles than its limit; the counts are in the body. */
   sync_shrink_refused: { status: 409, title: 'The sync would deactivate too many profiles' },
   /** An Idempotency-Key was reused with a different request. */

@@ -10,7 +10,7 @@ import { latestEvents } from '../../src/audit/audit-store.ts';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
 import { loadSigningKey } from '../../src/auth/token-keys.ts';
 import { createTokenService } from '../../src/auth/tokens.ts';
-import { createTenant, type TestTenant } from '../helpers/credentials.ts';
+import { createTenant, personHeaders, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists } from '../helpers/test-lists.ts';
 
@@ -38,9 +38,7 @@ describe('audit action names', () => {
   test('a decision waiting for a second reviewer is audited as case.decision_proposed', async () => {
     assert.equal((await call('PUT', '/adjudication/rules', { four_eyes: { denied: true } })).statusCode, 200);
     try {
-      const tokens = createTokenService(harness.database.db, await loadSigningKey(harness.database.db));
-      const issuer = { actor: { organizationId: admin.organizationId, kind: 'system' as const, id: 'test', role: null }, requestId: null, sourceIp: null };
-      const adjudicator = { authorization: `Bearer ${(await tokens.issue(issuer, { subject: 'first.reviewer@example.com', role: 'adjudicator' })).token}` };
+      const adjudicator = await personHeaders(harness.database.db, admin.organizationId, 'adjudicator', 'first.reviewer@example.com');
       const { case_id: caseId } = (await call('POST', '/prescreen', { subject: 'Karim Yusuf Abu-Ali' })).json();
       const proposed = await call('POST', `/adjudication/${caseId}/disposition`, { disposition: 'DENIED', reason: 'Matches the listed date of birth.' }, adjudicator);
       assert.equal(proposed.statusCode, 202, proposed.body);

@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { pdfPages, skipWithoutPdftotext } from '../evidence/pdf-text.ts';
-import { loadSigningKey } from '../../src/auth/token-keys.ts';
-import { createTokenService } from '../../src/auth/tokens.ts';
-import { createKey, createTenant, type TestTenant } from '../helpers/credentials.ts';
+import type { Role } from '../../src/http/actor.ts';
+import { createKey, createTenant, personHeaders, type TestTenant } from '../helpers/credentials.ts';
 import { buildSecondApp, buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../helpers/test-lists.ts';
 
@@ -30,6 +29,7 @@ const putRules = async (rules: object) => {
   assert.equal(response.statusCode, 200, response.body);
   return response.json();
 };
+const bearer = (role: Role, subject?: string) => personHeaders(harness.database.db, org.organizationId, role, subject);
 const outbox = (type: string, key: string, value: string) =>
   harness.database.owner<{ data: Record<string, unknown> }>(`SELECT data FROM event_outbox WHERE type = $1 AND data->>'${key}' = $2 ORDER BY id`, [type, value]);
 
@@ -148,7 +148,7 @@ describe('dispositions', () => {
     assert.equal(multiline.statusCode, 200, multiline.body);
   });
 
-  test('four-eyes: the first DENIED waits (202), the same actor cannot confirm it, a second actor applies it', async () => {
+  test('four-eyes: the first DENIED waits (202), the same actor cannot confirm it, a second person applies it', async () => {
     await putRules({ four_eyes: { denied: true } });
     const { case_id: id } = await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Another Placeholder Co' });
     const first = await dispose(id, { disposition: 'DENIED', reason: 'Matches DOB and nationality.' });
@@ -162,7 +162,7 @@ describe('dispositions', () => {
     assert.equal(same.statusCode, 409);
     assert.equal(same.json().code, 'second_reviewer_required');
 
-    const second = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, reviewerB.headers);
+    const second = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, await bearer('adjudicator', 'second@example.com'));
     assert.equal(second.statusCode, 200, second.body);
     assert.deepEqual([second.json().status, second.json().pending_decision], ['DENIED', null]);
     assert.deepEqual(second.json().history.map((h: { action: string }) => h.action), ['opened', 'decision_pending', 'disposition_applied']);
@@ -174,10 +174,41 @@ describe('dispositions', () => {
     await putRules({});
   });
 
+  test('four eyes are two people: refused for an API key and for the proposer through another credential, accepted for a second person, both named', async () => {
+    await putRules({ four_eyes: { denied: true } });
+    const ann = await bearer('admin', 'ann@example.com');
+    const created = await call('POST', '/api-keys', ann, { name: 'ann-integration' });
+    assert.equal(created.statusCode, 201, created.body);
+    const annKey = { authorization: `Bearer ${created.json().key}` };
+    const { case_id: id } = await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Third Placeholder Co' });
+
+    const proposed = await dispose(id, { disposition: 'DENIED', reason: 'Listed: same DOB.' }, annKey);
+    assert.equal(proposed.statusCode, 202, proposed.body);
+    assert.equal(proposed.json().pending_decision.person, 'user:ann@example.com', 'a key answers to whoever created it');
+
+    const byKey = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, reviewerB.headers);
+    assert.deepEqual([byKey.statusCode, byKey.json().code], [409, 'second_reviewer_required']);
+    assert.match(byKey.json().detail, /never an API key/);
+    const byAnn = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, ann);
+    assert.deepEqual([byAnn.statusCode, byAnn.json().code], [409, 'second_reviewer_required'], 'the proposer through her own JWT');
+    assert.match(byAnn.json().detail, /was created by you/);
+    assert.equal((await caseOf(id)).status, 'OPEN', 'nothing applied');
+
+    const byBob = await dispose(id, { disposition: 'DENIED', reason: 'Agreed: passport seen.' }, await bearer('adjudicator', 'bob@example.com'));
+    assert.equal(byBob.statusCode, 200, byBob.body);
+    assert.equal(byBob.json().status, 'DENIED');
+    const applied = byBob.json().history.at(-1);
+    assert.equal(applied.actor, 'user:bob@example.com');
+    assert.deepEqual(applied.details.reviewers, ['user:ann@example.com', 'user:bob@example.com'], 'the history names both people');
+    const [audit] = await harness.database.owner<{ details: { reviewers: string[] } }>(
+      "SELECT details FROM audit_events WHERE target_id = $1 AND action = 'case.disposition_applied'",
+      [id],
+    );
+    assert.deepEqual(audit?.details.reviewers, ['user:ann@example.com', 'user:bob@example.com']);
+    await putRules({});
+  });
+
   test('a person with the viewer role sees a case but cannot decide it; an adjudicator can', async () => {
-    const tokens = createTokenService(harness.database.db, await loadSigningKey(harness.database.db));
-    const context = { actor: { organizationId: org.organizationId, kind: 'system' as const, id: 'test', role: null }, requestId: null, sourceIp: null };
-    const bearer = async (role: 'viewer' | 'adjudicator') => ({ authorization: `Bearer ${(await tokens.issue(context, { subject: `${role}@example.com`, role })).token}` });
     const { case_id: id } = await prescreen({ subject: 'Dmitri S. Volkov' });
     const viewer = await bearer('viewer');
     assert.equal((await call('GET', `/adjudication/${id}`, viewer)).statusCode, 200);

@@ -10,7 +10,7 @@ import { READ_ACTIONS } from '../../src/audit/read-actions.ts';
 import { loadSigningKey } from '../../src/auth/token-keys.ts';
 import { createTokenService } from '../../src/auth/tokens.ts';
 import { signedInUser } from '../helpers/console-client.ts';
-import { createTenant, type TestTenant } from '../helpers/credentials.ts';
+import { createTenant, personHeaders, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists } from '../helpers/test-lists.ts';
 
@@ -50,9 +50,7 @@ before(async () => {
   org = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
   other = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
   await loadTestLists(harness);
-  const tokens = createTokenService(harness.database.db, await loadSigningKey(harness.database.db));
-  const issuer = { actor: { organizationId: org.organizationId, kind: 'system' as const, id: 'test', role: null }, requestId: null, sourceIp: null };
-  officer = { authorization: `Bearer ${(await tokens.issue(issuer, { subject: 'officer@example.com', role: 'admin' })).token}` };
+  officer = await personHeaders(harness.database.db, org.organizationId, 'admin', 'officer@example.com');
 
   const screening = await post('/prescreen', { subject: 'Karim Yusuf Abu-Ali', nationality: 'IR' });
   records.screening = screening.id;

@@ -164,10 +164,10 @@ describe('deciding', () => {
     const proposed = await adjudicator.post(`/console/cases/${id}/disposition`, { disposition: 'DENIED', reason: 'Same name and date of birth.' });
     assert.equal(proposed.headers.location, `/console/cases/${id}?done=pending`);
     const mine = pageText((await adjudicator.get(proposed.headers.location as string)).body);
-    assert.match(mine, /DENIED proposed by you .*Another reviewer must confirm it\./);
+    assert.match(mine, /DENIED proposed by you .*Another person must confirm it\./);
     const again = await adjudicator.post(`/console/cases/${id}/disposition`, { disposition: 'DENIED', reason: 'Me again.' });
     assert.equal(again.statusCode, 409);
-    assert.match(pageText(again.body), /waiting for a different reviewer/);
+    assert.match(pageText(again.body), /waiting for a second person to confirm it .*you proposed it/);
 
     const theirs = await second.get(`/console/cases/${id}`);
     assert.match(pageText(theirs.body), /pending DENIED proposed by first\.reviewer@example\.com .*To confirm it, choose DENIED/);

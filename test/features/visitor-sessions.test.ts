@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createKey, createTenant, type TestTenant } from '../helpers/credentials.ts';
+import { createTenant, personHeaders, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../helpers/test-lists.ts';
 
@@ -13,7 +13,7 @@ const PASSPORT_ROW = `30002,"HADDAD, Samir","individual","SDGT",-0- ,-0- ,-0- ,-
 
 let harness: TestApp;
 let org: TestTenant;
-let secondReviewer: { headers: { authorization: string } };
+let secondReviewer: { authorization: string }; // a person: four eyes are two people
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = org.headers) =>
   harness.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload && { payload }) });
@@ -30,7 +30,7 @@ const eventsOf = async (sessionId: string) =>
 before(async () => {
   harness = await buildTestApp({ env: { CHECKIN_PRESCREEN_FRESHNESS_HOURS: '24' } });
   org = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
-  secondReviewer = await createKey(harness.database.owner, org.organizationId);
+  secondReviewer = await personHeaders(harness.database.db, org.organizationId, 'adjudicator', 'second.reviewer@example.com');
   await loadTestLists(harness);
 });
 after(() => harness.close());
@@ -83,7 +83,7 @@ describe('check-in', () => {
     const waiting = await checkIn({ name: 'Karim Abu-Ali', company: 'Door Test Three' });
     assert.equal((await call('POST', `/adjudication/${waiting.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Other man.' })).statusCode, 202);
     assert.equal((await session(waiting.id)).status, 'pending_review');
-    await call('POST', `/adjudication/${waiting.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Agreed.' }, secondReviewer.headers);
+    await call('POST', `/adjudication/${waiting.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Agreed.' }, secondReviewer);
     assert.equal((await session(waiting.id)).status, 'checked_in');
     await call('PUT', '/adjudication/rules', {});
   });

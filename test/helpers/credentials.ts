@@ -1,8 +1,13 @@
 /**
- * Organizations and API keys made the way operators make them (as the owner), for tests that
- * call the API as a real caller would.
+ * Organizations and API keys made the way operators make them (as the owner), and people's JWTs
+ * issued the way an integration's admin key issues them, for tests that call the API as a real
+ * caller would.
  */
 import { displayPrefix, generateApiKey, hashApiKey, type KeyEnvironment } from '../../src/auth/api-key-format.ts';
+import { loadSigningKey } from '../../src/auth/token-keys.ts';
+import { createTokenService } from '../../src/auth/tokens.ts';
+import type { Database } from '../../src/db/database.ts';
+import type { Role } from '../../src/http/actor.ts';
 import type { Tier } from '../../src/db/schema.ts';
 import { newId } from '../../src/ids.ts';
 import type { OwnerSql } from './test-database.ts';
@@ -34,4 +39,11 @@ export async function createKey(
 export async function createTenant(owner: OwnerSql, options: { tier?: Tier; admin?: boolean } = {}): Promise<TestTenant> {
   const organizationId = await createOrganization(owner, options);
   return { organizationId, ...(await createKey(owner, organizationId, options)) };
+}
+
+/** Headers carrying a JWT for a person of this organization (the subject is the person's identity, e.g. an email). */
+export async function personHeaders(db: Database, organizationId: string, role: Role, subject = `${role}@example.com`): Promise<{ authorization: string }> {
+  const tokens = createTokenService(db, await loadSigningKey(db));
+  const issuer = { actor: { organizationId, kind: 'system' as const, id: 'test', role: null }, requestId: null, sourceIp: null };
+  return { authorization: `Bearer ${(await tokens.issue(issuer, { subject, role })).token}` };
 }

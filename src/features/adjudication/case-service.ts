@@ -4,6 +4,7 @@
  * react (a visitor session follows its case) in the same transaction.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
+import { answerablePerson } from '../../auth/answerable-person.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { AppError, type FieldError } from '../../http/errors.ts';
@@ -11,7 +12,7 @@ import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { actorName, type ScreeningForCase } from './case-opening.ts';
 import { appendCaseEvent, type CaseRow, findCase, updateCase } from './case-store.ts';
-import { decide, type Disposition, type MatchDecision, OPEN_STATUSES } from './decision.ts';
+import { decide, type Disposition, type MatchDecision, OPEN_STATUSES, type PendingDecision, proposerPerson } from './decision.ts';
 import { subjectFingerprint } from './fingerprint.ts';
 import { rulesAt } from './rules-store.ts';
 import type { AdjudicationRules } from './rules.ts';
@@ -64,7 +65,8 @@ export async function applyDisposition(
   const screening = await caseScreening(trx, registry, row);
   const matchDecisions = checkedMatchDecisions(request.matches ?? [], screening);
   const { rules } = await rulesAt(trx, row.rules_version);
-  const decision = decide({ status: row.status, score: row.score, pending: row.pending_decision }, { ...request, matchDecisions }, actor, rules, now);
+  const reviewer = { actor, person: await answerablePerson(trx, context.actor) };
+  const decision = decide({ status: row.status, score: row.score, pending: row.pending_decision }, { ...request, matchDecisions }, reviewer, rules, now);
   const base = { actor, request_id: context.requestId, created_at: now, disposition: request.disposition, reason: request.reason };
   const assignee = request.assignee !== undefined ? { assignee: request.assignee } : {};
 
@@ -75,12 +77,16 @@ export async function applyDisposition(
       action: 'decision_pending',
       from_status: row.status,
       to_status: row.status,
-      details: { requires_second_reviewer: decision.pending.requires_second_reviewer, ...(decision.supersedes && { supersedes: decision.supersedes }) },
+      details: {
+        requires_second_reviewer: decision.pending.requires_second_reviewer,
+        proposed_by_person: decision.pending.person,
+        ...(decision.supersedes && { supersedes: decision.supersedes }),
+      },
     });
     recordAudit(trx, context, {
       action: 'case.decision_proposed',
       target: { type: 'case', id },
-      details: { disposition: request.disposition, status: row.status, requires_second_reviewer: decision.pending.requires_second_reviewer },
+      details: { disposition: request.disposition, status: row.status, requires_second_reviewer: decision.pending.requires_second_reviewer, proposed_by_person: decision.pending.person },
     });
     return { row: { ...row, pending_decision: decision.pending, ...assignee, updated_at: now }, outcome: 'pending_second_review' };
   }
@@ -99,12 +105,17 @@ export async function applyDisposition(
     action: 'disposition_applied',
     from_status: row.status,
     to_status: decision.to,
-    details: { match_decisions: decision.matchDecisions, ...(decision.confirms && { confirms: decision.confirms }) },
+    details: { match_decisions: decision.matchDecisions, ...(decision.confirms && { confirms: decision.confirms, reviewers: reviewersOf(decision.confirms, reviewer.person) }) },
   });
   recordAudit(trx, context, {
     action: 'case.disposition_applied',
     target: { type: 'case', id },
-    details: { disposition: request.disposition, from: row.status, to: decision.to, ...(decision.confirms && { first_reviewer: decision.confirms.actor }) },
+    details: {
+      disposition: request.disposition,
+      from: row.status,
+      to: decision.to,
+      ...(decision.confirms && { first_reviewer: decision.confirms.actor, reviewers: reviewersOf(decision.confirms, reviewer.person) }),
+    },
   });
   recordEvent(trx, organizationId, {
     type: 'case.disposition_applied',
@@ -121,6 +132,9 @@ export async function applyDisposition(
   });
   return { row: { ...row, ...changes }, outcome: 'applied' };
 }
+
+/** The two people of a four-eyes decision, proposer first (the proposing credential when no person answers for it). */
+const reviewersOf = (confirms: PendingDecision, second: string | null) => [proposerPerson(confirms) ?? confirms.actor, second];
 
 export async function assignCase(trx: TenantTransaction, context: AuditContext, id: string, assignee: string | null, now: Date): Promise<CaseRow> {
   const row = await lockCase(trx, id);

@@ -7,9 +7,12 @@
  *
  * A closed case is reopened only by a re-screen that finds a new or changed list entry, never by
  * a disposition. When the rules ask for a second reviewer, the first CLEARED or DENIED is recorded
- * as pending and the case keeps its status; a different actor confirming the same disposition
- * applies it. A different disposition from another actor replaces the pending one (which then
- * waits for its own second reviewer); an escalation applies at once and drops what was pending.
+ * as pending and the case keeps its status; a different person confirming the same disposition
+ * applies it. The confirmation must come from a person (a console user or a JWT subject), never
+ * an API key, and never from the person answerable for the proposal: whoever made it, or whoever
+ * created the key that made it. A different disposition from another actor replaces the pending
+ * one (which then waits for its own second reviewer); an escalation applies at once and drops
+ * what was pending.
  */
 import { AppError } from '../../http/errors.ts';
 import type { AdjudicationRules } from './rules.ts';
@@ -39,7 +42,15 @@ export type PendingDecision = {
   match_decisions: Record<string, MatchDecision>;
   /** Why a second reviewer is needed, in the rules' words. */
   requires_second_reviewer: string;
+  /**
+   * The person answerable for the proposal (`user:<id>`): the proposer, or whoever created the key
+   * that proposed; null when no person is. Absent on proposals recorded before it was kept.
+   */
+  person?: string | null;
 };
+
+/** Who sends a disposition: the credential (`api_key:…`, `user:…`) and the person answerable for it. */
+export type Reviewer = { actor: string; person: string | null };
 
 export type DecisionRequest = { disposition: Disposition; reason: string; matchDecisions: Record<string, MatchDecision> };
 
@@ -59,7 +70,7 @@ export function secondReviewReason(rules: AdjudicationRules, state: Pick<CaseSta
   return null;
 }
 
-export function decide(state: CaseState, request: DecisionRequest, actor: string, rules: AdjudicationRules, now: Date): Decision {
+export function decide(state: CaseState, request: DecisionRequest, reviewer: Reviewer, rules: AdjudicationRules, now: Date): Decision {
   const allowed = ALLOWED[state.status];
   if (!allowed.includes(request.disposition)) {
     const options = allowed.length > 0 ? `from ${state.status} only ${allowed.join(' or ')}` : `${state.status} is closed: only a re-screen that finds a new or changed list entry reopens it`;
@@ -75,21 +86,34 @@ export function decide(state: CaseState, request: DecisionRequest, actor: string
   if (reason === null) return { kind: 'applied', to: request.disposition, matchDecisions: request.matchDecisions };
 
   if (pending?.disposition === request.disposition) {
-    if (pending.actor === actor) {
-      throw new AppError('second_reviewer_required', `${pending.disposition} by ${actor} is waiting for a different reviewer to confirm it (${pending.requires_second_reviewer}).`, {
-        pending_since: pending.at,
-      });
-    }
+    refuseUnlessSecondPerson(pending, reviewer);
     const matchDecisions = Object.keys(request.matchDecisions).length > 0 ? request.matchDecisions : pending.match_decisions;
     return { kind: 'applied', to: request.disposition, matchDecisions, confirms: pending };
   }
   const next: PendingDecision = {
     disposition: request.disposition,
     reason: request.reason,
-    actor,
+    actor: reviewer.actor,
     at: now.toISOString(),
     match_decisions: request.matchDecisions,
     requires_second_reviewer: reason,
+    person: reviewer.person,
   };
   return { kind: 'pending', pending: next, ...(pending && { supersedes: pending }) };
+}
+
+/** The person answerable for a pending proposal; for one recorded before `person` was kept, the proposer if a person. */
+export const proposerPerson = (pending: PendingDecision): string | null => pending.person ?? (pending.actor.startsWith('user:') ? pending.actor : null);
+
+function refuseUnlessSecondPerson(pending: PendingDecision, reviewer: Reviewer) {
+  const waiting = `${pending.disposition} proposed by ${pending.actor} is waiting for a second person to confirm it (${pending.requires_second_reviewer})`;
+  const proposer = proposerPerson(pending);
+  const extras = { pending_since: pending.at, proposed_by: pending.actor, ...(proposer && proposer !== pending.actor && { answerable: proposer }) };
+  if (!reviewer.actor.startsWith('user:')) {
+    throw new AppError('second_reviewer_required', `${waiting}: a second review is a person's (a console user or a JWT), never an API key's.`, extras);
+  }
+  if (reviewer.actor === pending.actor || reviewer.person === proposer) {
+    const how = reviewer.actor === pending.actor ? 'you proposed it' : `${pending.actor}, which proposed it, was created by you`;
+    throw new AppError('second_reviewer_required', `${waiting}, and ${how}.`, extras);
+  }
 }

@@ -95,7 +95,9 @@ const adjudication: Feature = {
           description: [
             'OPEN may become ESCALATED, CLEARED or DENIED; ESCALATED may become CLEARED or DENIED; CLEARED and DENIED are closed (409 `invalid_transition`,',
             'which lists what is allowed). When the rules ask for four-eyes review, the first CLEARED or DENIED answers 202 with `pending_decision`',
-            'and a different actor confirms it by sending the same disposition (200); the same actor again answers 409 `second_reviewer_required`.',
+            'and a second person confirms it by sending the same disposition (200). The confirmation must come from a person (a console user or a JWT),',
+            'never an API key, and never from the person answerable for the proposal (its proposer, or whoever created the API key that proposed it):',
+            'each of those answers 409 `second_reviewer_required`. The history names both people.',
             'A visitor session waiting on the case follows it. Clearing suppresses the false positives for this subject until the subject or the',
             'list entry changes, or the suppression expires. Audited; emits `case.disposition_applied`. A person with the viewer role cannot decide.',
           ].join(' '),

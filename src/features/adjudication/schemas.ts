@@ -232,10 +232,19 @@ const PendingSchema = Type.Union(
       at: Type.String({ format: 'date-time' }),
       match_decisions: Type.Record(Type.String(), Type.String()),
       requires_second_reviewer: Type.String({ description: 'Which rule asks for a second reviewer.' }),
+      person: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], {
+          description: 'The person answerable for the proposal (`user:<id>`): the proposer, or whoever created the API key that proposed it; null when no person did (a key made from the command line).',
+        }),
+      ),
     }),
     Type.Null(),
   ],
-  { description: 'A CLEARED or DENIED waiting for a second, different reviewer to confirm it by sending the same disposition.' },
+  {
+    description:
+      'A CLEARED or DENIED waiting for a second person to confirm it by sending the same disposition. The confirmation must come from a person (a console user or a JWT), ' +
+      'never an API key, and never from `person`: a proposal made with a key answers to whoever created the key.',
+  },
 );
 
 const caseFields = {

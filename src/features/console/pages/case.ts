@@ -24,7 +24,7 @@ const DispositionForm = Type.Object({
 
 const DONE: Record<string, Notice> = {
   applied: { kind: 'status', text: 'Your decision is applied.' },
-  pending: { kind: 'status', text: 'Your decision is recorded. It takes effect when a second, different reviewer confirms it.' },
+  pending: { kind: 'status', text: 'Your decision is recorded. It takes effect when a second person confirms it.' },
 };
 
 /** The refusals a person can act on: shown on the case, beside the form, rather than on a page of their own. */

@@ -73,15 +73,18 @@ function decisionSection(view: CaseView): Html {
   const { detail, viewer } = view;
   const pending = detail.pending_decision;
   const me = `user:${viewer.email}`;
+  // The viewer answers for a proposal they made, or made with a key they created: they cannot confirm it.
+  const answerable = pending && (pending.actor === me || pending.person === me);
+  const proposer = pending && (pending.actor === me ? 'you' : actorLabel(pending.actor) + (pending.person === me ? ', a key you created,' : ''));
   const pendingNote =
     pending &&
-    html`<div class="pending" role="note"><p>${badge('pending', 'pending')} <strong>${pending.disposition}</strong> proposed by ${pending.actor === me ? 'you' : actorLabel(pending.actor)} ${when(pending.at)}: “${pending.reason}”</p>
-<p>It needs a second, different reviewer (${pending.requires_second_reviewer}).
-${pending.actor === me ? 'Another reviewer must confirm it.' : html`To confirm it, choose <strong>${pending.disposition}</strong> below and give your own reason; another choice replaces the proposal.`}</p></div>`;
+    html`<div class="pending" role="note"><p>${badge('pending', 'pending')} <strong>${pending.disposition}</strong> proposed by ${proposer} ${when(pending.at)}: “${pending.reason}”</p>
+<p>It needs a second person (${pending.requires_second_reviewer}).
+${answerable ? 'Another person must confirm it.' : html`To confirm it, choose <strong>${pending.disposition}</strong> below and give your own reason; another choice replaces the proposal.`}</p></div>`;
   let form: Html | string;
   if (view.allowed.length === 0) form = html`<p>This case is closed (${detail.status}). Only a re-screen that finds a new or changed list entry reopens it.</p>`;
   else if (viewer.role === 'viewer') form = html`<p>You have the viewer role: you can look at cases but not decide them.</p>`;
-  else form = dispositionForm(view, pending && pending.actor !== me ? pending.disposition : undefined);
+  else form = dispositionForm(view, pending && !answerable ? pending.disposition : undefined);
   return html`<section aria-labelledby="decision-heading">
 <h2 id="decision-heading">Decision</h2>
 ${pendingNote}
@@ -150,13 +153,19 @@ function listFreshnessWords(screening: Screening): string {
   return stale.map((l) => `${l.list} was past its maximum age (last confirmed current ${Math.floor(l.age_hours)} hours before, ${l.max_age_hours} allowed)`).join('; ');
 }
 
+/** Who acted, and for a proposal made with a key, the person who answers for it. */
+function who(event: CaseDetail['history'][number]): string {
+  const person = (event.details as { proposed_by_person?: string | null }).proposed_by_person;
+  return person && person !== event.actor ? `${actorLabel(event.actor)}, created by ${actorLabel(person)}` : actorLabel(event.actor);
+}
+
 function historySection(detail: CaseDetail): Html {
   return html`<section aria-labelledby="history-heading">
 <h2 id="history-heading">History</h2>
 <table>
 <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Status</th><th scope="col">Reason</th></tr></thead>
 <tbody>${detail.history.map(
-  (e) => html`<tr><td>${when(e.at)}</td><td>${actorLabel(e.actor)}</td><td>${ACTION_WORDS[e.action] ?? e.action}${e.disposition && html`: ${e.disposition}`}</td><td>${e.from_status && e.from_status !== e.to_status ? `${e.from_status} → ${e.to_status}` : (e.to_status ?? '')}</td><td>${e.reason ?? ''}</td></tr>`,
+  (e) => html`<tr><td>${when(e.at)}</td><td>${who(e)}</td><td>${ACTION_WORDS[e.action] ?? e.action}${e.disposition && html`: ${e.disposition}`}</td><td>${e.from_status && e.from_status !== e.to_status ? `${e.from_status} → ${e.to_status}` : (e.to_status ?? '')}</td><td>${e.reason ?? ''}</td></tr>`,
 )}</tbody>
 </table>
 </section>`;
