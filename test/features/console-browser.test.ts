@@ -2,7 +2,8 @@
  * The console in a real browser (Debian's chromium through playwright-core) against the service as
  * its own process: people set their passwords from their setup links and sign in (by keyboard
  * alone); a visitor checked in at the door waits on a case, an adjudicator clears it and the
- * visitor is on site; two people confirm a DENIED under four-eyes rules; a viewer is refused; a
+ * visitor is on site; two people confirm a DENIED under four-eyes rules; a Defense-tier site runs
+ * its door (denies one held visitor, releases another and checks them out); a viewer is refused; a
  * forged form is refused; another organization's case is not found; signing out ends the session.
  * Screenshots of the main pages go to a temporary folder named in the test output.
  */
@@ -21,8 +22,10 @@ import { processDatabase, type ServerProcess, startServerProcess } from '../help
 
 const skip = skipWithoutChromium();
 const PASSWORD = 'orange tractor violin 42';
-const people = { alice: 'alice@example.com', bob: 'bob@example.com', victor: 'victor@example.com' } as const;
-const roles: Record<keyof typeof people, Role> = { alice: 'admin', bob: 'adjudicator', victor: 'viewer' };
+const people = { alice: 'alice@example.com', bob: 'bob@example.com', victor: 'victor@example.com', dana: 'dana@example.com' } as const;
+const roles: Record<keyof typeof people, Role> = { alice: 'admin', bob: 'adjudicator', victor: 'viewer', dana: 'adjudicator' };
+/** Dana works for a Defense-tier organization; the others for an Enterprise one. */
+const homes: Record<keyof typeof people, 'own' | 'defense'> = { alice: 'own', bob: 'own', victor: 'own', dana: 'defense' };
 
 describe('the console in a browser', { skip }, () => {
   let storage: Awaited<ReturnType<typeof processDatabase>>;
@@ -30,7 +33,7 @@ describe('the console in a browser', { skip }, () => {
   let browser: Browser;
   let origin: string;
   let shots: string;
-  const keys: { own?: string; other?: string } = {};
+  const keys: { own?: string; other?: string; defense?: string } = {};
   const setupTokens: Partial<Record<keyof typeof people, string>> = {};
   const contexts = new Map<string, BrowserContext>();
   let stopping = false;
@@ -39,17 +42,18 @@ describe('the console in a browser', { skip }, () => {
   async function seed(env: Record<string, string>) {
     const db = await openReadyDatabase(loadConfig({ ...env, LOG_LEVEL: 'silent' }), true);
     try {
-      const make = async (name: string) => {
-        const organization = await db.operator.createOrganization({ name, tier: 'enterprise' });
+      const make = async (name: string, tier: 'enterprise' | 'defense' = 'enterprise') => {
+        const organization = await db.operator.createOrganization({ name, tier });
         const context = { actor: { organizationId: organization.id, kind: 'system' as const, id: 'cli', role: null }, requestId: null, sourceIp: null };
         const { key } = await createApiKeyService(db.withTenant).create(context, { name: 'desk', environment: 'live', admin: true });
         return { context, key };
       };
-      const own = await make('Northgate Defense');
-      keys.own = own.key;
+      const homeOf = { own: await make('Northgate Defense'), defense: await make('Harbor Gate Shipyard', 'defense') };
+      keys.own = homeOf.own.key;
+      keys.defense = homeOf.defense.key;
       keys.other = (await make('Other Organization')).key;
       for (const [who, email] of Object.entries(people) as [keyof typeof people, string][]) {
-        setupTokens[who] = (await createUserService(db.withTenant).create(own.context, { email, role: roles[who] })).setupToken;
+        setupTokens[who] = (await createUserService(db.withTenant).create(homeOf[homes[who]].context, { email, role: roles[who] })).setupToken;
       }
     } finally {
       await db.close();
@@ -195,6 +199,45 @@ describe('the console in a browser', { skip }, () => {
     assert.equal((await api(keys.own, 'GET', `/sessions/${session.id}`)).status, 'denied');
   });
 
+  test('a Defense-tier site runs its door in the console: denies one held visitor, releases another, checks them out', async () => {
+    const held = async (name: string, citizenship: string) => {
+      const session = await api(keys.defense, 'POST', '/checkin', { visitor: { name, citizenship }, site: 'Dry Dock 2' });
+      assert.equal(session.status, 'pending_review');
+      return session;
+    };
+    const first = await held('Karim Yusuf Abu-Ali', 'IR');
+    const second = await held('Karim Abu Ali', 'LB');
+    const dana = await setPassword('dana');
+    const nav = await dana.getByRole('navigation').first().innerText();
+    assert.match(nav, /Queue[^]*Visitors on site/);
+    assert.doesNotMatch(nav, /Audit log|Webhooks|API keys/, 'only what the tier and the role allow');
+
+    await dana.goto('/console/visitors');
+    const waiting = await dana.getByRole('region', { name: 'Waiting at the door (2)' }).innerText();
+    for (const name of ['Karim Yusuf Abu-Ali', 'Karim Abu Ali']) assert.match(waiting, new RegExp(`${name} at Dry Dock 2: pending review`));
+    await shoot(dana, '11-defense-waiting');
+    const decide = async (session: Record<string, string>, label: string, reason: string) => {
+      await dana.goto('/console/visitors');
+      await dana.locator(`a[href="/console/cases/${session.case_id}"]`).click();
+      await dana.getByLabel(label).check();
+      await dana.getByLabel('Reason').fill(reason);
+      await dana.getByRole('button', { name: 'Apply the decision' }).click();
+      await dana.waitForURL(/\?done=applied$/);
+    };
+    await decide(first, 'Denied: the listed party, or too close to admit', 'Same name, an Iranian national: the listed commander.');
+    await decide(second, 'Cleared: not the listed party', 'A Lebanese student born 2001; passport seen.');
+    assert.deepEqual([(await api(keys.defense, 'GET', `/sessions/${first.id}`)).status, (await api(keys.defense, 'GET', `/sessions/${second.id}`)).status], ['denied', 'checked_in']);
+
+    await dana.goto('/console/visitors');
+    assert.match(await dana.getByRole('region', { name: 'Dry Dock 2 (1)' }).innerText(), /Karim Abu Ali/);
+    assert.match(await dana.getByRole('region', { name: 'Waiting at the door (0)' }).innerText(), /Nobody is waiting on a decision\./);
+    await dana.getByRole('button', { name: 'Check out Karim Abu Ali' }).click();
+    await dana.waitForURL(/\?done=checked_out$/);
+    assert.match(await dana.getByRole('status').innerText(), /The visitor is checked out\./);
+    assert.equal((await api(keys.defense, 'GET', `/sessions/${second.id}`)).status, 'checked_out');
+    await shoot(dana, '12-defense-checked-out');
+  });
+
   test('a viewer sees a case but cannot decide it, nor open the API keys', async () => {
     const { case_id: caseId } = await api(keys.own, 'POST', '/prescreen', { subject: 'Karim Abu-Ali', company: 'Viewer Test' });
     const victor = await pageOf('victor');
@@ -207,6 +250,9 @@ describe('the console in a browser', { skip }, () => {
     assert.match(refused.text, /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/);
     assert.equal((await victor.goto('/console/api-keys'))?.status(), 403);
     assert.equal((await api(keys.own, 'GET', `/adjudication/${caseId}`)).status, 'OPEN');
+    await victor.goto('/console/visitors');
+    assert.match(await victor.getByRole('region', { name: 'Plant 7 (1)' }).innerText(), /Karim Yusuf Abu-Ali/);
+    assert.equal(await victor.getByRole('button', { name: /^Check out/ }).count(), 0, 'a viewer is offered no check-out');
   });
 
   test('a form with a forged CSRF token is refused', async () => {
