@@ -1,7 +1,8 @@
 /**
  * The permission matrix, walked: every authenticated API route, called by every kind of caller
  * (three roles of people, two scopes of keys) of an organization of each tier, answers as the
- * matrix (src/http/permissions.ts) says: 403 `tier_required`, 403 `role_required`, or neither.
+ * matrix (src/http/permissions.ts) says: 403 `tier_required`, 403 `role_required`, or neither;
+ * and every console page and form, by a signed-in person of each role and tier, the same.
  * And what the matrix must say, whatever its table: viewers never write, and a Defense
  * organization runs its own door.
  */
@@ -14,6 +15,7 @@ import type { Feature } from '../../src/http/feature.ts';
 import { loadFeatures } from '../../src/http/feature.ts';
 import { allows, type Principal, PRINCIPALS } from '../../src/http/permissions.ts';
 import type { RegisteredRoute } from '../../src/http/route-index.ts';
+import { type ConsoleClient, signedInUser } from '../helpers/console-client.ts';
 import { createKey, createOrganization } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -60,6 +62,17 @@ async function call(route: RegisteredRoute, tier: Tier, principal: Principal) {
   return { status: response.statusCode, code };
 }
 
+/** What a console page says of a refusal: its title is the refusal's title. */
+const CONSOLE_REFUSALS = { tier_required: 'This endpoint needs a higher tier', role_required: 'This needs another role' } as const;
+
+/** A console page or form, as a signed-in person's browser sends it: forms carry the CSRF token of the page read before. */
+async function consoleCall(client: ConsoleClient, route: RegisteredRoute) {
+  const url = route.url.replace(/:[a-z_]+/g, 'x_does_not_exist');
+  const response = route.method === 'POST' ? await client.post(url) : await client.get(url);
+  const refusal = Object.entries(CONSOLE_REFUSALS).find(([, title]) => response.body.includes(`<h1>${title}</h1>`))?.[0];
+  return { status: response.statusCode, refusal };
+}
+
 describe('the permission matrix', () => {
   it('every authenticated API route declares its tier and permission', () => {
     const undeclared = apiRoutes().filter((r) => r.access === undefined);
@@ -88,6 +101,30 @@ describe('the permission matrix', () => {
           const expected = tierRefused ? 'tier_required' : allows(access, tier, principal) ? 'allowed' : 'role_required';
           const got = status === 403 && (code === 'tier_required' || code === 'role_required') ? code : status === 401 ? `401 ${code}` : 'allowed';
           if (got !== expected) mismatches.push(`${route.method} ${route.url} by ${principal} of ${tier}: expected ${expected}, got ${status} ${code ?? ''}`);
+        }
+      }
+    }
+    assert.deepEqual(mismatches, []);
+  });
+
+  it('every console page and form answers each role of each tier as the matrix says', async () => {
+    // Signing out ends the walk's session, so it goes last.
+    const routes = harness.app.routeIndex.routes
+      .filter((r) => r.url.startsWith('/console/') && r.method !== 'HEAD' && r.access !== 'public' && r.access !== undefined)
+      .sort((a, b) => Number(a.url === '/console/sign-out') - Number(b.url === '/console/sign-out'));
+    assert.ok(routes.length >= 10, 'the walk found too few console routes to mean anything');
+    const mismatches: string[] = [];
+    for (const tier of ['defense', 'enterprise'] as const) {
+      for (const role of ['admin', 'adjudicator', 'viewer'] as const) {
+        const organization = organizations.get(tier) as { id: string };
+        const client = await signedInUser(harness, organization.id, `${role}.${tier}@example.com`, role);
+        for (const route of routes) {
+          await client.get('/console/queue'); // a page every person may see, for its CSRF token
+          const { status, refusal } = await consoleCall(client, route);
+          const access = route.access as Exclude<NonNullable<typeof route.access>, 'public'>;
+          const expected = access.tier === 'enterprise' && tier !== 'enterprise' ? 'tier_required' : allows(access, tier, role) ? 'allowed' : 'role_required';
+          const got = status === 403 && refusal ? refusal : status === 303 ? `303 to ${route.url === '/console/sign-out' ? 'sign-in' : 'somewhere'}` : 'allowed';
+          if (got !== expected && !(got.startsWith('303') && expected === 'allowed')) mismatches.push(`${route.method} ${route.url} by ${role} of ${tier}: expected ${expected}, got ${status} ${refusal ?? ''}`);
         }
       }
     }
