@@ -32,12 +32,18 @@ export function sendProblem(reply: FastifyReply, error: AppError) {
     .send(JSON.stringify(toProblem(error, String(reply.request.id))));
 }
 
+/** How many invalid fields the detail line names; `errors` carries up to MAX_FIELD_ERRORS. */
+const NAMED_IN_DETAIL = 10;
+
 export function toAppError(error: FastifyError, request: FastifyRequest, bodyLimit: number): AppError {
   if (isAppError(error)) return error;
   if (error.validation) {
-    const errors = toFieldErrors(error.validation as never, error.validationContext);
-    const fields = errors.map((e) => e.pointer || '(the whole value)').join(', ');
-    return new AppError('validation_failed', `The request has ${errors.length} invalid value(s): ${fields}.`, { errors });
+    const { errors, truncated } = toFieldErrors(error.validation as never, error.validationContext);
+    const fields = errors.slice(0, NAMED_IN_DETAIL).map((e) => e.pointer || '(the whole value)');
+    const count = truncated ? `more than ${errors.length} invalid values` : `${errors.length} invalid value(s)`;
+    const others = errors.length > fields.length ? ` and ${errors.length - fields.length} more listed in \`errors\`` : '';
+    const rest = truncated ? ` The first ${errors.length} are listed; checking stopped there.` : '';
+    return new AppError('validation_failed', `The request has ${count}: ${fields.join(', ')}${others}.${rest}`, { errors, ...(truncated && { errors_truncated: true }) });
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     // A route may read larger bodies than the service-wide limit (the ownership check does).

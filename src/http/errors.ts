@@ -59,6 +59,9 @@ export const ERROR_CATALOG = {
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
 /** One problem with one part of the request, as a JSON Pointer into the body (or into `in`). */
+/** The most field errors one answer lists; a body with more says there are more (`errors_truncated`). */
+export const MAX_FIELD_ERRORS = 100;
+
 export type FieldError = { pointer: string; detail: string; in?: 'body' | 'query' | 'path' | 'header' };
 
 export class AppError extends Error {

@@ -13,7 +13,7 @@ tamper-evident audit trail. Every endpoint is under \`/api/v1\`.
 
 **Errors.** Every error is RFC 9457 \`application/problem+json\` with a stable \`code\`, the
 \`request_id\`, and for validation failures \`errors: [{pointer, detail, in}]\` listing every
-invalid value as a JSON Pointer. Bodies must be \`application/json\` (otherwise 415); unknown
+invalid value as a JSON Pointer (the first 100; \`errors_truncated: true\` says there are more). Bodies must be \`application/json\` (otherwise 415); unknown
 fields are refused, not ignored; bodies over the size limit answer 413; a known path with the
 wrong method answers 405 with an \`Allow\` header. A 5xx says nothing about our internals: quote
 its \`request_id\` to support.

@@ -27,9 +27,10 @@ export const ProblemSchema = Type.Object(
           detail: Type.String(),
           in: Type.Optional(Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('path'), Type.Literal('header')])),
         }),
-        { description: 'For validation failures: every problem found, not only the first.' },
+        { description: 'For validation failures: every problem found, not only the first, up to 100 (then `errors_truncated` is true).' },
       ),
     ),
+    errors_truncated: Type.Optional(Type.Literal(true, { description: 'More values are invalid than `errors` lists: checking stopped after the first 100.' })),
   },
   { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details.' },
 );

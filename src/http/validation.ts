@@ -7,7 +7,8 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { FieldError } from './errors.ts';
+import { type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
+import { slicedBodyValidator } from './sliced-validation.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -30,7 +31,12 @@ export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = 
     bodyAjv.addSchema(schema as object);
     textAjv.addSchema(schema as object);
   }
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    if (httpPart !== 'body') return textAjv.compile(schema as object);
+    // Fastify awaits a validator's promise; its types brand the promise it accepts.
+    const sliced = slicedBodyValidator(bodyAjv, schema as Record<string, unknown>) as ReturnType<FastifySchemaCompiler<unknown>> | undefined;
+    return sliced ?? bodyAjv.compile(schema as object);
+  };
 }
 
 const PART_NAMES: Record<string, FieldError['in']> = {
@@ -40,29 +46,38 @@ const PART_NAMES: Record<string, FieldError['in']> = {
   headers: 'header',
 };
 
-/** Turns Ajv's errors into one entry per offending value, each with a JSON Pointer. */
-export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
+/** The first MAX_FIELD_ERRORS offending values, each with a JSON Pointer, and whether there were more. */
+export type FieldErrors = { errors: FieldError[]; truncated: boolean };
+
+/**
+ * Turns Ajv's errors into one entry per offending value, each with a JSON Pointer. Linear in the
+ * number of Ajv's errors, whatever their shape: a body of thousands of bad values must not buy
+ * seconds of the event loop with its refusal.
+ */
+export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldErrors {
   const where = PART_NAMES[context ?? 'body'] ?? 'body';
-  return collapseAlternatives(errors).map((error) => {
-    const { pointer, detail } = describe(error);
-    return { pointer, detail, in: where };
-  });
+  const collapsed = collapseAlternatives(errors);
+  const listed = collapsed.slice(0, MAX_FIELD_ERRORS).map((error) => ({ ...describe(error), in: where }));
+  return { errors: listed, truncated: collapsed.length > listed.length };
 }
 
 /**
  * A value that matches none of a union's branches makes Ajv report every branch and then the
  * union; the caller needs one line. For a union of constants that line lists the allowed values.
+ * Errors are grouped by the value they are about, so each is compared only with its own value's
+ * unions.
  */
 function collapseAlternatives(errors: ErrorObject[]): ErrorObject[] {
-  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  if (unions.length === 0) return errors;
+  const unionsAt = new Map<string, ErrorObject[]>();
+  for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') unionsAt.set(e.instancePath, [...(unionsAt.get(e.instancePath) ?? []), e]);
+  if (unionsAt.size === 0) return errors;
+  const constsAt = new Map<string, ErrorObject[]>();
+  for (const e of errors) if (e.keyword === 'const' && unionsAt.has(e.instancePath)) constsAt.set(e.instancePath, [...(constsAt.get(e.instancePath) ?? []), e]);
   return errors.flatMap((error) => {
-    const union = unions.find((u) => u !== error && error.instancePath === u.instancePath && error.schemaPath.startsWith(u.schemaPath));
-    if (union) return [];
+    const unions = unionsAt.get(error.instancePath) ?? [];
+    if (unions.some((u) => u !== error && error.schemaPath.startsWith(u.schemaPath))) return [];
     if (!unions.includes(error)) return [error];
-    const allowed = errors
-      .filter((e) => e.keyword === 'const' && e.instancePath === error.instancePath && e.schemaPath.startsWith(error.schemaPath))
-      .map((e) => (e.params as { allowedValue: unknown }).allowedValue);
+    const allowed = (constsAt.get(error.instancePath) ?? []).filter((e) => e.schemaPath.startsWith(error.schemaPath)).map((e) => (e.params as { allowedValue: unknown }).allowedValue);
     return [allowed.length > 0 ? { ...error, keyword: 'enum', params: { allowedValues: allowed } } : error];
   });
 }

@@ -112,7 +112,7 @@ describe('webhook endpoints', () => {
     const cases: [unknown, string][] = [
       [{ url: 'https://hooks.example.com/x', events: ['screening_completed'] }, '/events/0'],
       [{ url: 'https://hooks.example.com/x', events: [] }, '/events'],
-      [{ url: 'https://hooks.example.com/x', events: ['case.opened', 'case.opened'] }, '/events'],
+      [{ url: 'https://hooks.example.com/x', events: ['case.opened', 'case.opened'] }, '/events/1'],
       [{ url: 'https://hooks.example.com/x', events: ['case.opened'], secret: 'mine' }, '/secret'],
       [{ events: ['case.opened'] }, '/url'],
     ];
