@@ -8,6 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/errors.ts';
+import { parseJsonBody } from './http/json-body.ts';
+import { handleClientError } from './http/client-errors.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { externalKeySet, loadSigningKey } from './auth/token-keys.ts';
 import { createTokenService } from './auth/tokens.ts';
@@ -61,6 +63,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
     keepAliveTimeout: config.keepAliveTimeoutMs,
     forceCloseConnections: 'idle',
     return503OnClosing: false, // we answer it ourselves, as problem+json (below)
+    clientErrorHandler: handleClientError, // the HTTP parser's refusals, as problem+json too
     // Every scope gets our validator, including scopes that add shared schemas (Fastify would
     // otherwise build its default one there, which stops at the first error).
     // (Its declared type expects Ajv's own compiler; ours has the call shape Fastify uses.)
@@ -72,6 +75,9 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   // Bodies are JSON. Fastify also parses text/plain by default; a string would then reach the
   // schema as "must be object" instead of the 415 the caller needs.
   app.removeContentTypeParser('text/plain');
+  // Ours rather than Fastify's: UTF-8 only, and `__proto__` refused as a field, not as broken JSON (see json-body.ts).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.addSchema(ProblemSchema);
   app.addHook('onRoute', (route) => routeIndex.add(route));
   countRequestsInFlight(app);

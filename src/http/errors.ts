@@ -46,6 +46,12 @@ export const ERROR_CATALOG = {
   payload_too_large: { status: 413, title: 'The request body is too large' },
   /** The body's Content-Type is not one this endpoint accepts (JSON, as a rule). */
   unsupported_media_type: { status: 415, title: 'The content type is not supported' },
+  /** The HTTP parser could not read the request (before any route): a malformed request line or header. */
+  bad_request: { status: 400, title: 'The request is not valid HTTP' },
+  /** The request did not arrive whole in time (before any route). */
+  request_timeout: { status: 408, title: 'The request took too long to arrive' },
+  /** The request line and headers (a long query string included) are larger than the server reads. */
+  headers_too_large: { status: 431, title: 'The request headers are too large' },
   /** Too many requests; `Retry-After` says when to try again. */
   rate_limited: { status: 429, title: 'Too many requests' },
   /** A fault of ours. The body says nothing more; the request id finds it in the logs. */

@@ -10,6 +10,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { AppError } from './errors.ts';
+import { parseJsonText } from './json-body.ts';
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 
@@ -117,23 +118,18 @@ class TopLevelArrayScanner {
     this.element = undefined;
     const key = this.arrayKey as string;
     if (!this.arrays.has(key)) this.arrays.set(key, []);
-    (this.arrays.get(key) as unknown[]).push(parse(parts.join('')));
+    const elements = this.arrays.get(key) as unknown[];
+    elements.push(parseJsonText(parts.join(''), `/${escapePointer(key)}/${elements.length}`));
   }
 
   finish(): unknown {
     if (this.depth !== 0 || this.inString || this.element) throw malformed('the body ends before its JSON does');
-    const value = parse(this.skeleton.join(''));
+    const value = parseJsonText(this.skeleton.join(''));
     for (const [key, elements] of this.arrays) (value as Record<string, unknown>)[key] = elements;
     return value;
   }
 }
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw malformed((error as Error).message);
-  }
-}
+const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 const malformed = (why: string) => new AppError('malformed_json', `The body is not valid JSON: ${why}.`);

@@ -13,9 +13,12 @@ tamper-evident audit trail. Every endpoint is under \`/api/v1\`.
 
 **Errors.** Every error is RFC 9457 \`application/problem+json\` with a stable \`code\`, the
 \`request_id\`, and for validation failures \`errors: [{pointer, detail, in}]\` listing every
-invalid value as a JSON Pointer (the first 100; \`errors_truncated: true\` says there are more). Bodies must be \`application/json\` (otherwise 415); unknown
-fields are refused, not ignored; bodies over the size limit answer 413; a known path with the
-wrong method answers 405 with an \`Allow\` header. A 5xx says nothing about our internals: quote
+invalid value as a JSON Pointer (the first 100; \`errors_truncated: true\` says there are more). Bodies must be \`application/json\` in UTF-8 (another type or
+charset answers 415); unknown fields are refused, not ignored, and a \`__proto__\` member is a
+validation error; bodies over the size limit answer 413; a known path with the wrong method
+answers 405 with an \`Allow\` header. A request the HTTP parser cannot read answers 400
+\`bad_request\`, one whose request line and headers pass 16 KiB 431 \`headers_too_large\`, and
+one that does not arrive in time 408 \`request_timeout\`, each as problem+json on a closed connection. A 5xx says nothing about our internals: quote
 its \`request_id\` to support.
 
 **Authentication and tiers.** Every \`/api/v1\` endpoint but this description needs

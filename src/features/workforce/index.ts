@@ -3,11 +3,13 @@
  * listed with their latest outcome. Continuous monitoring re-screens them when lists change.
  */
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
 import { cursorPage } from '../../http/list-page.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
+import { requireUtf8 } from '../../http/json-body.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
 import { cleanProfiles } from './profile-input.ts';
 import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, ShrinkRefusedResponse, SYNC_BODY_LIMIT_BYTES, SYNC_RUNNING_MS, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
@@ -33,7 +35,10 @@ const workforce: Feature = {
     services.extend('monitoring.sources', workforceMonitoring);
     // This scope's JSON bodies stream: 50,000 profiles are parsed one by one, never held twice.
     api.removeContentTypeParser('application/json');
-    api.addContentTypeParser('application/json', (_request: unknown, payload: Readable) => parseJsonStream(payload, SYNC_BODY_LIMIT_BYTES));
+    api.addContentTypeParser('application/json', (request: FastifyRequest, payload: Readable) => {
+      requireUtf8(request.headers['content-type']);
+      return parseJsonStream(payload, SYNC_BODY_LIMIT_BYTES);
+    });
 
     api.put(
       '/workforce/sync',
