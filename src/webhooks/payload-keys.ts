@@ -1,15 +1,15 @@
 /**
  * The shape of a received payload without its content: its key paths (`visitor.documents[].type`),
  * to a bounded depth and count. What the interface spec allows us to log and keep from an inbound
- * webhook: the keys, never a value.
+ * webhook: the keys, never a value, and of the keys only those that look like field names
+ * (key-path-segment.ts): a member name that could be personal data is written `<key>`.
  */
+import { keyPathSegment } from './key-path-segment.ts';
 
 /** Nesting levels listed; deeper keys are left out (and `truncated` says so). */
 export const KEY_PATH_DEPTH = 5;
 /** Paths listed at most. */
 export const MAX_KEY_PATHS = 200;
-/** A longer key is cut to this many characters, marked with `…`. */
-const MAX_KEY_LENGTH = 64;
 
 export type KeyPaths = { paths: string[]; truncated: boolean };
 
@@ -27,7 +27,7 @@ export function payloadKeyPaths(payload: unknown): KeyPaths {
         truncated = true;
         return;
       }
-      const name = key.length > MAX_KEY_LENGTH ? `${key.slice(0, MAX_KEY_LENGTH)}…` : key;
+      const name = keyPathSegment(key);
       const path = prefix ? `${prefix}.${name}` : name;
       paths.add(path);
       walk(child, path, depth + 1);

@@ -2,6 +2,7 @@
  * The four inbound receivers: acknowledged with 200, JSON only, size-limited, and, once the
  * organization set an inbound secret, only with a valid Standard Webhooks signature made by an
  * independent signer (the standardwebhooks package). A replayed webhook-id is recorded once.
+ * Member names that could be personal data are kept as `<key>`.
  * (That nothing but key paths is kept or logged is proven on a running server: test/webhooks-process.test.ts.)
  */
 import assert from 'node:assert/strict';
@@ -44,6 +45,27 @@ describe('inbound webhooks', () => {
     const [latest] = await receipts();
     assert.deepEqual([latest.kind, latest.key_paths, latest.signed], ['session_escalated', ['session_id', 'status', 'visitor', 'visitor.badge'], false]);
     assert.equal(typeof latest.request_id, 'string');
+  });
+
+  test('member names that are personal data are neither stored nor answered: only the shape, with `<key>` in their place', async () => {
+    const body = JSON.stringify({ attendees: { 'jane.doe@example.com': { status: 'in' }, 'Jane Doe': { status: 'out' } }, 'com.acme.site': 'HQ' });
+    const response = await receive('visitor_checked_in', body);
+    assert.equal(response.statusCode, 200, response.body);
+    const answered = (await receipts()).find((r: { id: string }) => r.id === response.json().id);
+    assert.deepEqual(answered.key_paths, ['attendees', 'attendees.<key>', 'attendees.<key>.status', 'com\\.acme\\.site']);
+    const rows = await harness.database.owner<{ row: string }>('SELECT t::text AS row FROM inbound_webhook_receipts t WHERE id = $1', [response.json().id]);
+    assert.equal(rows.length, 1);
+    assert.match(rows[0]?.row ?? '', /attendees/);
+    assert.doesNotMatch(rows[0]?.row ?? '', /jane|doe|example/i);
+  });
+
+  test('the OpenAPI document tells integrators which member names are kept and how dots are escaped', async () => {
+    const document = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const described = [document.paths['/api/v1/webhooks/visitor_checked_in'].post.description, document.paths['/api/v1/inbound-webhooks'].get.description];
+    for (const description of described) {
+      assert.match(description, /`<key>`/);
+      assert.match(description, /`\\\.`/);
+    }
   });
 
   test('JSON objects only (415, 400), within the size limit (413), with a credential (401)', async () => {

@@ -10,7 +10,7 @@ import type { Api, Feature } from '../../http/feature.ts';
 import { listPage } from '../../http/list-page.ts';
 import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
 import { SIGNATURE_HEADERS } from '../../webhooks/standard-webhooks.ts';
-import { AcknowledgementSchema, InboundPayload, ReceiptListQuery, ReceiptListSchema, ReceiptSchema, SecretShownSchema, SecretStateSchema } from './schemas.ts';
+import { AcknowledgementSchema, InboundPayload, KEY_NAMES_RULE, ReceiptListQuery, ReceiptListSchema, ReceiptSchema, SecretShownSchema, SecretStateSchema } from './schemas.ts';
 import { createInboundWebhookService, type InboundWebhookService } from './service.ts';
 import { INBOUND_KINDS, type Receipt, type SecretState } from './store.ts';
 
@@ -67,7 +67,7 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
           summary: KIND_SUMMARIES[kind],
           description:
             `Acknowledges a \`${kind}\` event from your system with 200. As the interface spec requires, only the payload's keys are kept ` +
-            '(and logged) with the kind, time, organization and request id: no value, so no personal data. JSON only (415 otherwise). ' +
+            `(and logged) with the kind, time, organization and request id: no value, so no personal data. ${KEY_NAMES_RULE} JSON only (415 otherwise). ` +
             'When your organization set an inbound secret, the request must carry a valid Standard Webhooks signature made with it ' +
             '(`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), else 401 `invalid_signature`; a `webhook-id` ' +
             'received before is acknowledged again and not recorded twice.',
@@ -100,7 +100,7 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
       schema: {
         tags: TAGS,
         summary: 'List received inbound webhooks',
-        description: 'Newest first: everything Gatehouse kept of each, which is its kind, key paths, time and request id.',
+        description: `Newest first: everything Gatehouse kept of each, which is its kind, key paths, time and request id. ${KEY_NAMES_RULE}`,
         querystring: ReceiptListQuery,
         response: { 200: ReceiptListSchema },
       },

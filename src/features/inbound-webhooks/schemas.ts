@@ -2,7 +2,15 @@
  * The inbound webhook endpoints' shapes.
  */
 import { Type } from 'typebox';
+import { REPLACED_KEY } from '../../webhooks/key-path-segment.ts';
 import { KEY_PATH_DEPTH, MAX_KEY_PATHS } from '../../webhooks/payload-keys.ts';
+
+/** Which member names are kept in key paths and how (src/webhooks/key-path-segment.ts), for the route descriptions. */
+export const KEY_NAMES_RULE =
+  'Only member names that look like field names are kept: dot-separated identifiers (`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`), ' +
+  `64 characters at most, fewer than 7 digits. Any other name (an email address, a name with spaces, a phone number) is written \`${REPLACED_KEY}\`, ` +
+  `so \`{"attendees": {"jane.doe@example.com": {"status": "in"}}}\` is kept as \`attendees\`, \`attendees.${REPLACED_KEY}\`, \`attendees.${REPLACED_KEY}.status\`. ` +
+  'A dot inside a kept name is written `\\.` (`{"com.acme.site": 1}` is `com\\.acme\\.site`), so `.` always separates levels.';
 
 /** store.ts's INBOUND_KINDS, spelled out so that TypeBox infers the literal types. */
 const KindSchema = Type.Union([
@@ -36,7 +44,10 @@ export const ReceiptSchema = Type.Object(
     object: Type.Literal('inbound_webhook'),
     id: Type.String(),
     kind: KindSchema,
-    key_paths: Type.Array(Type.String(), { description: "The payload's keys, nested ones as `a.b` and inside arrays as `a[].b`; never a value." }),
+    key_paths: Type.Array(Type.String(), {
+      description: `The payload's keys, nested ones as \`a.b\` and inside arrays as \`a[].b\`; never a value. ${KEY_NAMES_RULE}`,
+      examples: [['attendees', 'attendees.<key>', 'attendees.<key>.status', 'com\\.acme\\.site', 'session_id']],
+    }),
     key_paths_truncated: Type.Boolean({ description: 'Deeper or further keys were left out.' }),
     signed: Type.Boolean({ description: 'It carried a valid signature under your inbound secret.' }),
     request_id: Type.String(),
