@@ -73,6 +73,8 @@ describe('inbound webhooks', () => {
     assert.deepEqual([asText.statusCode, asText.json().code], [415, 'unsupported_media_type']);
     const form = await harness.app.inject({ method: 'POST', url: '/api/v1/webhooks/visitor_checked_in', headers: { ...tenant.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' });
     assert.equal(form.statusCode, 415);
+    const utf16 = await harness.app.inject({ method: 'POST', url: '/api/v1/webhooks/visitor_checked_in', headers: { ...tenant.headers, 'content-type': 'application/json; charset=utf-16' }, payload: '{}' });
+    assert.deepEqual([utf16.statusCode, utf16.json().code], [415, 'unsupported_media_type'], 'another charset is refused, not misread');
     const broken = await receive('visitor_checked_in', '{"visitor": "Jane Roe"');
     assert.deepEqual([broken.statusCode, broken.json().code], [400, 'malformed_json']);
     assert.doesNotMatch(broken.body, /Jane/, 'the error repeats nothing of the body');

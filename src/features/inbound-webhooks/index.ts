@@ -6,6 +6,7 @@
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
+import { requireUtf8 } from '../../http/json-body.ts';
 import type { Api, Feature } from '../../http/feature.ts';
 import { listPage } from '../../http/list-page.ts';
 import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
@@ -38,10 +39,17 @@ export function createInboundWebhooksFeature(options: { clock?: () => Date } = {
         secrets: await loadSecretBox(config.webhooks.secretsKeys, db.operator),
         ...(options.clock && { clock: options.clock }),
       });
-      // Keep the text the signature covers; refuse what is not JSON without repeating any of it.
+      // Keep the text the signature covers; refuse what is not JSON without repeating any of it
+      // (the service's own parser quotes the parser's message, which may quote the payload).
+      // A `__proto__` member is kept as a name like any other: nothing here copies the payload.
       api.removeContentTypeParser('application/json');
       api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
         request.rawBody = body as string;
+        try {
+          requireUtf8(request.headers['content-type']);
+        } catch (error) {
+          return done(error as AppError, undefined);
+        }
         try {
           done(null, JSON.parse(body as string));
         } catch {
