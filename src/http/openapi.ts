@@ -31,7 +31,7 @@ labelled \`x-permission\` (the kind of operation) and \`x-allowed\` (who may cal
 description ends with the same; a caller the matrix below does not allow answers 403
 \`role_required\` naming who may. Another organization's ids answer 404, exactly as ids that do not exist.
 
-\${permissionTable()}
+${permissionTable()}
 
 **Rate limits.** Each credential has a token bucket: by default 50 requests a second for Defense
 and 200 for Enterprise, in bursts of twice that. An organization may have its own rate. Every

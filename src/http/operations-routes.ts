@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import type { Registry } from 'prom-client';
 import type { Api } from './feature.ts';
-import { type OpenApiDocument, REFERENCE_PAGE_CSP, renderReferencePage } from './reference-page.ts';
+import { type OpenApiDocument, REFERENCE_PAGE_CSP, renderReferencePage } from './reference/reference-page.ts';
 
 export async function registerOperationsRoutes(api: Api, metrics: Registry) {
   api.get(
