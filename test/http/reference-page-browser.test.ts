@@ -39,7 +39,8 @@ describe('the API reference in a browser', { skip }, () => {
 
   test('it loads under its policy with its style applied and nothing refused', async () => {
     assert.deepEqual(refused, []);
-    const navColumn = await page.locator('nav').first().evaluate((nav) => getComputedStyle(nav).position);
+    // The browser's own function, typed loosely: this project's TypeScript does not load the DOM's types.
+    const navColumn = await page.locator('nav').first().evaluate((nav) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(nav).position);
     assert.equal(navColumn, 'sticky', 'the style sheet applies');
     const shots = screenshotDir();
     await page.screenshot({ path: path.join(shots, 'reference-top.png') });
