@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/event-types.ts';
 import { exampleOf } from '../../src/http/openapi/example-values.ts';
 import { operationIdFor } from '../../src/http/openapi/operation-ids.ts';
 import { createKey, createOrganization } from '../helpers/credentials.ts';
@@ -117,6 +120,19 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
         }
       }
       assert.deepEqual(refused, [], 'answered with a status or code the operation does not document');
+    });
+
+    test('webhooks: every event type sent, its envelope typed by its own payload, and its example valid against it', () => {
+      const webhooks = (doc as { webhooks?: Record<string, { post: { operationId: string; requestBody: { content: { 'application/json': Media } } } }> }).webhooks ?? {};
+      assert.deepEqual(Object.keys(webhooks).sort(), [...EVENT_TYPES, TEST_EVENT_TYPE].sort());
+      const ajv = new Ajv2020({ strict: false });
+      (addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020)(ajv);
+      for (const [type, item] of Object.entries(webhooks)) {
+        const media = item.post.requestBody.content['application/json'];
+        const validate = ajv.compile(media.schema as object);
+        assert.ok(validate(media.example), `${type}: ${JSON.stringify(validate.errors)}`);
+        assert.equal(validate({ ...(media.example as object), type: 'some.other_type' }), false, `${type}: the envelope does not fix its type`);
+      }
     });
 
     test('every request body refuses unknown fields', () => {

@@ -3,18 +3,20 @@
  * linters take as it is: every operation gets its `operationId`, its error answers one status at
  * a time with their codes, the headers every answer carries, a description for every answer and
  * an example for every request and answer body; the document gets its declared tags, the
- * headers' definitions and its default security. Public operations say they need no credential.
+ * headers' definitions, its default security, and `webhooks`: the events it sends. Public operations say they need no credential.
  */
 import { addErrorResponses, type Operation } from './error-responses.ts';
 import { exampleOf } from './example-values.ts';
 import { operationIdFor } from './operation-ids.ts';
 import { headerRefs, RESPONSE_HEADERS, type ResponseHeaderName } from './response-headers.ts';
 import { TAGS } from './tags.ts';
+import { webhooksObject } from './webhooks.ts';
 
 type Media = { schema?: Record<string, unknown>; example?: unknown; examples?: unknown };
 type Response = { description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> };
 type Document = {
   tags?: unknown;
+  webhooks?: unknown;
   security?: unknown;
   components: { schemas?: Record<string, Record<string, unknown>>; headers?: unknown; [key: string]: unknown };
   paths: Record<string, Record<string, Operation & { summary?: string; operationId?: string; requestBody?: { content?: Record<string, Media> } }>>;
@@ -29,6 +31,7 @@ export function finishDocument<T>(input: T): T {
   doc.tags = TAGS;
   doc.security = [{ bearerAuth: [] }];
   doc.components.headers = RESPONSE_HEADERS;
+  doc.webhooks = webhooksObject();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       operation.operationId = operationIdFor(method, path);
