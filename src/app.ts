@@ -32,7 +32,6 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
 import { createServiceRegistry, type ServiceRegistry } from './http/services.ts';
-import { installStandardResponses } from './http/standard-responses.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
 import { type ListFreshnessMonitor, openFreshnessMonitor } from './lists/freshness.ts';
@@ -81,7 +80,6 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   app.addSchema(ProblemSchema);
   app.addHook('onRoute', (route) => routeIndex.add(route));
   countRequestsInFlight(app);
-  installStandardResponses(app);
   installErrorHandling(app, routeIndex, config.bodyLimitBytes);
 
   let closing = false;

@@ -4,6 +4,8 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { installDeclaredProblems } from './openapi/error-responses.ts';
+import { finishDocument } from './openapi/finish-document.ts';
 import { permissionTable } from './permissions.ts';
 
 export const API_DESCRIPTION = `
@@ -51,12 +53,19 @@ tells them apart.
 `.trim();
 
 export async function installOpenApi(app: FastifyInstance, version: string) {
+  installDeclaredProblems(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Gatehouse API', version, description: API_DESCRIPTION },
+      info: {
+        title: 'Gatehouse API',
+        version,
+        description: API_DESCRIPTION,
+        // The project's own domain, as the problem types' (problem.ts).
+        contact: { name: 'Gatehouse support', url: 'https://gatehouse.dev/support', email: 'support@gatehouse.dev' },
+        license: { name: 'Proprietary', url: 'https://gatehouse.dev/terms' },
+      },
       servers: [{ url: '/', description: 'This server' }],
-      tags: [{ name: 'operations', description: 'Health, readiness, metrics and this description.' }],
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -71,5 +80,6 @@ export async function installOpenApi(app: FastifyInstance, version: string) {
     },
     // Name shared schemas after their $id (`Problem`) instead of `def-0`.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
 }

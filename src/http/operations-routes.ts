@@ -28,6 +28,7 @@ export async function registerOperationsRoutes(api: Api, metrics: Registry) {
       schema: {
         tags: ['operations'],
         summary: 'A readable reference of this API',
+        description: 'This description as one HTML page, served with a strict Content-Security-Policy and no script. Public: needs no credential.',
         response: { 200: { description: 'An HTML page.', content: { 'text/html': { schema: Type.String() } } } },
       },
     },

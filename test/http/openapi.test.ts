@@ -6,16 +6,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/event-types.ts';
+import { exampleOf } from '../../src/http/openapi/example-values.ts';
+import { operationIdFor } from '../../src/http/openapi/operation-ids.ts';
+import { createKey, createOrganization } from '../helpers/credentials.ts';
 import { probeFeature } from '../helpers/probe-feature.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
+type Media = { schema: unknown; example?: unknown; examples?: unknown };
 type Operation = {
   summary?: string;
-  tags?: string[];
-  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  operationId?: string;
+  tags: string[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, Media & { schema: Record<string, unknown> }> };
+  responses: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: unknown };
+type Document = { openapi: string; tags?: { name: string; description?: string }[]; paths: Record<string, Record<string, Operation>>; components?: unknown };
 
 for (const variant of ['the real features', 'the real features plus a probe'] as const) {
   describe(`OpenAPI, built from ${variant}`, () => {
@@ -49,17 +58,80 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
       assert.deepEqual(described, registered);
     });
 
-    test('every operation has a summary, a tag, a success response and problem+json errors', () => {
+    test('every operation has a summary, a declared tag, a success response and its errors one status at a time, as problem+json with their codes', () => {
+      const declared = new Map((doc.tags ?? []).map((tag) => [tag.name, tag.description]));
       for (const [path, item] of Object.entries(doc.paths)) {
         for (const [method, op] of Object.entries(item)) {
           const where = `${method.toUpperCase()} ${path}`;
           assert.ok(op.summary, `${where} has no summary`);
           assert.ok(op.tags?.length, `${where} has no tag`);
+          // The probe is a test's own feature, with a tag of its own.
+          for (const tag of op.tags) if (tag !== 'probe') assert.ok(declared.get(tag), `${where}: tag "${tag}" is not declared with a description`);
           assert.ok(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)), `${where} documents no 2xx answer`);
-          for (const status of ['4XX', '5XX']) {
-            assert.ok(op.responses[status]?.content?.['application/problem+json'], `${where} lacks ${status} problem+json`);
+          for (const [status, response] of Object.entries(op.responses)) {
+            assert.ok(/^\d{3}$/.test(status), `${where} documents the range ${status} instead of its statuses`);
+            assert.ok(response.description && response.description !== 'Default Response', `${where} ${status} has no description`);
+            assert.ok(response.headers?.['X-Request-ID'], `${where} ${status} does not document X-Request-ID`);
+            for (const [type, media] of Object.entries(response.content ?? {})) {
+              if (!/^application\/(problem\+)?json$/.test(type)) continue; // not a PDF, CSV or NDJSON stream
+              assert.ok(media.example !== undefined || media.examples !== undefined, `${where} ${status} has no example`);
+            }
+          }
+          assert.ok(op.responses['500']?.content?.['application/problem+json'], `${where} lacks 500 problem+json`);
+          assert.ok(op.responses['503'], `${where} does not document 503`); // readiness's own body, or problem+json
+          for (const media of Object.values(op.requestBody?.content ?? {})) assert.ok(media.example !== undefined || media.examples !== undefined, `${where} has no request example`);
+        }
+      }
+    });
+
+    test('operationIds are unique and made from the method and path', () => {
+      const ids = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [op.operationId, operationIdFor(method, path)]));
+      for (const [given, derived] of ids) assert.equal(given, derived);
+      assert.equal(new Set(ids.map(([id]) => id)).size, ids.length, 'duplicate operationId');
+      assert.equal(operationIdFor('post', '/api/v1/adjudication/{id}/disposition'), 'postAdjudicationByIdDisposition');
+    });
+
+    test('the errors an operation answers are the ones it documents, status and code', async () => {
+      // A Defense standard key meets tiers and roles; an Enterprise admin key gets past them, to ids that do not exist.
+      const { key } = await createKey(harness.database.owner, await createOrganization(harness.database.owner, { tier: 'defense' }), { admin: false });
+      const admin = await createKey(harness.database.owner, await createOrganization(harness.database.owner, { tier: 'enterprise' }), { admin: true });
+      const refused: string[] = [];
+      for (const [path, item] of Object.entries(doc.paths)) {
+        if (!path.startsWith('/api/v1/')) continue;
+        for (const [method, op] of Object.entries(item)) {
+          if (!op.security?.length) continue;
+          const parameters = (op as { parameters?: { in: string; name: string; schema: unknown }[] }).parameters ?? [];
+          const url = path.replace(/\{([^}]+)\}/g, (_, name) => String(exampleOf(parameters.find((p) => p.in === 'path' && p.name === name)?.schema, {})));
+          const hasBody = Boolean(op.requestBody);
+          const calls = [
+            { headers: {} }, // no credential: 401
+            { headers: { authorization: `Bearer ${key}` } },
+            { headers: admin.headers, ...(hasBody && { headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{}' }) },
+            ...(hasBody ? [{ headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: '{"unfinished' }] : []),
+          ];
+          for (const call of calls) {
+            const response = await harness.app.inject({ method: method.toUpperCase() as never, url, ...call });
+            if (response.statusCode < 400) continue;
+            const code = response.json().code as string;
+            const documented = op.responses[String(response.statusCode)]?.content?.['application/problem+json']?.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;
+            const codes = documented?.allOf?.[1]?.properties?.code?.enum;
+            if (codes ? !codes.includes(code) : !op.responses[String(response.statusCode)]) refused.push(`${method.toUpperCase()} ${path}: ${response.statusCode} ${code}`);
           }
         }
+      }
+      assert.deepEqual(refused, [], 'answered with a status or code the operation does not document');
+    });
+
+    test('webhooks: every event type sent, its envelope typed by its own payload, and its example valid against it', () => {
+      const webhooks = (doc as { webhooks?: Record<string, { post: { operationId: string; requestBody: { content: { 'application/json': Media } } } }> }).webhooks ?? {};
+      assert.deepEqual(Object.keys(webhooks).sort(), [...EVENT_TYPES, TEST_EVENT_TYPE].sort());
+      const ajv = new Ajv2020({ strict: false });
+      (addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020)(ajv);
+      for (const [type, item] of Object.entries(webhooks)) {
+        const media = item.post.requestBody.content['application/json'];
+        const validate = ajv.compile(media.schema as object);
+        assert.ok(validate(media.example), `${type}: ${JSON.stringify(validate.errors)}`);
+        assert.equal(validate({ ...(media.example as object), type: 'some.other_type' }), false, `${type}: the envelope does not fix its type`);
       }
     });
 

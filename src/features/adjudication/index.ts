@@ -88,7 +88,7 @@ const adjudication: Feature = {
     api.post(
       '/adjudication/:id/disposition',
       {
-        config: { tier: 'defense', permission: 'decide', idempotent: true },
+        config: { tier: 'defense', permission: 'decide', idempotent: true, problems: ['invalid_transition', 'second_reviewer_required'] },
         schema: {
           tags: TAG,
           summary: 'Apply a disposition: CLEARED, ESCALATED or DENIED',
@@ -116,7 +116,7 @@ const adjudication: Feature = {
     api.post(
       '/adjudication/:id/assign',
       {
-        config: { tier: 'defense', permission: 'decide' },
+        config: { tier: 'defense', permission: 'decide', problems: ['conflict'] },
         schema: { tags: TAG, summary: 'Assign a case (or unassign it with null)', description: 'Open cases only; audited.', params: CaseIdParams, body: AssignBody, response: { 200: CaseDetailSchema } },
       },
       async (request) => {

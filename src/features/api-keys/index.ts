@@ -67,7 +67,7 @@ const apiKeys: Feature = {
       api.post(
         `/api-keys/:id/${change}`,
         {
-          config: { tier: 'defense', permission: 'administer' },
+          config: { tier: 'defense', permission: 'administer', problems: ['conflict'] },
           schema: { tags: ['api keys'], summary, params: KeyIdParams, response: { 200: ApiKeySchema } },
         },
         async (request) => presentKey(await service.change(auditContextOf(request), request.params.id, change)),

@@ -69,7 +69,7 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
     api.post(
       `/webhooks/${kind}`,
       {
-        config: { tier: 'defense', permission: 'operate' },
+        config: { tier: 'defense', permission: 'operate', problems: ['invalid_signature'] },
         schema: {
           tags: TAGS,
           summary: KIND_SUMMARIES[kind],

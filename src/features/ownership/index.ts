@@ -43,7 +43,7 @@ const ownership: Feature = {
       '/ownership/check',
       {
         bodyLimit: OWNERSHIP_BODY_LIMIT_BYTES,
-        config: { tier: 'enterprise', permission: 'operate' },
+        config: { tier: 'enterprise', permission: 'operate', problems: ['lists_unavailable'] },
         schema: {
           tags: ['ownership'],
           summary: 'Check an ownership structure against the OFAC 50 Percent Rule and the BIS Affiliates Rule',

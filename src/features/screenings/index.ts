@@ -39,7 +39,7 @@ const screenings: Feature = {
     api.post(
       '/prescreen',
       {
-        config: { tier: 'defense', permission: 'operate', idempotent: true },
+        config: { tier: 'defense', permission: 'operate', idempotent: true, problems: ['lists_unavailable'] },
         schema: {
           tags: ['screening'],
           summary: 'Screen a person or an organization',
@@ -98,7 +98,7 @@ const screenings: Feature = {
     api.post(
       '/vendors/screen',
       {
-        config: { tier: 'enterprise', permission: 'operate', idempotent: true },
+        config: { tier: 'enterprise', permission: 'operate', idempotent: true, problems: ['lists_unavailable'] },
         schema: {
           tags: ['screening'],
           summary: 'Screen a batch of vendors',

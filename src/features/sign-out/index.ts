@@ -12,7 +12,7 @@ const signOut: Feature = {
     api.post(
       '/auth/logout',
       {
-        config: { tier: 'defense', permission: 'sign_out' },
+        config: { tier: 'defense', permission: 'sign_out', problems: ['forbidden'] },
         schema: {
           tags: ['authentication'],
           summary: 'Sign out: revoke the token of this request',

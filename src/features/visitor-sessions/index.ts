@@ -29,7 +29,7 @@ const visitorSessions: Feature = {
     api.post(
       '/checkin',
       {
-        config: { tier: 'defense', permission: 'operate', idempotent: true },
+        config: { tier: 'defense', permission: 'operate', idempotent: true, problems: ['lists_unavailable'] },
         schema: {
           tags: TAG,
           summary: 'Check in a visitor',
@@ -96,7 +96,7 @@ const visitorSessions: Feature = {
     api.post(
       '/sessions/:id/update',
       {
-        config: { tier: 'defense', permission: 'operate', idempotent: true },
+        config: { tier: 'defense', permission: 'operate', idempotent: true, problems: ['invalid_transition'] },
         schema: {
           tags: TAG,
           summary: "Update a visitor session's status and metadata",

@@ -180,7 +180,7 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints/:id/test',
     {
-      config: { tier: 'defense', permission: 'administer' },
+      config: { tier: 'defense', permission: 'administer', problems: ['conflict'] },
       schema: {
         tags: TAGS,
         summary: 'Send a test event to an endpoint',
@@ -221,7 +221,7 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints/:id/deliveries/:event_id/redeliver',
     {
-      config: { tier: 'defense', permission: 'administer' },
+      config: { tier: 'defense', permission: 'administer', problems: ['conflict'] },
       schema: {
         tags: TAGS,
         summary: 'Redeliver an event to an endpoint',

@@ -43,7 +43,7 @@ const workforce: Feature = {
     api.put(
       '/workforce/sync',
       {
-        config: { tier: 'enterprise', permission: 'operate', idempotent: true, longRunningMs: SYNC_RUNNING_MS },
+        config: { tier: 'enterprise', permission: 'operate', idempotent: true, longRunningMs: SYNC_RUNNING_MS, problems: ['sync_shrink_refused', 'lists_unavailable'] },
         schema: {
           tags: TAG,
           summary: 'Sync workforce profiles in bulk',
