@@ -14,7 +14,7 @@ export const TAGS = [
   { name: 'webhooks', description: 'Outbound events: the events feed, webhook endpoints subscribed to them, and their deliveries (signed per Standard Webhooks).' },
   { name: 'inbound webhooks', description: 'Events other systems send to Gatehouse (visitor management, screening), and the secret that signs them.' },
   { name: 'api keys', description: 'The organization’s API keys: create, list, disable, enable and revoke.' },
-  { name: 'authentication', description: 'Sessions of people’s tokens.' },
+  { name: 'authentication', description: 'Who is calling and what it may do, and signing a person’s token out.' },
   { name: 'audit', description: 'Export of the tamper-evident audit trail.' },
   { name: 'operations', description: 'Health, readiness, metrics and this description.' },
 ] as const satisfies readonly { name: string; description: string }[];
