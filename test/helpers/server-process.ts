@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createTenant } from './credentials.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestDatabase, type OwnerSql } from './test-database.ts';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/gatehouse.js');
 
@@ -108,12 +107,13 @@ export function runCli(args: string[], env: Record<string, string>) {
 
 /**
  * Where a child process keeps its data, on the backend under test: its own database on the
- * PostgreSQL server when DATABASE_URL is set, otherwise a new embedded data folder.
+ * PostgreSQL server when DATABASE_URL is set (with `owner`, the tests' SQL past row-level security,
+ * see test-database.ts), otherwise a new embedded data folder.
  */
-export async function processDatabase(): Promise<{ env: Record<string, string>; dataDir?: string; cleanup(): Promise<void> }> {
+export async function processDatabase(): Promise<{ env: Record<string, string>; dataDir?: string; owner?: OwnerSql; cleanup(): Promise<void> }> {
   if (process.env.DATABASE_URL) {
     const database = await openTestDatabase();
-    return { env: { DATABASE_URL: database.url as string }, cleanup: () => database.close() };
+    return { env: { DATABASE_URL: database.url as string }, owner: database.owner, cleanup: () => database.close() };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-process-'));
   return { env: { DATA_DIR: dataDir }, dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
@@ -124,20 +124,14 @@ export async function processDatabase(): Promise<{ env: Record<string, string>; 
  * the first start (which also creates the database); on PostgreSQL, one made as operators do, in
  * the process's own database, before the server starts.
  */
-export async function startWithAdminKey(storage: { env: Record<string, string>; dataDir?: string }, env: Record<string, string>): Promise<{ server: ServerProcess; key: string }> {
-  if (storage.dataDir) {
+export async function startWithAdminKey(storage: { env: Record<string, string>; dataDir?: string; owner?: OwnerSql }, env: Record<string, string>): Promise<{ server: ServerProcess; key: string }> {
+  if (!storage.owner) {
     const server = await startServerProcess(env);
     const shownOnce = /admin API key \(shown this once\): (gk_test_\S+)/;
     return { server, key: shownOnce.exec(await server.waitForStderr(shownOnce))?.[1] as string };
   }
-  const owner = new pg.Client({ connectionString: env.DATABASE_URL });
-  await owner.connect();
-  try {
-    const { key } = await createTenant(async (text, params) => (await owner.query(text, params)).rows as never, { tier: 'defense', admin: true });
-    return { server: await startServerProcess(env), key };
-  } finally {
-    await owner.end();
-  }
+  const { key } = await createTenant(storage.owner, { tier: 'defense', admin: true });
+  return { server: await startServerProcess(env), key };
 }
 
 /**

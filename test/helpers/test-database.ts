@@ -3,6 +3,12 @@
  * PostgreSQL when DATABASE_URL is set (a new database on that server, dropped afterwards),
  * otherwise the embedded PGlite, in memory.
  *
+ * On PostgreSQL the service connects as DATABASE_URL's role, which owns the database: a
+ * superuser, or an owner that is not one, as production runs (README). The tests' own SQL
+ * (`owner`) sets up and inspects rows of any organization, which row-level security forbids a
+ * non-superuser owner (FORCE binds it too): for that role TEST_SUPERUSER_URL names a superuser on
+ * the same server, who also creates each test database for the owner and drops it.
+ *
  * PGlite takes seconds to create and migrate, so the first test file to need it builds a migrated
  * template (keyed by the migrations' checksums) and every file after loads a copy of it.
  */
@@ -18,7 +24,10 @@ import { loadMigrations } from '../../src/db/migrator.ts';
 import { pgliteConnection } from '../../src/db/pglite-connection.ts';
 import { openPostgresConnection } from '../../src/db/postgres-connection.ts';
 
-/** SQL as the database owner (a superuser), for setting up and inspecting what tests need. */
+/**
+ * SQL as a superuser (the owner when it is one, see above), past row-level security: for setting
+ * up and inspecting what tests need, never for what the service does.
+ */
 export type OwnerSql = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
 
 export type TestDatabase = {
@@ -74,29 +83,65 @@ async function pgliteTemplate(): Promise<Buffer> {
 
 async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
   const name = `gatehouse_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const owner = await roleOf(serverUrl);
+  const superuserUrl = await superuserUrlFor(serverUrl, owner);
+  const admin = new pg.Client({ connectionString: superuserUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} OWNER ${pg.escapeIdentifier(owner.name)}`);
+  } finally {
+    await admin.end();
+  }
 
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const connection: Connection = await openPostgresConnection({ url: url.href, poolSize: 5 });
+  const url = inDatabase(serverUrl, name);
+  const connection: Connection = await openPostgresConnection({ url, poolSize: 5 });
   const db = await createDatabase(connection, { statementTimeoutMs: 10_000 });
   await db.migrate();
-  const ownerPool = new pg.Pool({ connectionString: url.href, max: 2 });
+  const ownerPool = new pg.Pool({ connectionString: inDatabase(superuserUrl, name), max: 2 });
   return {
     db,
     connection,
     backend: 'postgres',
-    url: url.href,
+    url,
     owner: async (text, params) => (await ownerPool.query(text, params)).rows,
     close: async () => {
       await db.close();
       await ownerPool.end();
-      await dropWhenUnused(serverUrl, name);
+      await dropWhenUnused(superuserUrl, name);
     },
   };
+}
+
+const inDatabase = (serverUrl: string, name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
+
+async function roleOf(url: string): Promise<{ name: string; superuser: boolean }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; superuser: boolean }>(
+      'SELECT rolname AS name, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user',
+    );
+    return rows[0] as { name: string; superuser: boolean };
+  } finally {
+    await client.end();
+  }
+}
+
+/** A superuser on DATABASE_URL's server (see superuserUrlFor), for tests that make roles and databases of their own. */
+export async function testSuperuserUrl(): Promise<string> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('testSuperuserUrl: PostgreSQL only (DATABASE_URL is not set)');
+  return superuserUrlFor(serverUrl, await roleOf(serverUrl));
+}
+
+/** Who creates, inspects and drops test databases: DATABASE_URL's role if a superuser, else TEST_SUPERUSER_URL's. */
+async function superuserUrlFor(serverUrl: string, owner: { superuser: boolean }): Promise<string> {
+  if (owner.superuser) return serverUrl;
+  const superuserUrl = process.env.TEST_SUPERUSER_URL;
+  if (!superuserUrl || !(await roleOf(superuserUrl)).superuser) {
+    throw new Error("DATABASE_URL's role is not a superuser: set TEST_SUPERUSER_URL to a superuser on the same server, for the tests' own set-up and inspection");
+  }
+  return superuserUrl;
 }
 
 /**
@@ -105,7 +150,7 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
  * still closing: its client, no longer watched by its pool, throws the error into the test run.
  * So: no FORCE, and retry while PostgreSQL says the database is in use (55006).
  */
-async function dropWhenUnused(serverUrl: string, name: string) {
+export async function dropWhenUnused(serverUrl: string, name: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
