@@ -84,10 +84,15 @@ export async function findEvent(trx: TenantTransaction, id: string): Promise<Sto
   return trx.selectFrom('event_outbox').select(EVENT_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Events oldest first, after an event id (ids sort by creation time), optionally of some types. */
-export async function listEvents(trx: TenantTransaction, page: { limit: number; after?: string; types?: string[] }): Promise<StoredEvent[]> {
-  let query = trx.selectFrom('event_outbox').select(EVENT_COLUMNS).orderBy('id').limit(page.limit);
-  if (page.after) query = query.where('id', '>', page.after);
+/** A page of events in id order, oldest or newest first, from past the event `from` (exclusive) when given. */
+export async function listEvents(trx: TenantTransaction, page: { limit: number; from?: string; newestFirst?: boolean; types?: string[] }): Promise<StoredEvent[]> {
+  let query = trx
+    .selectFrom('event_outbox')
+    .select(EVENT_COLUMNS)
+    .orderBy('id', page.newestFirst ? 'desc' : 'asc')
+    .limit(page.limit);
+  if (page.from) query = query.where('id', page.newestFirst ? '<' : '>', page.from);
   if (page.types?.length) query = query.where('type', 'in', page.types);
   return query.execute();
 }
+

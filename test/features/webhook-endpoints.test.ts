@@ -245,6 +245,27 @@ describe('webhook endpoints', () => {
     assert.equal(refused.statusCode, 400);
   });
 
+  test('the events feed reads newest first by cursor, each page in the order the walk began, and one event by id', async () => {
+    const tenant = await createTenant(harness.database.owner, { tier: 'defense' });
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push(await emit(tenant.organizationId, 'screening.completed', { n }));
+    const get = async (query: string) => (await harness.app.inject({ url: `/api/v1/events${query}`, headers: tenant.headers })).json();
+    const newest = await get('?order=newest&limit=2');
+    assert.deepEqual(newest.data.map((e: { id: string }) => e.id), [ids[4], ids[3]]);
+    const older = await get(`?limit=2&cursor=${newest.next_cursor}`);
+    assert.deepEqual(older.data.map((e: { id: string }) => e.id), [ids[2], ids[1]], 'the cursor keeps the order, without order= again');
+    const last = await get(`?limit=2&cursor=${older.next_cursor}`);
+    assert.deepEqual([last.data.map((e: { id: string }) => e.id), last.has_more, last.next_cursor], [[ids[0]], false, null]);
+    const oldest = await get('?limit=3');
+    assert.deepEqual((await get(`?cursor=${oldest.next_cursor}`)).data.map((e: { id: string }) => e.id), ids.slice(3));
+    assert.equal((await harness.app.inject({ url: '/api/v1/events?cursor=bm90LWEtY3Vyc29y', headers: tenant.headers })).statusCode, 400);
+
+    const one = await harness.app.inject({ url: `/api/v1/events/${ids[2]}`, headers: tenant.headers });
+    assert.deepEqual([one.statusCode, one.json().id, one.json().data], [200, ids[2], { n: 2 }]);
+    const other = await createTenant(harness.database.owner, { tier: 'defense' });
+    assert.equal((await harness.app.inject({ url: `/api/v1/events/${ids[2]}`, headers: other.headers })).statusCode, 404, "another organization's event is not found");
+  });
+
   test('a list version that becomes active is an event in every organization, delivered to its subscribers', async () => {
     const { id } = (await create({ url: 'https://hooks.example.com/lists', events: ['lists.updated'] })).json();
     const outcome = await importList(harness.database.db.lists, {
