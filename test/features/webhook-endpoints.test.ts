@@ -245,6 +245,15 @@ describe('webhook endpoints', () => {
     assert.equal(refused.statusCode, 400);
   });
 
+  test('subscribing the same URL to the same events again answers 409 with the existing endpoint; other events make another', async () => {
+    const first = await create({ url: 'https://hooks.example.com/twice', events: ['case.opened', 'screening.completed'] });
+    assert.equal(first.statusCode, 201);
+    const again = await create({ url: 'https://hooks.example.com/twice', events: ['screening.completed', 'case.opened'] });
+    assert.deepEqual([again.statusCode, again.json().code, again.json().endpoint_id], [409, 'conflict', first.json().id]);
+    assert.equal(again.json().secret, undefined, 'the secret is never shown again');
+    assert.equal((await create({ url: 'https://hooks.example.com/twice', events: ['case.opened'] })).statusCode, 201);
+  });
+
   test('the events feed reads newest first by cursor, each page in the order the walk began, and one event by id', async () => {
     const tenant = await createTenant(harness.database.owner, { tier: 'defense' });
     const ids: string[] = [];

@@ -78,7 +78,7 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.post(
     '/webhook-endpoints',
     {
-      config: { tier: 'defense', permission: 'administer' },
+      config: { tier: 'defense', permission: 'administer', problems: ['conflict'] },
       schema: {
         tags: TAGS,
         summary: 'Subscribe an endpoint to events',
@@ -86,7 +86,9 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
           'Creates an endpoint that receives the chosen events as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, ' +
           '`webhook-signature`). The body is `{"object": "event", "id", "type", "timestamp", "data"}`, with thin `data` (ids, statuses, counts: ' +
           'fetch details through the API). Delivery is at least once and unordered: de-duplicate on `webhook-id` (the event id) and order by ' +
-          '`timestamp`. The answer holds the signing `secret`, shown this once. Needs an admin key or the admin role.',
+          '`timestamp`. The answer holds the signing `secret`, shown this once. Needs an admin key or the admin role. Subscribing the same URL to ' +
+          'the same events again (an automation platform retrying its subscribe) answers 409 `conflict` with the existing `endpoint_id`, rather than ' +
+          'a second endpoint that would double every delivery.',
         body: CreateEndpointBody,
         response: { 201: EndpointWithSecretSchema },
       },

@@ -22,6 +22,7 @@ import {
   disableEndpoint,
   type EndpointChanges,
   type EndpointRecord,
+  endpointsAt,
   findEndpoint,
   findSealedSecrets,
   insertEndpoint,
@@ -78,6 +79,14 @@ export function createWebhookService(options: WebhookServiceOptions) {
       const id = newId('we');
       const { secret, sealed } = newSealedSecret(secrets, endpointSecretContext(organizationId, id));
       const record = await withTenant(context.actor, async (trx) => {
+        // Subscribing twice (an automation platform retrying its subscribe) must not double every delivery.
+        const wanted = [...new Set(input.events)].sort().join(',');
+        const same = (await endpointsAt(trx, url)).find((e) => [...new Set(e.events)].sort().join(',') === wanted);
+        if (same) {
+          throw new AppError('conflict', `Endpoint ${same.id} already receives these events at this URL; use it (its secret was shown when it was created), or delete it first.`, {
+            endpoint_id: same.id,
+          });
+        }
         const created = await insertEndpoint(trx, { organizationId, id, url, description: input.description ?? null, events: input.events, sealed });
         await audit(trx, context, 'created', id, { host: new URL(url).host, events: input.events });
         return created;

@@ -59,6 +59,11 @@ export async function findEndpoint(trx: TenantTransaction, id: string): Promise<
   return trx.selectFrom('webhook_endpoints').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** The organization's endpoints at this URL (a handful at most), to find one already subscribed to the same events. */
+export async function endpointsAt(trx: TenantTransaction, url: string): Promise<EndpointRecord[]> {
+  return trx.selectFrom('webhook_endpoints').select(RECORD_COLUMNS).where('url', '=', url).execute();
+}
+
 /** Locks the endpoint's row for the rest of the transaction (a rotation must not race another). */
 export async function findSealedSecrets(trx: TenantTransaction, id: string): Promise<SealedSecrets | undefined> {
   return trx.selectFrom('webhook_endpoints').select(SECRET_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
