@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/errors.ts';
 import { parseJsonBody } from './http/json-body.ts';
+import { acceptBodylessRequests } from './http/bodyless-requests.ts';
 import { handleClientError } from './http/client-errors.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { externalKeySet, loadSigningKey } from './auth/token-keys.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   // Ours rather than Fastify's: UTF-8 only, and `__proto__` refused as a field, not as broken JSON (see json-body.ts).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  acceptBodylessRequests(app);
   app.addSchema(ProblemSchema);
   app.addHook('onRoute', (route) => routeIndex.add(route));
   countRequestsInFlight(app);

@@ -84,6 +84,16 @@ describe('API key management', () => {
     assert.equal(reenable.json().current_state, 'revoked');
   });
 
+  test('a POST that needs no body is accepted without one, whatever Content-Type it carries', async () => {
+    const key = await createKey(harness.database.owner, admin.organizationId);
+    for (const contentType of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await harness.app.inject({ method: 'POST', url: `/api/v1/api-keys/${key.keyId}/disable`, headers: { ...admin.headers, 'content-type': contentType } });
+      assert.equal(response.statusCode, 200, `${contentType}: ${response.body}`);
+      assert.equal(response.json().state, 'disabled');
+      await harness.app.inject({ method: 'POST', url: `/api/v1/api-keys/${key.keyId}/enable`, headers: admin.headers });
+    }
+  });
+
   test('lists page by page', async () => {
     for (const name of ['p1', 'p2', 'p3']) await call(other, 'POST', '/api-keys', { name });
     const first = (await call(other, 'GET', '/api-keys?limit=2')).json();

@@ -63,9 +63,13 @@ describe('request bodies', () => {
     assertProblem(await post('{"name": "x",'), 400, 'malformed_json');
   });
 
-  test('an empty JSON body answers 400 malformed_json', async () => {
-    assertProblem(await post(''), 400, 'malformed_json');
+  test('an empty body is no body, whatever its type: a route that needs one says so; a blank one is malformed', async () => {
+    const missing = assertProblem(await post(''), 400, 'validation_failed');
+    assert.deepEqual(missing.errors.map((e: { pointer: string }) => e.pointer), ['']);
+    assertProblem(await post('', { 'content-type': 'text/plain' }), 400, 'validation_failed');
+    assertProblem(await post('  '), 400, 'malformed_json');
   });
+
 
   test('a body that is not JSON answers 415 unsupported_media_type', async () => {
     assertProblem(await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
