@@ -35,6 +35,13 @@ description ends with the same; a caller the matrix below does not allow answers
 
 ${permissionTable()}
 
+**Pagination.** Every list answers \`{"object": "list", "data", "has_more", "next_cursor"}\` and takes
+\`limit\` and \`cursor\`: pass the \`next_cursor\` of one page as \`cursor\` for the next, with the same
+filters, until \`has_more\` is false (\`next_cursor\` is then null). Cursors are opaque; one that a list
+did not produce answers 400 naming \`cursor\`. *Migrating:* \`starting_after\` (API keys, webhook
+endpoints and their deliveries, inbound webhooks) and \`after\` (events) still work and are marked
+deprecated; replace them with \`cursor\`.
+
 **Rate limits.** Each credential has a token bucket: by default 50 requests a second for Defense
 and 200 for Enterprise, in bursts of twice that. An organization may have its own rate. Every
 authenticated answer carries \`RateLimit-Policy\` and \`RateLimit\`

@@ -94,16 +94,19 @@ describe('API key management', () => {
     }
   });
 
-  test('lists page by page', async () => {
+  test('lists page by page with next_cursor; the deprecated starting_after still works', async () => {
     for (const name of ['p1', 'p2', 'p3']) await call(other, 'POST', '/api-keys', { name });
     const first = (await call(other, 'GET', '/api-keys?limit=2')).json();
     assert.equal(first.data.length, 2);
     assert.equal(first.has_more, true);
-    const rest = (await call(other, 'GET', `/api-keys?limit=2&starting_after=${first.data[1].id}`)).json();
+    const rest = (await call(other, 'GET', `/api-keys?limit=2&cursor=${first.next_cursor}`)).json();
     assert.equal(rest.data.length, 2, 'the tenant key plus the third');
-    assert.equal(rest.has_more, false);
+    assert.deepEqual([rest.has_more, rest.next_cursor], [false, null]);
     const ids = [...first.data, ...rest.data].map((k: { id: string }) => k.id);
     assert.equal(new Set(ids).size, 4);
+    const old = (await call(other, 'GET', `/api-keys?limit=2&starting_after=${first.data[1].id}`)).json();
+    assert.deepEqual(old.data.map((k: { id: string }) => k.id), rest.data.map((k: { id: string }) => k.id));
+    assert.equal((await call(other, 'GET', '/api-keys?cursor=bm9wZQ')).statusCode, 400);
   });
 
   test("another organization's key ids answer 404, for reading and for changing", async () => {

@@ -135,6 +135,26 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
       }
     });
 
+    test('every paged list pages one way: limit and cursor in, has_more and next_cursor out; old parameter names only as deprecated', () => {
+      const resolve = (schema: { $ref?: string } & Record<string, unknown>): Record<string, unknown> =>
+        schema.$ref ? ((doc.components as { schemas: Record<string, Record<string, unknown>> }).schemas[schema.$ref.split('/').pop() as string] as Record<string, unknown>) : schema;
+      const odd: string[] = [];
+      let paged = 0;
+      for (const [path, item] of Object.entries(doc.paths)) {
+        const op = item.get as (Operation & { parameters?: { name: string; in: string; deprecated?: boolean }[] }) | undefined;
+        const schema = op?.responses['200']?.content?.['application/json']?.schema as Record<string, unknown> | undefined;
+        const properties = schema && (resolve(schema).properties as Record<string, unknown> | undefined);
+        if (!properties || !('has_more' in properties)) continue;
+        paged += 1;
+        const query = (op?.parameters ?? []).filter((p) => p.in === 'query');
+        const names = new Set(query.map((p) => p.name));
+        if (!names.has('limit') || !names.has('cursor') || !('next_cursor' in properties)) odd.push(`${path}: ${[...names].join(', ')}`);
+        for (const p of query) if (['after', 'starting_after', 'before'].includes(p.name) && !p.deprecated) odd.push(`${path}: ${p.name} is not marked deprecated`);
+      }
+      assert.ok(paged >= 9, `${paged} paged lists`);
+      assert.deepEqual(odd, []);
+    });
+
     test('every request body refuses unknown fields', () => {
       const open: string[] = [];
       const walk = (schema: unknown, where: string) => {

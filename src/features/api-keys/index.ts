@@ -6,6 +6,8 @@ import { createApiKeyService, type StateChange } from '../../auth/api-key-servic
 import { presentKey } from '../../auth/api-key-view.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
+import { pageStartsAfter } from '../../http/id-page.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { ApiKeySchema, CreatedKeySchema, CreateKeyBody, KeyIdParams, KeyListSchema, ListQuery } from './schemas.ts';
 
 const apiKeys: Feature = {
@@ -44,8 +46,9 @@ const apiKeys: Feature = {
       },
       async (request) => {
         const limit = request.query.limit ?? 20;
-        const rows = await service.list(auditContextOf(request), { limit: limit + 1, after: request.query.starting_after });
-        return { object: 'list' as const, data: rows.slice(0, limit).map(presentKey), has_more: rows.length > limit };
+        const after = pageStartsAfter(request.query, 'the key list');
+        const rows = await service.list(auditContextOf(request), { limit: limit + 1, ...(after && { after }) });
+        return cursorPage(rows, limit, presentKey, (row) => ({ i: row.id }));
       },
     );
 

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { idPageQueryFields, NextCursor } from '../../http/id-page.ts';
 
 export const KeyIdParams = Type.Object({ id: Type.String({ pattern: '^key_[0-9a-z]{26}$', description: 'The key id, `key_…`.' }) });
 
@@ -40,8 +41,7 @@ export const CreatedKeySchema = Type.Object({
 
 export const ListQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ description: 'The id of the last key of the previous page.' })),
+    ...idPageQueryFields('key', '^key_[0-9a-z]{26}$'),
   },
   { additionalProperties: false },
 );
@@ -50,4 +50,5 @@ export const KeyListSchema = Type.Object({
   object: Type.Literal('list'),
   data: Type.Array(Type.Ref('ApiKey')),
   has_more: Type.Boolean(),
+  next_cursor: NextCursor,
 });

@@ -8,7 +8,8 @@ import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireUtf8 } from '../../http/json-body.ts';
 import type { Api, Feature } from '../../http/feature.ts';
-import { listPage } from '../../http/list-page.ts';
+import { pageStartsAfter } from '../../http/id-page.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
 import { SIGNATURE_HEADERS } from '../../webhooks/standard-webhooks.ts';
 import { AcknowledgementSchema, InboundPayload, KEY_NAMES_RULE, ReceiptListQuery, ReceiptListSchema, ReceiptSchema, SecretShownSchema, SecretStateSchema } from './schemas.ts';
@@ -114,9 +115,10 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
       },
     },
     async (request) => {
-      const { limit = 20, starting_after, kind } = request.query;
-      const rows = await service.receipts(auditContextOf(request), { limit: limit + 1, ...(starting_after && { after: starting_after }), ...(kind && { kind }) });
-      return listPage(rows, limit, presentReceipt);
+      const { limit = 20, kind } = request.query;
+      const after = pageStartsAfter(request.query, 'the receipt list');
+      const rows = await service.receipts(auditContextOf(request), { limit: limit + 1, ...(after && { after }), ...(kind && { kind }) });
+      return cursorPage(rows, limit, presentReceipt, (row) => ({ i: row.id }));
     },
   );
 }

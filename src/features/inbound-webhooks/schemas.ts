@@ -2,6 +2,7 @@
  * The inbound webhook endpoints' shapes.
  */
 import { Type } from 'typebox';
+import { idPageQueryFields, NextCursor } from '../../http/id-page.ts';
 import { REPLACED_KEY } from '../../webhooks/key-path-segment.ts';
 import { KEY_PATH_DEPTH, MAX_KEY_PATHS } from '../../webhooks/payload-keys.ts';
 
@@ -59,13 +60,12 @@ export const ReceiptSchema = Type.Object(
 export const ReceiptListQuery = Type.Object(
   {
     kind: Type.Optional(KindSchema),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ pattern: '^iwh_[0-9a-z]{26}$', description: 'The id of the last receipt of the previous page.' })),
+    ...idPageQueryFields('receipt', '^iwh_[0-9a-z]{26}$'),
   },
   { additionalProperties: false },
 );
 
-export const ReceiptListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('InboundWebhook')), has_more: Type.Boolean() });
+export const ReceiptListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('InboundWebhook')), has_more: Type.Boolean(), next_cursor: NextCursor });
 
 const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 

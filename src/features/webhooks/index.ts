@@ -8,7 +8,8 @@
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Api, Feature } from '../../http/feature.ts';
-import { listPage } from '../../http/list-page.ts';
+import { pageStartsAfter } from '../../http/id-page.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
 import { VERSION } from '../../version.ts';
 import { type Resolver, systemResolver } from './delivery/destination.ts';
@@ -107,8 +108,9 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
     },
     async (request) => {
       const limit = request.query.limit ?? 20;
-      const rows = await service.list(auditContextOf(request), { limit: limit + 1, ...(request.query.starting_after && { after: request.query.starting_after }) });
-      return listPage(rows, limit, presentEndpoint);
+      const after = pageStartsAfter(request.query, 'the endpoint list');
+      const rows = await service.list(auditContextOf(request), { limit: limit + 1, ...(after && { after }) });
+      return cursorPage(rows, limit, presentEndpoint, (row) => ({ i: row.id }));
     },
   );
 
@@ -210,13 +212,10 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
       },
     },
     async (request) => {
-      const { limit = 20, starting_after, state } = request.query;
-      const rows = await service.deliveries(auditContextOf(request), request.params.id, {
-        limit: limit + 1,
-        ...(starting_after && { after: starting_after }),
-        ...(state && { state }),
-      });
-      return listPage(rows, limit, presentDelivery);
+      const { limit = 20, state } = request.query;
+      const after = pageStartsAfter(request.query, 'the delivery list');
+      const rows = await service.deliveries(auditContextOf(request), request.params.id, { limit: limit + 1, ...(after && { after }), ...(state && { state }) });
+      return cursorPage(rows, limit, presentDelivery, (row) => ({ i: row.event_id }));
     },
   );
 

@@ -2,6 +2,7 @@
  * The webhook endpoint API's shapes: one schema validates, serializes and documents each.
  */
 import { Type } from 'typebox';
+import { idPageQueryFields, NextCursor } from '../../http/id-page.ts';
 import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES } from '../../events/event-types.ts';
 import { RETRY_SCHEDULE_SECONDS } from '../../webhooks/retry-schedule.ts';
 
@@ -110,13 +111,12 @@ export const DeletedEndpointSchema = Type.Object({ object: Type.Literal('webhook
 
 export const ListQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ pattern: ENDPOINT_ID, description: 'The id of the last endpoint of the previous page.' })),
+    ...idPageQueryFields('endpoint', ENDPOINT_ID),
   },
   { additionalProperties: false },
 );
 
-export const EndpointListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('WebhookEndpoint')), has_more: Type.Boolean() });
+export const EndpointListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('WebhookEndpoint')), has_more: Type.Boolean(), next_cursor: NextCursor });
 
 const retryDelays = RETRY_SCHEDULE_SECONDS.slice(1).map((s) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`));
 
@@ -172,11 +172,10 @@ export const DeliverySchema = Type.Object(
 
 export const DeliveryListQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ pattern: EVENT_ID, description: 'The event id of the last delivery of the previous page.' })),
+    ...idPageQueryFields('delivery (its event id)', EVENT_ID),
     state: Type.Optional(DeliveryState),
   },
   { additionalProperties: false },
 );
 
-export const DeliveryListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('WebhookDelivery')), has_more: Type.Boolean() });
+export const DeliveryListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('WebhookDelivery')), has_more: Type.Boolean(), next_cursor: NextCursor });

@@ -47,10 +47,18 @@ export function finishDocument<T>(input: T): T {
         addExamples(response.content, schemas);
       }
       addExamples(operation.requestBody?.content, schemas);
+      markDeprecatedParameters(operation as { parameters?: Parameter[] });
       addErrorResponses(operation, common);
     }
   }
   return input;
+}
+
+type Parameter = { deprecated?: boolean; schema?: { deprecated?: boolean } };
+
+/** A query parameter whose schema says `deprecated` (a name kept for old integrations) is marked so itself, where generators and readers look. */
+function markDeprecatedParameters(operation: { parameters?: Parameter[] }) {
+  for (const parameter of operation.parameters ?? []) if (parameter.schema?.deprecated) parameter.deprecated = true;
 }
 
 /** The description of the schema an answer returns, when it is a named one that has it. */
