@@ -29,9 +29,9 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
     },
     { screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np', source: 'prescreen', outcome: 'potential_match', score: 0.93, matches: 2, holds: 0, case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq', reference: 'visit-2026-0042' },
   ),
-  'visitor.checked_in': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'CHECKED_IN', site: 'HQ-1' }),
-  'visitor.checked_out': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'CHECKED_OUT', site: 'HQ-1' }),
-  'session.escalated': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'ESCALATED', site: 'HQ-1' }),
+  'visitor.checked_in': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'checked_in', site: 'HQ-1' }),
+  'visitor.checked_out': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'checked_out', site: 'HQ-1' }),
+  'session.escalated': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'escalated', site: 'HQ-1' }),
   'case.opened': payload(
     {
       case_id: id('case', 'The case.'),

@@ -12,9 +12,9 @@ export const EVENT_TYPE_DESCRIPTIONS = {
   'screening.completed':
     'A screening was stored: `screening_id`, `source`, `outcome` (`clear` or `potential_match`), `score`, `matches` and `holds` (counts: a country hold ' +
     'makes a `potential_match` with `matches: 0`), `case_id` (null when no case opened) and your `reference`.',
-  'visitor.checked_in': 'A visitor was checked in: the session id, its status and when.',
-  'visitor.checked_out': 'A visitor was checked out: the session id, its status and when.',
-  'session.escalated': "A visitor session was escalated: the session id and its new status.",
+  'visitor.checked_in': 'A visitor was checked in: `session_id`, `status` (`checked_in`) and `site`; when is the event’s `timestamp`.',
+  'visitor.checked_out': 'A visitor was checked out: `session_id`, `status` (`checked_out`) and `site`; when is the event’s `timestamp`.',
+  'session.escalated': 'A visitor session was escalated: `session_id`, `status` (`escalated`) and `site`; when is the event’s `timestamp`.',
   'case.opened': 'An adjudication case was opened for a potential match or a country hold: the case id and the screening id.',
   'case.disposition_applied': 'A disposition (CLEARED, ESCALATED or DENIED) was applied to a case: the case id and the disposition.',
   'workforce.sync_completed': 'A workforce sync finished: its id and counts.',
