@@ -96,7 +96,7 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
   const url = inDatabase(serverUrl, name);
   const connection: Connection = await openPostgresConnection({ url, poolSize: 5 });
   const db = await createDatabase(connection, { statementTimeoutMs: 10_000 });
-  await db.migrate();
+  await migrateOnceTheRoleExists(superuserUrl, () => db.migrate());
   const ownerPool = new pg.Pool({ connectionString: inDatabase(superuserUrl, name), max: 2 });
   return {
     db,
@@ -110,6 +110,29 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
       await dropWhenUnused(superuserUrl, name);
     },
   };
+}
+
+/**
+ * The first migration on a fresh cluster creates the cluster-wide role gatehouse_runtime; test
+ * files that migrate their own databases at the same moment would race to create it (a unique
+ * violation in pg_authid). Until the role exists, migrations take turns under an advisory lock
+ * held in the server's maintenance database; after that they run side by side.
+ */
+async function migrateOnceTheRoleExists(superuserUrl: string, migrate: () => Promise<unknown>) {
+  const admin = new pg.Client({ connectionString: superuserUrl });
+  await admin.connect();
+  try {
+    const roleExists = async () => (await admin.query("SELECT 1 FROM pg_roles WHERE rolname = 'gatehouse_runtime'")).rowCount === 1;
+    if (await roleExists()) return await migrate();
+    await admin.query("SELECT pg_advisory_lock(hashtext('gatehouse tests: the first migration'))");
+    try {
+      await migrate();
+    } finally {
+      await admin.query("SELECT pg_advisory_unlock(hashtext('gatehouse tests: the first migration'))");
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 const inDatabase = (serverUrl: string, name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
