@@ -60,6 +60,7 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
     );
     return `/api/v1/monitoring/runs/${id}`;
   },
+  '/api/v1/events/:id': async (app, as) => `/api/v1/events/${await newEventId(app, as)}`,
   '/api/v1/webhook-endpoints/:id': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}`,
   '/api/v1/webhook-endpoints/:id/rotate-secret': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/rotate-secret`,
   '/api/v1/webhook-endpoints/:id/test': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/test`,
