@@ -26,32 +26,28 @@ assert.ok(validator);
 const validate = validator;
 const items = (count: number, bad: (i: number) => boolean = () => false) => Array.from({ length: count }, (_, i) => ({ id: `i${i}`, type: bad(i) ? 'trust' : 'entity' }));
 
-/** Runs validation while a setImmediate loop notes the longest the event loop was held between two of its turns. */
-async function withLongestHold(run: () => boolean | Promise<boolean>) {
+/** Runs validation while a setImmediate loop counts the turns the event loop gave other work before it was done. */
+async function withTurnsGiven(run: () => boolean | Promise<boolean>) {
   let running = true;
-  let longest = 0;
-  let last = performance.now();
+  let turns = 0;
   const tick = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-    if (running) setImmediate(tick);
+    if (!running) return;
+    turns += 1;
+    setImmediate(tick);
   };
   setImmediate(tick);
   const valid = await run();
   running = false;
-  // The turn after the last slice counts too: a validation done in one piece is one long hold.
-  await new Promise((resolve) => setImmediate(resolve));
-  return { valid, longestHoldMs: longest };
+  return { valid, turns };
 }
 
 describe('sliced body validation', () => {
-  test('500,000 valid items are checked in slices: the event loop is never held for long', async () => {
+  test('500,000 valid items are checked in slices, other work running between them', async () => {
     const body = { items: items(500_000) };
-    const { valid, longestHoldMs } = await withLongestHold(() => validate(body));
+    const { valid, turns } = await withTurnsGiven(() => validate(body));
     assert.equal(valid, true);
-    // Slices are 4 ms; checked in one piece these items held the loop for over 100 ms on the machine this was written on.
-    assert.ok(longestHoldMs < 60, `held for ${longestHoldMs.toFixed(1)} ms at once`);
+    // Slices are 4 ms and these items take tens of milliseconds on any machine: checked in one piece, no turn is given at all.
+    assert.ok(turns >= 3, `${turns} turns given to other work during validation`);
     assert.equal((body.items[5] as { weight?: number }).weight, 1, "items get their schema's defaults, as before");
   });
 
