@@ -190,9 +190,14 @@ describe('two PostgreSQL processes on one database', { skip: skip || (!process.e
     };
     const downloads = (file: string) => publisher.requests.filter((r) => r.path === file && r.status === 200).length;
     try {
-      await until('the first SDN in both', async () => ((await Promise.all(servers.map(loadedSdn))).every((n) => n === 12_211) ? true : undefined));
+      // A minute each, well inside the file's time limit, so that a stuck process fails here with both processes' logs.
+      const inBoth = (what: string, count: number) =>
+        until(what, async () => ((await Promise.all(servers.map(loadedSdn))).every((n) => n === count) ? true : undefined), 60_000).catch((error: Error) => {
+          throw new Error(`${error.message}\n${servers.map((s, i) => `process ${i + 1}:\n${s.stdout().slice(-3000)}\n${s.stderr().slice(-3000)}`).join('\n')}`);
+        });
+      await inBoth('the first SDN in both', 12_211);
       publisher.serve('/ofac/sdn.csv', data(SDN_2024));
-      await until('the second SDN in both', async () => ((await Promise.all(servers.map(loadedSdn))).every((n) => n === 14_965) ? true : undefined));
+      await inBoth('the second SDN in both', 14_965);
       // Several rounds more: every one asks conditionally, and none downloads again.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       assert.equal(downloads('/ofac/sdn.csv'), 2, JSON.stringify(publisher.requests.filter((r) => r.path === '/ofac/sdn.csv')));
