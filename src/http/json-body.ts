@@ -9,6 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
+import { pointerSegment } from './json-pointer.ts';
 
 const PROTO = '__proto__';
 
@@ -52,7 +53,7 @@ export function refuseProtoMembers(value: unknown, pointer = ''): void {
       const keys = Object.keys(node);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string;
-        const path = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        const path = `${at}/${pointerSegment(key)}`;
         if (key === PROTO) found.push({ pointer: path, detail: 'is a member name this service refuses: `__proto__` would set an object’s prototype, not a field', in: 'body' });
         else stack.push([(node as Record<string, unknown>)[key], path]);
       }

@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { AppError } from './errors.ts';
 import { parseJsonText } from './json-body.ts';
+import { pointerSegment } from './json-pointer.ts';
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 
@@ -119,7 +120,7 @@ class TopLevelArrayScanner {
     const key = this.arrayKey as string;
     if (!this.arrays.has(key)) this.arrays.set(key, []);
     const elements = this.arrays.get(key) as unknown[];
-    elements.push(parseJsonText(parts.join(''), `/${escapePointer(key)}/${elements.length}`));
+    elements.push(parseJsonText(parts.join(''), `/${pointerSegment(key)}/${elements.length}`));
   }
 
   finish(): unknown {
@@ -129,7 +130,5 @@ class TopLevelArrayScanner {
     return value;
   }
 }
-
-const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 const malformed = (why: string) => new AppError('malformed_json', `The body is not valid JSON: ${why}.`);

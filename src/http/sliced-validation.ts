@@ -17,6 +17,7 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { canonicalJson } from '../canonical-json.ts';
 import { MAX_FIELD_ERRORS } from './errors.ts';
+import { pointerSegment } from './json-pointer.ts';
 
 /** How long items are checked before other requests get a turn. */
 const SLICE_MS = 4;
@@ -51,7 +52,7 @@ export function slicedBodyValidator(ajv: Ajv, schema: JsonSchema): BodyValidator
     if (!isObject(data)) return settle(validate, errors);
     // Items are read only in arrays that passed their own limits: a list too long is refused for that alone.
     const refused = new Set(errors.map((e) => e.instancePath));
-    const work = sliced.filter((s) => Array.isArray(data[s.name]) && !refused.has(`/${escapePointer(s.name)}`));
+    const work = sliced.filter((s) => Array.isArray(data[s.name]) && !refused.has(`/${pointerSegment(s.name)}`));
     const itemCount = work.reduce((sum, s) => sum + (data[s.name] as unknown[]).length, 0);
     // Most bodies are small: checked at once, with no promise to wait for.
     if (itemCount <= ITEMS_PER_CLOCK_READ) {
@@ -116,16 +117,15 @@ function* collect(work: SlicedArray[], body: Record<string, unknown>, errors: Er
 /** An item's error as the whole body's: its path and its schema path under the array. */
 const within = (error: ErrorObject, name: string, index: number): ErrorObject => ({
   ...error,
-  instancePath: `/${escapePointer(name)}/${index}${error.instancePath}`,
-  schemaPath: `#/properties/${escapePointer(name)}/items${error.schemaPath.slice(1)}`,
+  instancePath: `/${pointerSegment(name)}/${index}${error.instancePath}`,
+  schemaPath: `#/properties/${pointerSegment(name)}/items${error.schemaPath.slice(1)}`,
 });
 
 const duplicate = (name: string, index: number, first: number): ErrorObject => ({
   keyword: 'uniqueItems',
-  instancePath: `/${escapePointer(name)}/${index}`,
-  schemaPath: `#/properties/${escapePointer(name)}/uniqueItems`,
+  instancePath: `/${pointerSegment(name)}/${index}`,
+  schemaPath: `#/properties/${pointerSegment(name)}/uniqueItems`,
   params: { i: index, j: first },
   message: `repeats item ${first}; each may be given once`,
 });
 
-const escapePointer = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');

@@ -9,6 +9,7 @@ import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
 import { slicedBodyValidator } from './sliced-validation.ts';
+import { pointerSegment } from './json-pointer.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -86,10 +87,10 @@ function describe(error: ErrorObject): { pointer: string; detail: string } {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return { pointer: `${error.instancePath}/${escape(String(params.missingProperty))}`, detail: 'is required' };
+      return { pointer: `${error.instancePath}/${pointerSegment(String(params.missingProperty))}`, detail: 'is required' };
     case 'additionalProperties':
       return {
-        pointer: `${error.instancePath}/${escape(String(params.additionalProperty))}`,
+        pointer: `${error.instancePath}/${pointerSegment(String(params.additionalProperty))}`,
         detail: 'is not a known field',
       };
     case 'enum':
@@ -102,5 +103,3 @@ function describe(error: ErrorObject): { pointer: string; detail: string } {
   }
 }
 
-/** RFC 6901: "~" and "/" inside a member name are written "~0" and "~1". */
-const escape = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
