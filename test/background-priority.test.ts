@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { giveWay, MAX_WAIT_MS, requestEnded, requestStarted, requestsInFlight } from '../src/background-priority.ts';
+import { giveWay, MAX_REST_MS, MAX_WAIT_MS, requestEnded, requestStarted, requestsInFlight, restAfter, SERVING_WINDOW_MS } from '../src/background-priority.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 
 describe('background work gives way to requests', () => {
@@ -31,6 +31,24 @@ describe('background work gives way to requests', () => {
     } finally {
       requestEnded();
     }
+  });
+
+  it('while the process serves, it rests after each step as long as the step ran, up to MAX_REST_MS; an idle process does not rest', () => {
+    assert.equal(restAfter(6, 10), 6, 'half of the loop, not all of it, while requests arrive');
+    assert.equal(restAfter(MAX_REST_MS * 5, 10), MAX_REST_MS, 'a long step is not paid back all at once');
+    assert.equal(restAfter(6, SERVING_WINDOW_MS + 1), 0, 'no request for a while: full speed');
+    assert.equal(restAfter(0, 10), 0);
+  });
+
+  it('a step taken while requests arrive is followed by a rest before the next', async () => {
+    requestStarted();
+    requestEnded();
+    await giveWay();
+    const busyUntil = performance.now() + 8;
+    while (performance.now() < busyUntil); // one step of background work
+    const started = performance.now();
+    await giveWay();
+    assert.ok(performance.now() - started >= 7, `rested ${(performance.now() - started).toFixed(1)} ms after an 8 ms step`);
   });
 
   it('the app counts each request once, from its arrival to its answer, whatever the answer', async () => {
