@@ -1,6 +1,6 @@
 /**
  * npm run bench:lists-refresh [-- --rate R] [--seconds S] [--window S] [--only embedded|postgres]
- *                                [--database-url URL] [--data DIR] [--seed S] [--cpu-prof] [--no-write]
+ *                                [--database-url URL] [--data DIR] [--seed S] [--no-pin] [--cpu-prof] [--no-write]
  *
  * Does the service keep its lists current without getting in the way of screening? On each
  * database (a fresh DATA_DIR, then PostgreSQL as bench:api finds it), with a list publisher on
@@ -14,7 +14,9 @@
  *    it in while answering. The refresh lasts from the first byte requested to the first answer
  *    screened against the new version (read from the answers' list_versions).
  * p99 of the requests due during the refresh is set against the quiet p99 (target ≤ 1.5 ×).
- * Writes a section per database to BENCHMARKS.md. `--cpu-prof` writes the service's CPU profile under
+ * The processes keep to their CPUs as in bench:load (bench/cpu-layout.ts: the service alone on CPU 1,
+ * this process, which generates the load and plays the publisher, with PostgreSQL on CPU 0;
+ * `--no-pin` lets the scheduler decide). Writes a section per database to BENCHMARKS.md. `--cpu-prof` writes the service's CPU profile under
  * bench/results/profiles/ (read it with bench/load/profile-summary.ts). Exit code 2 when the list data is missing or
  * an argument is wrong.
  */
@@ -31,6 +33,7 @@ import { cpuProfileArgs, gatehouse, type ServiceProcess, startService } from './
 import { laterSdnFetchedAt, publishEarlierSet, publishLaterSdn, SOURCE_COUNT, sourcesEnv } from './lists-refresh/published-sets.ts';
 import { type DatabaseFigures, figuresTable, type Latencies, type Load, type Refresh } from './lists-refresh/report.ts';
 import { listsOf, sdnVersionIn, waitForFirstLoad } from './lists-refresh/service-watch.ts';
+import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
 
 const WARM_UP_SECONDS = 5;
@@ -47,6 +50,7 @@ try {
       'database-url': { type: 'string' },
       data: { type: 'string' },
       seed: { type: 'string', default: '20261124' },
+      pin: { type: 'boolean', default: true },
       'cpu-prof': { type: 'boolean', default: false },
       write: { type: 'boolean', default: true },
     },
@@ -58,6 +62,7 @@ try {
     windowSeconds: positiveInteger('--window', values.window),
     dataDir: resolveDataDir(values.data),
     nodeArgs: cpuProfileArgs(values['cpu-prof']),
+    pin: values.pin,
   };
   if (values.only && !['embedded', 'postgres'].includes(values.only)) throw new UsageError('--only must be embedded or postgres');
   const total = settings.rate * (WARM_UP_SECONDS + settings.quietSeconds + settings.windowSeconds);
@@ -75,7 +80,7 @@ try {
       continue;
     }
     running.push(database.close);
-    const figures = await measureOn(database, requests, settings);
+    const figures = await measureOn(database, name === 'embedded' ? 'embedded' : 'postgres', requests, settings);
     await stopEverything();
     const table = figuresTable(figures);
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
@@ -88,9 +93,12 @@ try {
   await stopEverything();
 }
 
-type Settings = { rate: number; quietSeconds: number; windowSeconds: number; dataDir: string; nodeArgs: string[] };
+type Settings = { rate: number; quietSeconds: number; windowSeconds: number; dataDir: string; nodeArgs: string[]; pin: boolean };
 
-async function measureOn(database: BenchDatabase, requests: PlannedRequest[], settings: Settings): Promise<DatabaseFigures> {
+async function measureOn(database: BenchDatabase, kind: 'embedded' | 'postgres', requests: PlannedRequest[], settings: Settings): Promise<DatabaseFigures> {
+  const cpus = cpuLayout(settings.pin, kind);
+  pinGenerator(cpus);
+  pinDatabase(cpus, database.serverPids());
   const publisher = await startListPublisher();
   running.push(publisher.close);
   publishEarlierSet(publisher, settings.dataDir);
@@ -101,7 +109,7 @@ async function measureOn(database: BenchDatabase, requests: PlannedRequest[], se
   process.stderr.write(`bench:lists-refresh: ${database.label}: the service downloads every list\n`);
   const env = { ...database.env, ...sourcesEnv(publisher.base), LISTS_AUTO_UPDATE: 'true', LISTS_REFRESH_INTERVAL: '3s' };
   const databaseCpuBefore = sampleUsage(database.serverPids()).cpuSeconds;
-  const service = await startService(env, { nodeArgs: settings.nodeArgs });
+  const service = await startService(env, { nodeArgs: settings.nodeArgs, ...(cpus.server && { cpus: cpus.server }) });
   running.push(service.stop);
   const firstLoad = await measureFirstLoad(service, headers, database, databaseCpuBefore);
 
@@ -150,7 +158,7 @@ async function measureOn(database: BenchDatabase, requests: PlannedRequest[], se
     refused: [...quiet.statusCounts, ...window.statusCounts].filter(([status]) => status >= 300).reduce((sum, [, n]) => sum + n, 0),
     errors: quiet.connectionErrors + quiet.timeouts + window.connectionErrors + window.timeouts,
   };
-  return { database: database.label, rate: settings.rate, quietSeconds: settings.quietSeconds, windowSeconds: settings.windowSeconds, firstLoad, refresh, latencies };
+  return { database: database.label, pinning: cpus.described, rate: settings.rate, quietSeconds: settings.quietSeconds, windowSeconds: settings.windowSeconds, firstLoad, refresh, latencies };
 }
 
 async function measureFirstLoad(service: ServiceProcess, headers: Record<string, string>, database: BenchDatabase, databaseCpuBefore: number): Promise<Load> {

@@ -17,7 +17,7 @@
  *
  * On a machine with two or more CPUs the service (and the ceiling's servers) run on CPU 1, and
  * this process (the load generator) and PostgreSQL on CPU 0, so that the generator does not take
- * the server's core (cpuLayout below; `--no-pin` lets the scheduler decide). `--cpu-prof` writes
+ * the server's core (bench/cpu-layout.ts; `--no-pin` lets the scheduler decide). `--cpu-prof` writes
  * the service's CPU profile to bench/results/profiles/ when it stops (bench/load/profile-summary.ts
  * sums it up). Figures go to BENCHMARKS.md (one section per database, one for the ceiling, one per
  * soak) and everything measured to bench/results/load-<time>.json (not committed). Exit code 2
@@ -28,6 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { importLists, startReadyService } from './api/prepared-service.ts';
@@ -98,8 +99,7 @@ try {
   );
   const dataDir = resolveDataDir(values.data);
 
-  const pin = values.pin && os.cpus().length >= 2;
-  const layout = (name: 'embedded' | 'postgres') => cpuLayout(pin, name);
+  const layout = (name: 'embedded' | 'postgres') => cpuLayout(values.pin, name);
 
   log('building the subjects (real list names, typos, transliterations, clean names)');
   const subjects = await buildPrescreenMix(dataDir, 15_000, seed);
@@ -123,7 +123,7 @@ try {
     }
     running.push(database.close);
     const cpus = layout(name);
-    if (cpus.generator) spawnSync('taskset', ['-pc', cpus.generator, String(process.pid)]);
+    pinGenerator(cpus);
     log(`${database.label}: importing the lists`);
     const imported = importLists(database, dataDir);
     log(`${database.label}: seeding ${organizations} organizations and ${screenings.toLocaleString('en')} screenings`);
@@ -167,7 +167,7 @@ try {
       serverPid: service.pid,
       ...(databasePids && { databasePids }),
     };
-    if (cpus.database && databasePids) for (const pid of databasePids()) spawnSync('taskset', ['-apc', cpus.database, String(pid)]);
+    if (databasePids) pinDatabase(cpus, databasePids());
     log(`${database.label}: stepping the mix`);
     const through = name === 'postgres' ? TARGETS.postgres.rate : TARGETS.embedded.rate;
     const steps = await stepUp(target, rates, settings, log, through);
@@ -215,15 +215,4 @@ try {
   exitOnUsageProblem('bench:load', error);
 } finally {
   await stopEverything();
-}
-
-/**
- * Which CPUs each process keeps to (taskset lists): the service (and the ceiling's servers) gets
- * CPU 1 to itself, as far as this process can arrange it; the generator shares CPU 0 with
- * PostgreSQL. The embedded database runs inside the service's process, on CPU 1.
- */
-function cpuLayout(pin: boolean, database: 'embedded' | 'postgres') {
-  if (!pin) return { generator: '0-1', described: 'No CPU pinning (--no-pin): generator, service and database shared both CPUs as the scheduler saw fit.' };
-  const described = `The service (and the ceiling's servers) ran on CPU 1; the load generator${database === 'postgres' ? ' and PostgreSQL' : ''} on CPU 0.`;
-  return { generator: '0', server: '1', database: '0', described };
 }

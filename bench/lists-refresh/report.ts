@@ -19,7 +19,7 @@ export type Refresh = {
   toEntities: number | undefined;
 };
 export type Latencies = { quiet: number[]; duringRefresh: number[]; afterRefresh: number[]; refused: number; errors: number };
-export type DatabaseFigures = { database: string; rate: number; quietSeconds: number; windowSeconds: number; firstLoad: Load; refresh: Refresh; latencies: Latencies };
+export type DatabaseFigures = { database: string; pinning: string; rate: number; quietSeconds: number; windowSeconds: number; firstLoad: Load; refresh: Refresh; latencies: Latencies };
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const count = (value: number) => value.toLocaleString('en');
@@ -32,7 +32,7 @@ export function figuresTable(f: DatabaseFigures): string[] {
   };
   const changes = refresh.changes ? `${count(refresh.changes.added)} added, ${count(refresh.changes.removed)} removed, ${count(refresh.changes.changed)} changed` : 'changes not read';
   return [
-    `${f.database}. The service (\`gatehouse serve\`, LISTS_AUTO_UPDATE on, checks every 3 s) downloads from a publisher on loopback serving all six sources (bench/lists-refresh/published-sets.ts).`,
+    `${f.database}. The service (\`gatehouse serve\`, LISTS_AUTO_UPDATE on, checks every 3 s) downloads from a publisher on loopback serving all six sources (bench/lists-refresh/published-sets.ts). ${f.pinning}`,
     '',
     '| step | wall time | service peak RSS | what |',
     '|---|---|---|---|',
