@@ -8,7 +8,9 @@
  */
 export const LAYERS = [
   ['platform'],
-  // Features stand alone: each reaches another only through services it is given.
+  // The cases screenings open, the rules that decide when, and the suppressions that keep a cleared subject quiet.
+  ['cases'],
+  // Features that serve the API; they reach each other only through services they are given.
   [
     'adjudication',
     'api-keys',

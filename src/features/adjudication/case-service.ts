@@ -10,13 +10,14 @@ import { recordEvent } from '../../events/outbox.ts';
 import { AppError, type FieldError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
-import { actorName, type ScreeningForCase } from './case-opening.ts';
-import { appendCaseEvent, type CaseRow, findCase, updateCase } from './case-store.ts';
-import { decide, type Disposition, type MatchDecision, OPEN_STATUSES, type PendingDecision, proposerPerson } from './decision.ts';
-import { subjectFingerprint } from './fingerprint.ts';
-import { rulesAt } from './rules-store.ts';
-import type { AdjudicationRules } from './rules.ts';
-import { insertSuppressions, type NewSuppression } from './suppression-store.ts';
+import { actorName, type ScreeningForCase } from '../cases/case-opening.ts';
+import type { Disposition, MatchDecision, PendingDecision } from '../cases/case-record.ts';
+import { appendCaseEvent, type CaseRow, findCase, updateCase } from '../cases/case-store.ts';
+import { subjectFingerprint } from '../cases/fingerprint.ts';
+import { rulesAt } from '../cases/rules-store.ts';
+import type { AdjudicationRules } from '../cases/rules.ts';
+import { insertSuppressions, type NewSuppression } from '../cases/suppression-store.ts';
+import { decide, OPEN_STATUSES, proposerPerson } from './decision.ts';
 
 export type DispositionRequest = {
   disposition: Disposition;

@@ -2,9 +2,9 @@
  * Cases as the API shows them: the row, whether it is overdue now, and (for one case) its history,
  * its screening and the rules that governed it.
  */
-import type { CaseEvent, CaseRow } from './case-store.ts';
+import type { CaseEvent, CaseRow } from '../cases/case-store.ts';
+import type { VersionedRules } from '../cases/rules.ts';
 import { OPEN_STATUSES } from './decision.ts';
-import type { VersionedRules } from './rules.ts';
 
 export function presentCase(row: CaseRow, now: Date) {
   return {

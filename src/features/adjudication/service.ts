@@ -11,15 +11,15 @@ import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
-import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase, type ScreeningForCase } from './case-opening.ts';
+import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase, type ScreeningForCase } from '../cases/case-opening.ts';
+import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from '../cases/case-store.ts';
+import { holdPolicyFor } from '../cases/country-holds.ts';
+import { appendRules, currentRules, rulesAt } from '../cases/rules-store.ts';
+import { type AdjudicationRules, completeRules, ruleProblems, type RulesBody } from '../cases/rules.ts';
+import { activeAmong, activeSuppressions, MAX_KEPT, suppressionsToKeep } from '../cases/suppression-store.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
-import { holdPolicyFor } from './country-holds.ts';
-import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
 import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
-import { appendRules, currentRules, rulesAt } from './rules-store.ts';
-import { type AdjudicationRules, completeRules, ruleProblems, type RulesBody } from './rules.ts';
-import { activeAmong, activeSuppressions, MAX_KEPT, suppressionsToKeep } from './suppression-store.ts';
 import type { QueueQuery as QueueQuerySchema } from './schemas.ts';
 
 declare module '../../http/services.ts' {

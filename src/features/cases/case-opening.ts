@@ -1,19 +1,19 @@
 /**
- * The part of adjudication that runs inside every screening's transaction: which matches an
- * earlier false-positive decision covers, and the case a potential match (or a country hold) opens.
+ * What runs inside every screening's transaction: which matches an earlier false-positive decision
+ * covers, and the case a potential match (or a country hold) opens.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent, recordEvents } from '../../events/outbox.ts';
 import type { ServiceRegistry } from '../../http/services.ts';
 import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
-import type { CaseStatus } from './decision.ts';
+import type { CaseStatus } from './case-record.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase, type CaseFacts } from './priority.ts';
 import type { AdjudicationRules } from './rules.ts';
 import type { Suppression } from './suppression-store.ts';
 
-/** What adjudication reads of a screening record (src/features/screenings/build-screening.ts). */
+/** What cases read of a screening record (src/features/screenings/build-screening.ts, which sits above and hands it down). */
 export type ScreeningForCase = {
   id: string;
   source: string;
