@@ -10,30 +10,32 @@ export const LAYERS = [
   ['platform'],
   // The cases screenings open, the rules that decide when, and the suppressions that keep a cleared subject quiet.
   ['cases'],
-  // Features that serve the API; they reach each other only through services they are given.
+  // Screening a subject under those rules, opening its case in the same transaction.
+  ['screenings'],
+  // The API's other features: those that work cases or screen their own subjects, and those that stand alone.
   [
     'adjudication',
+    'monitoring',
+    'visitor-sessions',
+    'workforce',
     'api-keys',
     'audit-export',
     'caller',
-    'console',
     'events',
     'health',
     'inbound-webhooks',
     'lists',
-    'monitoring',
     'ownership',
-    'screenings',
     'sign-out',
-    'visitor-sessions',
     'webhooks',
-    'workforce',
   ],
+  // Pages for people, over the services the API's routes call.
+  ['console'],
   ['entry points'],
 ] as const satisfies readonly (readonly string[])[];
 
 /** The files that put the application together and start it: above every feature. */
-const ENTRY_POINTS = ['src/app.ts', 'src/server.ts', 'src/cli/'];
+const ENTRY_POINTS = ['src/app.ts', 'src/composition.ts', 'src/server.ts', 'src/cli/'];
 
 /** The part a file of src/ belongs to. */
 export function partOf(file: string): string {

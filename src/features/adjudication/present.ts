@@ -47,3 +47,6 @@ export function presentHistory(events: CaseEvent[]) {
 export function presentCaseDetail(row: CaseRow, now: Date, extra: { history: CaseEvent[]; screening: object | null; rules: VersionedRules }) {
   return { ...presentCase(row, now), screening: extra.screening, history: presentHistory(extra.history), rules: extra.rules };
 }
+
+/** One case as GET /adjudication/{id} answers it (and the console shows it). */
+export type CaseDetail = ReturnType<typeof presentCaseDetail>;
