@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 import { globSync } from 'glob';
+import { APP_FEATURES } from '../src/composition.ts';
 import { importGraph, importsOf, orderProblems } from './architecture/import-order.ts';
 import { LAYERS, partOf } from './architecture/layers.ts';
 
@@ -31,6 +32,11 @@ test('parts of src/ follow the declared layers (test/architecture/layers.ts): no
 test('every declared part of src/ exists: the layers describe the code as it is', () => {
   const parts = new Set(sources.map(partOf));
   assert.deepEqual(LAYERS.flat().filter((part) => !parts.has(part)), []);
+});
+
+test('every feature with routes (an index.ts) is served: src/composition.ts lists it, once, under its folder name', () => {
+  const folders = globSync('src/features/*/index.ts').map((file) => file.split('/')[2] as string).sort();
+  assert.deepEqual(APP_FEATURES.map((feature) => feature.name).sort(), folders);
 });
 
 test('src/screening is pure: it imports nothing of src/ but itself and helpers that do no I/O', () => {
