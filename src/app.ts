@@ -1,10 +1,11 @@
 /**
- * The composition root: builds the Fastify application from its parts in a fixed order
- * (edge behaviour → description → features → operations). It does not listen; server.ts does,
- * and tests call `inject()` on the result.
+ * Builds the Fastify application from its parts in a fixed order (edge behaviour → description →
+ * services and features, from the composition root in composition.ts → operations). It does not
+ * listen; server.ts does, and tests call `inject()` on the result.
  */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { APP_FEATURES, type AppServices, buildAppServices, type ServiceSeams } from './composition.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/errors.ts';
@@ -18,7 +19,7 @@ import { createReadTrail, READ_TRAIL_DEFAULTS } from './audit/read-trail.ts';
 import { installAuditedReads } from './http/audited-reads.ts';
 import { installAuthentication } from './http/authentication.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
-import { type Api, type Feature, loadFeatures } from './http/feature.ts';
+import type { Api, Feature } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
 import { installLongRequests } from './http/long-requests.ts';
 import { installListFreshnessMetrics } from './http/list-metrics.ts';
@@ -32,7 +33,6 @@ import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
-import { createServiceRegistry, type ServiceRegistry } from './http/services.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
 import { type ListFreshnessMonitor, openFreshnessMonitor } from './lists/freshness.ts';
@@ -43,13 +43,15 @@ import { VERSION } from './version.ts';
 export type AppDependencies = {
   config: Config;
   db: Database;
-  /** Defaults to every folder in src/features/. */
-  features?: Feature[];
+  /** Defaults to every feature of the application (composition.ts). */
+  features?: Feature<AppServices>[];
+  /** What a test replaces in the services (composition.ts). */
+  seams?: ServiceSeams;
 };
 
-export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; listFreshness: ListFreshnessMonitor; services: ServiceRegistry };
+export type App = Api & { routeIndex: RouteIndex; readiness: Readiness; lists: ListCatalog; listFreshness: ListFreshnessMonitor; services: AppServices };
 
-export async function buildApp({ config, db, features }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, features, seams }: AppDependencies): Promise<App> {
   const routeIndex = new RouteIndex();
   const readiness = new Readiness();
   const app = Fastify({
@@ -135,9 +137,9 @@ export async function buildApp({ config, db, features }: AppDependencies): Promi
   lists.subscribe(logLoaded);
   await installOpenApi(app, VERSION);
 
-  const services = createServiceRegistry();
-  for (const feature of features ?? (await loadFeatures())) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, services, reads }), {
+  const services = await buildAppServices({ config, db, lists, listFreshness, log: app.log }, seams);
+  for (const feature of features ?? APP_FEATURES) {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, reads }, services), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }

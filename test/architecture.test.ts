@@ -4,15 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { globSync } from 'glob';
+import { APP_FEATURES } from '../src/composition.ts';
+import { importGraph, importsOf, orderProblems } from './architecture/import-order.ts';
+import { LAYERS, partOf } from './architecture/layers.ts';
 
 const sources = globSync('src/**/*.ts').sort();
-const importsOf = (file: string) =>
-  [...fs.readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) =>
-    m[1]?.startsWith('.') ? path.join(path.dirname(file), m[1]) : (m[1] as string),
-  );
 
 test('only src/db reaches the owner connection: tenant data is reached through withTenant', () => {
   const ownerModules = ['src/db/connection.ts', 'src/db/pglite-connection.ts', 'src/db/postgres-connection.ts', 'src/db/migrator.ts'];
@@ -27,15 +25,25 @@ test('nothing but config.ts reads process.env', () => {
   assert.deepEqual(offenders, []);
 });
 
-test('features do not import each other: they talk through services they are given', () => {
+test('parts of src/ follow the declared layers (test/architecture/layers.ts): no import points up or sideways, no cycle', () => {
+  assert.deepEqual(orderProblems(importGraph(sources), LAYERS, partOf), []);
+});
+
+test('every declared part of src/ exists: the layers describe the code as it is', () => {
+  const parts = new Set(sources.map(partOf));
+  assert.deepEqual(LAYERS.flat().filter((part) => !parts.has(part)), []);
+});
+
+test('every feature with routes (an index.ts) is served: src/composition.ts lists it, once, under its folder name', () => {
+  const folders = globSync('src/features/*/index.ts').map((file) => file.split('/')[2] as string).sort();
+  assert.deepEqual(APP_FEATURES.map((feature) => feature.name).sort(), folders);
+});
+
+test('src/screening is pure: it imports nothing of src/ but itself and helpers that do no I/O', () => {
+  const helpers = ['src/background-priority.ts', 'src/eastern-date.ts'];
   const offenders = sources
-    .filter((file) => file.startsWith('src/features/'))
-    .flatMap((file) => {
-      const own = file.split('/').slice(0, 3).join('/');
-      return importsOf(file)
-        .filter((target) => target.startsWith('src/features/') && !target.startsWith(`${own}/`))
-        .map((target) => `${file} → ${target}`);
-    });
+    .filter((file) => file.startsWith('src/screening/'))
+    .flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/') && !target.startsWith('src/screening/') && !helpers.includes(target)).map((target) => `${file} → ${target}`));
   assert.deepEqual(offenders, []);
 });
 

@@ -57,7 +57,7 @@ export async function seedHistory(options: SeedOptions): Promise<Seeded> {
     const snapshot = app.lists.current();
     if (!snapshot) throw new Error('no list is loaded: import the lists before seeding');
     const loadedLists = snapshot.versions.map((v) => v.list);
-    const screenings = app.services.get('screenings');
+    const screenings = app.services.screenings;
     const keys = createApiKeyService(db.withTenant);
 
     const organizations: (SeededOrganization & { keyId: string })[] = [];

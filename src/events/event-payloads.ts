@@ -1,6 +1,6 @@
 /**
  * The `data` of each event type, as its emitter writes it (screenings/pipeline.ts,
- * adjudication/case-opening.ts and case-service.ts, visitor-sessions/service.ts,
+ * cases/case-opening.ts, adjudication/case-service.ts, visitor-sessions/service.ts,
  * workforce/sync.ts, lists/list-staging.ts and lists/freshness.ts), for the OpenAPI document's
  * `webhooks`. Objects stay open: a receiver must accept fields added later.
  */

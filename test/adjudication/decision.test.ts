@@ -3,8 +3,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type CaseStatus, decide, type Disposition, DISPOSITIONS, type PendingDecision, type Reviewer, secondReviewReason } from '../../src/features/adjudication/decision.ts';
-import { type AdjudicationRules, DEFAULT_RULES } from '../../src/features/adjudication/rules.ts';
+import { decide, type Reviewer, secondReviewReason } from '../../src/features/adjudication/decision.ts';
+import { type CaseStatus, type Disposition, DISPOSITIONS, type PendingDecision } from '../../src/features/cases/case-record.ts';
+import { type AdjudicationRules, DEFAULT_RULES } from '../../src/features/cases/rules.ts';
 import { isAppError } from '../../src/http/errors.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');

@@ -3,9 +3,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { holdPolicyFor } from '../../src/features/adjudication/country-holds.ts';
-import { assessCase } from '../../src/features/adjudication/priority.ts';
-import { completeRules, DEFAULT_RULES, ruleProblems } from '../../src/features/adjudication/rules.ts';
+import { holdPolicyFor } from '../../src/features/cases/country-holds.ts';
+import { assessCase } from '../../src/features/cases/priority.ts';
+import { completeRules, DEFAULT_RULES, ruleProblems } from '../../src/features/cases/rules.ts';
 
 describe('rules', () => {
   test('an empty body is the defaults; a section given replaces only the fields it names', () => {

@@ -1,10 +1,10 @@
 /**
- * Suppressions answered from the rows the service keeps (src/features/adjudication/suppression-store.ts),
+ * Suppressions answered from the rows the service keeps (src/features/cases/suppression-store.ts),
  * and when those rows cannot answer and the database is asked instead.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activeAmong, type KeptSuppressions } from '../../src/features/adjudication/suppression-store.ts';
+import { activeAmong, type KeptSuppressions } from '../../src/features/cases/suppression-store.ts';
 
 const at = (iso: string) => new Date(iso);
 const row = (id: string, fingerprint: string, expires: string | null) => ({

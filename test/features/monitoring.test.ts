@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { monitoringSources } from '../../src/composition.ts';
 import { createMonitoringService } from '../../src/features/monitoring/service.ts';
 import { importList } from '../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
@@ -44,7 +45,7 @@ function harnessFor() {
     },
     call,
     ok,
-    monitoring: () => harness.app.services.get('monitoring'),
+    monitoring: () => harness.app.services.monitoring,
     profile: async (externalId: string) => (await ok('GET', `/workforce/profiles?external_id=${externalId}`)).data[0],
     casesOf: (reference: string) =>
       harness.database.owner<{ id: string; status: string }>(
@@ -123,7 +124,8 @@ describe('monitoring on invented lists', () => {
     const profiles = Array.from({ length: 7 }, (_, i) => ({ external_id: `R-${i}`, name: i % 2 === 0 ? 'Yevgenia Petrovna Lebedeva' : `Harmless Person${i} Zzyzx` }));
     await t.ok('PUT', '/workforce/sync', { mode: 'upsert', profiles });
     await loadTestLists(t.harness, [sdnList([...SDN_ROWS, ...NEW_ROWS, `40004,"LEBEDEVA, Yevgenia Petrovna","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `])]);
-    const small = createMonitoringService(t.harness.database.db, t.harness.app.lists, t.harness.app.services, { batchSize: 2, leaseSeconds: 120 });
+    const { screenings, visitorSessions } = t.harness.app.services;
+    const small = createMonitoringService(t.harness.database.db, t.harness.app.lists, { screenings, sources: monitoringSources(visitorSessions) }, { batchSize: 2, leaseSeconds: 120 });
     await small.queueRuns();
     assert.equal(await small.workRuns({ maxBatches: 2 }), 2, 'two batches, then the process "dies"');
     const [cut] = (await t.ok('GET', '/monitoring/runs')).data;

@@ -1,23 +1,25 @@
 import { type App, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { AppServices, ServiceSeams } from '../../src/composition.ts';
 import type { Feature } from '../../src/http/feature.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type TestApp = { app: App; database: TestDatabase; close(): Promise<void> };
 
 /**
- * The real application on a fresh test database. `features` replaces the ones in src/features
- * (tests add small features of their own to reach edge behaviour with real routes). Register
- * `close` with `after()`.
+ * The real application on a fresh test database. `features` replaces the application's own
+ * (tests add small features of their own to reach edge behaviour with real routes), and `seams`
+ * what a test replaces in its services (composition.ts). Register `close` with `after()`.
  */
 export async function buildTestApp(
-  options: { features?: Feature[]; env?: Record<string, string> } = {},
+  options: { features?: Feature<AppServices>[]; env?: Record<string, string>; seams?: ServiceSeams } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp({
     config: testConfig(options.env),
     db: database.db,
     ...(options.features && { features: options.features }),
+    ...(options.seams && { seams: options.seams }),
   }).catch(async (error) => {
     await database.close();
     throw error;

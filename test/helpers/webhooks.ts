@@ -7,8 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { Resolver } from '../../src/features/webhooks/delivery/destination.ts';
-import { createWebhooksFeature } from '../../src/features/webhooks/index.ts';
-import { loadFeatures } from '../../src/http/feature.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; path: string };
@@ -80,8 +78,6 @@ export function fakeDns(table: Record<string, string[]>): Resolver & { table: Re
 
 /** The real application whose webhooks resolve names through `resolve` (and tell time by `clock`); the delivery worker is the test's own. */
 export async function buildWebhooksTestApp(resolve: Resolver, options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
-  const webhooks = createWebhooksFeature({ resolve, ...(options.clock && { clock: options.clock }) });
-  const features = (await loadFeatures()).map((feature) => (feature.name === 'webhooks' ? webhooks : feature));
   const env = options.env ?? {};
-  return buildTestApp({ features, env });
+  return buildTestApp({ env, seams: { webhooks: { resolve, ...(options.clock && { clock: options.clock }) } } });
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Type } from 'typebox';
 import { generateApiKey } from '../../src/auth/api-key-format.ts';
-import { loadFeatures } from '../../src/http/feature.ts';
+import { APP_FEATURES } from '../../src/composition.ts';
 import { createKey, createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { probeFeature } from '../helpers/probe-feature.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -11,7 +11,7 @@ let harness: TestApp;
 let enterprise: TestTenant;
 let defense: TestTenant;
 before(async () => {
-  harness = await buildTestApp({ features: [...(await loadFeatures()), probeFeature] });
+  harness = await buildTestApp({ features: [...APP_FEATURES, probeFeature] });
   enterprise = await createTenant(harness.database.owner, { tier: 'enterprise' });
   defense = await createTenant(harness.database.owner, { tier: 'defense' });
 });

@@ -32,8 +32,8 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
     let doc: Document;
     after(() => harness.close());
     before(async () => {
-      const { loadFeatures } = await import('../../src/http/feature.ts');
-      const features = variant === 'the real features' ? undefined : [...(await loadFeatures()), probeFeature];
+      const { APP_FEATURES } = await import('../../src/composition.ts');
+      const features = variant === 'the real features' ? undefined : [...APP_FEATURES, probeFeature];
       harness = await buildTestApp(features ? { features } : {});
       const response = await harness.app.inject({ url: '/api/v1/openapi.json' });
       assert.equal(response.statusCode, 200);

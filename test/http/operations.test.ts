@@ -8,8 +8,8 @@ describe('health, readiness and metrics', () => {
   let harness: TestApp;
   let tenant: TestTenant;
   before(async () => {
-    const { loadFeatures } = await import('../../src/http/feature.ts');
-    harness = await buildTestApp({ features: [...(await loadFeatures()), probeFeature] });
+    const { APP_FEATURES } = await import('../../src/composition.ts');
+    harness = await buildTestApp({ features: [...APP_FEATURES, probeFeature] });
     tenant = await createTenant(harness.database.owner);
   });
   after(() => harness.close());

@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadSigningKey } from '../../src/auth/token-keys.ts';
 import { createTokenService, type TokenService } from '../../src/auth/tokens.ts';
+import { APP_FEATURES } from '../../src/composition.ts';
 import type { Tier } from '../../src/db/schema.ts';
 import type { Feature } from '../../src/http/feature.ts';
-import { loadFeatures } from '../../src/http/feature.ts';
 import { allows, type Principal, PRINCIPALS } from '../../src/http/permissions.ts';
 import type { RegisteredRoute } from '../../src/http/route-index.ts';
 import { type ConsoleClient, signedInUser } from '../helpers/console-client.ts';
@@ -87,7 +87,7 @@ describe('the permission matrix', () => {
         api.get('/undeclared', { config: { tier: 'defense' } }, async () => ({}));
       },
     };
-    await assert.rejects(buildTestApp({ features: [...(await loadFeatures()), undeclared] }), /must declare config\.tier and config\.permission/);
+    await assert.rejects(buildTestApp({ features: [...APP_FEATURES, undeclared] }), /must declare config\.tier and config\.permission/);
   });
 
   it('every route answers every kind of caller of each tier as the matrix says', async () => {

@@ -8,15 +8,17 @@ import { answerablePerson } from '../../auth/answerable-person.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { AppError, type FieldError } from '../../http/errors.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
-import { actorName, type ScreeningForCase } from './case-opening.ts';
-import { appendCaseEvent, type CaseRow, findCase, updateCase } from './case-store.ts';
-import { decide, type Disposition, type MatchDecision, OPEN_STATUSES, type PendingDecision, proposerPerson } from './decision.ts';
-import { subjectFingerprint } from './fingerprint.ts';
-import { rulesAt } from './rules-store.ts';
-import type { AdjudicationRules } from './rules.ts';
-import { insertSuppressions, type NewSuppression } from './suppression-store.ts';
+import { actorName, type ScreeningForCase } from '../cases/case-opening.ts';
+import type { Disposition, MatchDecision, PendingDecision } from '../cases/case-record.ts';
+import { appendCaseEvent, type CaseRow, findCase, updateCase } from '../cases/case-store.ts';
+import { subjectFingerprint } from '../cases/fingerprint.ts';
+import { rulesAt } from '../cases/rules-store.ts';
+import type { AdjudicationRules } from '../cases/rules.ts';
+import type { CaseStatusHook } from '../cases/status-hook.ts';
+import { insertSuppressions, type NewSuppression } from '../cases/suppression-store.ts';
+import type { ScreeningService } from '../screenings/service.ts';
+import { decide, OPEN_STATUSES, proposerPerson } from './decision.ts';
 
 export type DispositionRequest = {
   disposition: Disposition;
@@ -28,16 +30,8 @@ export type DispositionRequest = {
 /** What a caller learns: the case after the change, and whether the disposition took effect or waits for a second reviewer. */
 export type DispositionResult = { row: CaseRow; outcome: 'applied' | 'pending_second_review' };
 
-/** A case's status change, for the features that follow it (visitor sessions). */
-export type CaseStatusChange = { caseId: string; screeningId: string; source: string; from: string; to: string; disposition: Disposition | null };
-
-declare module '../../http/services.ts' {
-  interface Hooks {
-    'case.status_changed': CaseStatusChange;
-  }
-}
-
-type Registry = Pick<ServiceRegistry, 'get' | 'run'>;
+/** What working a case needs: its screening, and the hook a status change runs (visitor sessions follow it). */
+export type CaseWorkDeps = { screenings: Pick<ScreeningService, 'find'>; statusChanged: Pick<CaseStatusHook, 'run'> };
 
 export async function lockCase(trx: TenantTransaction, id: string): Promise<CaseRow> {
   const row = await findCase(trx, id, { forUpdate: true });
@@ -45,8 +39,8 @@ export async function lockCase(trx: TenantTransaction, id: string): Promise<Case
   return row;
 }
 
-export async function caseScreening(trx: TenantTransaction, registry: Registry, row: CaseRow): Promise<ScreeningForCase> {
-  const view = await registry.get('screenings').find(trx, row.screening_id);
+export async function caseScreening(trx: TenantTransaction, screenings: CaseWorkDeps['screenings'], row: CaseRow): Promise<ScreeningForCase> {
+  const view = await screenings.find(trx, row.screening_id);
   if (!view) throw new Error(`case ${row.id} refers to screening ${row.screening_id}, which is missing`);
   return view.record;
 }
@@ -54,7 +48,7 @@ export async function caseScreening(trx: TenantTransaction, registry: Registry, 
 export async function applyDisposition(
   trx: TenantTransaction,
   context: AuditContext,
-  registry: Registry,
+  deps: CaseWorkDeps,
   id: string,
   request: DispositionRequest,
   now: Date,
@@ -62,7 +56,7 @@ export async function applyDisposition(
   const organizationId = context.actor.organizationId;
   const actor = actorName(context);
   const row = await lockCase(trx, id);
-  const screening = await caseScreening(trx, registry, row);
+  const screening = await caseScreening(trx, deps.screenings, row);
   const matchDecisions = checkedMatchDecisions(request.matches ?? [], screening);
   const { rules } = await rulesAt(trx, row.rules_version);
   const reviewer = { actor, person: await answerablePerson(trx, context.actor) };
@@ -122,7 +116,7 @@ export async function applyDisposition(
     data: { case_id: id, screening_id: row.screening_id, disposition: request.disposition, status: decision.to },
     ...(context.requestId && { requestId: context.requestId }),
   });
-  await registry.run('case.status_changed', trx, context, {
+  await deps.statusChanged.run(trx, context, {
     caseId: id,
     screeningId: row.screening_id,
     source: row.source,

@@ -15,13 +15,8 @@
  * what was pending.
  */
 import { AppError } from '../../http/errors.ts';
-import type { AdjudicationRules } from './rules.ts';
-
-export const CASE_STATUSES = ['OPEN', 'ESCALATED', 'CLEARED', 'DENIED'] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
-export const DISPOSITIONS = ['CLEARED', 'ESCALATED', 'DENIED'] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
-export type MatchDecision = 'false_positive' | 'true_match';
+import type { CaseStatus, Disposition, MatchDecision, PendingDecision } from '../cases/case-record.ts';
+import type { AdjudicationRules } from '../cases/rules.ts';
 
 export const OPEN_STATUSES: readonly CaseStatus[] = ['OPEN', 'ESCALATED'];
 
@@ -33,21 +28,6 @@ const ALLOWED: Record<CaseStatus, readonly Disposition[]> = {
 };
 
 export const allowedDispositions = (status: CaseStatus): readonly Disposition[] => ALLOWED[status];
-
-export type PendingDecision = {
-  disposition: Disposition;
-  reason: string;
-  actor: string;
-  at: string;
-  match_decisions: Record<string, MatchDecision>;
-  /** Why a second reviewer is needed, in the rules' words. */
-  requires_second_reviewer: string;
-  /**
-   * The person answerable for the proposal (`user:<id>`): the proposer, or whoever created the key
-   * that proposed; null when no person is. Absent on proposals recorded before it was kept.
-   */
-  person?: string | null;
-};
 
 /** Who sends a disposition: the credential (`api_key:…`, `user:…`) and the person answerable for it. */
 export type Reviewer = { actor: string; person: string | null };

@@ -6,8 +6,9 @@
 import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
+import type { VersionedRules } from '../cases/rules.ts';
 import { AssignBody, CaseDetailSchema, CaseIdParams, DispositionBody, NoteBody, QueueQuery, QueueSchema, RulesBody, RulesSchema } from './schemas.ts';
-import { createAdjudicationService } from './service.ts';
+import type { AdjudicationService } from './service.ts';
 
 const TAG = ['adjudication'];
 
@@ -17,12 +18,10 @@ const blankRefused = (value: string, pointer: string): string => {
   return trimmed;
 };
 
-const adjudication: Feature = {
+const adjudication: Feature<{ adjudication: AdjudicationService }> = {
   name: 'adjudication',
-  async register(api, { db, lists, services }) {
-    const service = createAdjudicationService(db.withTenant, services, () => lists.current()?.versions.map((v) => v.list) ?? []);
-    services.provide('adjudication', service);
-    const presentRules = (rules: Awaited<ReturnType<typeof service.getRules>>) => ({ object: 'adjudication_rules' as const, ...rules });
+  async register(api, _context, { adjudication: service }) {
+    const presentRules = (rules: VersionedRules) => ({ object: 'adjudication_rules' as const, ...rules });
 
     api.get(
       '/adjudication/rules',

@@ -2,9 +2,9 @@
  * Cases as the API shows them: the row, whether it is overdue now, and (for one case) its history,
  * its screening and the rules that governed it.
  */
-import type { CaseEvent, CaseRow } from './case-store.ts';
+import type { CaseEvent, CaseRow } from '../cases/case-store.ts';
+import type { VersionedRules } from '../cases/rules.ts';
 import { OPEN_STATUSES } from './decision.ts';
-import type { VersionedRules } from './rules.ts';
 
 export function presentCase(row: CaseRow, now: Date) {
   return {
@@ -47,3 +47,6 @@ export function presentHistory(events: CaseEvent[]) {
 export function presentCaseDetail(row: CaseRow, now: Date, extra: { history: CaseEvent[]; screening: object | null; rules: VersionedRules }) {
   return { ...presentCase(row, now), screening: extra.screening, history: presentHistory(extra.history), rules: extra.rules };
 }
+
+/** One case as GET /adjudication/{id} answers it (and the console shows it). */
+export type CaseDetail = ReturnType<typeof presentCaseDetail>;

@@ -5,9 +5,9 @@
 import { Type } from 'typebox';
 import { enumOf, prose, text } from '../../http/text-fields.ts';
 import { COUNTRY_REGIMES as REGIMES } from '../../screening/country-sanctions/table.ts';
-import { HOLD_SOURCES } from './country-holds.ts';
-import { CASE_STATUSES, DISPOSITIONS } from './decision.ts';
-import { CLEARING_QUALIFIERS, DEFAULT_RULES, PRIORITIES } from './rules.ts';
+import { CASE_STATUSES, DISPOSITIONS } from '../cases/case-record.ts';
+import { HOLD_SOURCES } from '../cases/country-holds.ts';
+import { CLEARING_QUALIFIERS, DEFAULT_RULES, PRIORITIES } from '../cases/rules.ts';
 
 const listCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$', description: 'A list code, e.g. `OFAC_SDN`.' });
 const score = (description: string) => Type.Number({ minimum: 0.5, maximum: 1, description });

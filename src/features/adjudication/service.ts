@@ -1,34 +1,29 @@
 /**
- * Adjudication as a service. Two faces: what every screening calls inside its own transaction
- * (the current rules, suppressions, opening a case), provided to other features as
- * `adjudication`; and what the API calls (rules, the queue, a case, dispositions), each in one
- * tenant transaction.
+ * Adjudication as a service: what the API and the console call (the rules, the queue, a case,
+ * dispositions, assignment, notes), each in one tenant transaction. What every screening calls
+ * inside its own transaction (rules, suppressions, opening a case) is below, in src/features/cases.
  */
 import type { Static } from 'typebox';
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
-import { stampedCache } from '../../db/stamped-cache.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
-import { actorName, applySuppressions, type CaseToOpen, openCases, reopenCase, type ScreeningForCase } from './case-opening.ts';
+import { actorName } from '../cases/case-opening.ts';
+import { caseEvents, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from '../cases/case-store.ts';
+import { appendRules, currentRules, rulesAt } from '../cases/rules-store.ts';
+import { completeRules, ruleProblems, type RulesBody } from '../cases/rules.ts';
+import type { CaseStatusHook } from '../cases/status-hook.ts';
+import type { ScreeningService } from '../screenings/service.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
-import { holdPolicyFor } from './country-holds.ts';
-import { caseEvents, caseStatusOf, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from './case-store.ts';
 import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
-import { appendRules, currentRules, rulesAt } from './rules-store.ts';
-import { type AdjudicationRules, completeRules, ruleProblems, type RulesBody } from './rules.ts';
-import { activeAmong, activeSuppressions, MAX_KEPT, suppressionsToKeep } from './suppression-store.ts';
 import type { QueueQuery as QueueQuerySchema } from './schemas.ts';
 
-declare module '../../http/services.ts' {
-  interface Services {
-    adjudication: AdjudicationService;
-  }
-}
-
-type Registry = Pick<ServiceRegistry, 'get' | 'run'>;
+/** What adjudication needs: a case's screening, shown as the API shows it, and the hook a disposition runs (visitor sessions follow it). */
+export type AdjudicationDeps = {
+  screenings: Pick<ScreeningService, 'find' | 'presentScreening' | 'summaries'>;
+  statusChanged: Pick<CaseStatusHook, 'run'>;
+};
 
 /** The queue's filters and page as GET /adjudication/queue takes them (schemas.ts QueueQuery); the console asks the same way. */
 export type QueueQuery = Static<typeof QueueQuerySchema>;
@@ -38,30 +33,20 @@ const isPosition = (value: unknown): value is { r: number; c: string; i: string 
   return typeof v === 'object' && v !== null && Number.isInteger(v.r) && typeof v.c === 'string' && !Number.isNaN(Date.parse(v.c)) && typeof v.i === 'string';
 };
 
-/** History actions in the evidence PDF's words (its action column is narrow). */
-const ACTION_WORDS: Record<string, string> = {
-  opened: 'opened',
-  decision_pending: 'awaits 2nd reviewer',
-  disposition_applied: 'decided',
-  assigned: 'assigned',
-  note: 'note',
-  reopened: 'reopened',
-};
-
-export function createAdjudicationService(withTenant: WithTenant, registry: Registry, loadedLists: () => string[]) {
+export function createAdjudicationService(withTenant: WithTenant, deps: AdjudicationDeps, loadedLists: () => string[]) {
+  const { screenings } = deps;
   const caseDetail = async (trx: TenantTransaction, id: string, now: Date) => {
     const row = await findCase(trx, id);
     if (!row) throw new AppError('not_found', `There is no case ${id} in your organization.`);
-    const [history, view, rules] = [await caseEvents(trx, id), await registry.get('screenings').find(trx, row.screening_id), await rulesAt(trx, row.rules_version)];
-    const { presentScreening } = registry.get('screenings');
-    return presentCaseDetail(row, now, { history, screening: view ? presentScreening(view) : null, rules });
+    const [history, view, rules] = [await caseEvents(trx, id), await screenings.find(trx, row.screening_id), await rulesAt(trx, row.rules_version)];
+    return presentCaseDetail(row, now, { history, screening: view ? screenings.presentScreening(view) : null, rules });
   };
 
   const queue = (context: AuditContext, filters: QueueFilters, after: QueuePosition | undefined, limit: number) =>
     withTenant(context.actor, async (trx) => {
       const rows = await queuePage(trx, filters, after, limit + 1);
       const page = rows.slice(0, limit);
-      const summaries = new Map((await registry.get('screenings').summaries(trx, page.map((r) => r.screening_id))).map((s) => [s.id, s]));
+      const summaries = new Map((await screenings.summaries(trx, page.map((r) => r.screening_id))).map((s) => [s.id, s]));
       const totals = await queueTotals(trx, filters);
       const data = page.map((row) => {
         const summary = summaries.get(row.screening_id);
@@ -71,45 +56,10 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
       return { data, has_more: rows.length > limit, last: last && { rank: last.priority_rank, createdAt: last.created_at, id: last.id }, totals };
     });
 
-  const keptRules = stampedCache(currentRules);
-  // Up to twenty organizations' worth of the most suppressions kept for one (~35 MiB).
-  const keptSuppressions = stampedCache((trx) => suppressionsToKeep(trx, new Date()), {
-    weigh: (kept) => 1 + (kept.complete ? kept.rows.length : 0),
-    maxWeight: 20 * MAX_KEPT,
-  });
-  const suppressionsInForce = async (trx: TenantTransaction, fingerprints: string[], now: Date) =>
-    activeAmong(await keptSuppressions(trx), fingerprints, now) ?? activeSuppressions(trx, fingerprints, now);
-
   return {
-    // Inside another feature's transaction.
-    /** The current rules; kept per organization while its settings stamp holds. */
-    currentRules: keptRules,
-    applySuppressions: <R extends ScreeningForCase>(trx: TenantTransaction, records: R[], rules: AdjudicationRules, now: Date) =>
-      applySuppressions((fingerprints, at) => suppressionsInForce(trx, fingerprints, at), records, rules, now),
-    /** Which country flags hold a subject with no name match, in a screening from `source`, under these rules. */
-    countryHoldPolicy: holdPolicyFor,
-    openCases,
-    reopenCase: (trx: TenantTransaction, context: AuditContext, toOpen: CaseToOpen) => reopenCase(trx, context, registry, toOpen),
-    caseStatus: caseStatusOf,
     /** What a case in this status may become (the state machine of decision.ts), for forms that offer only those. */
     allowedDispositions,
-    async caseHistory(trx: TenantTransaction, caseId: string) {
-      const status = (await caseStatusOf(trx, caseId)) ?? 'unknown';
-      const events = await caseEvents(trx, caseId);
-      const history = events.map((e) => ({
-        at: e.created_at.toISOString(),
-        actor: e.actor,
-        action: ACTION_WORDS[e.action] ?? e.action,
-        ...(e.disposition && { disposition: e.disposition }),
-        ...(e.reason && { reason: e.reason }),
-      }));
-      // The event that gave the case its current status: its opening, a decision or a reopening (a pending decision changes none).
-      const setter = events.findLast((e) => e.to_status !== e.from_status);
-      const statusSince = setter && { at: setter.created_at.toISOString(), actor: setter.actor, ...(setter.action === 'disposition_applied' && setter.disposition && { disposition: setter.disposition }) };
-      return { case_id: caseId, status, ...(statusSince && { status_since: statusSince }), history };
-    },
 
-    // The API.
     getRules: (context: AuditContext) => withTenant(context.actor, (trx) => currentRules(trx)),
 
     putRules(context: AuditContext, body: RulesBody) {
@@ -154,7 +104,7 @@ export function createAdjudicationService(withTenant: WithTenant, registry: Regi
 
     dispose(context: AuditContext, id: string, request: DispositionRequest, now = new Date()) {
       return withTenant(context.actor, async (trx) => {
-        const { outcome } = await applyDisposition(trx, context, registry, id, request, now);
+        const { outcome } = await applyDisposition(trx, context, deps, id, request, now);
         return { outcome, detail: await caseDetail(trx, id, now) };
       });
     },

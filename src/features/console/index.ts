@@ -13,6 +13,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import type { Feature } from '../../http/feature.ts';
+import type { AdjudicationService } from '../adjudication/service.ts';
+import type { ScreeningService } from '../screenings/service.ts';
+import type { SessionService } from '../visitor-sessions/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { registerAssets } from './assets.ts';
 import { installErrorPages } from './error-pages.ts';
 import { registerApiKeysPage } from './pages/api-keys.ts';
@@ -29,10 +33,13 @@ import { listsBanner } from './views/lists-banner.ts';
 /** Scripts and styles from this server only, no inline code, no framing, forms posted here only. */
 export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-const consoleFeature: Feature = {
+/** The services behind the pages: the same the API's routes call. */
+type ConsoleServices = { adjudication: AdjudicationService; screenings: ScreeningService; visitorSessions: SessionService; webhooks: WebhookService };
+
+const consoleFeature: Feature<ConsoleServices> = {
   name: 'console',
   prefix: '/console',
-  async register(api, { config, db, lists, listFreshness, services, tokens, reads }) {
+  async register(api, { config, db, lists, listFreshness, tokens, reads }, { adjudication, screenings, visitorSessions, webhooks }) {
     const cookies = consoleCookies(config.consoleSecureCookies);
     api.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -60,11 +67,11 @@ const consoleFeature: Feature = {
     registerAssets(api);
     api.get('/', { config: { tier: 'defense', permission: 'read' } }, async (request, reply) => reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303));
     registerSignInPages(api, { users, sessions, config });
-    registerQueuePage(api, { services, lists });
-    registerCasePages(api, { services, lists });
-    registerVisitorsPage(api, { services });
+    registerQueuePage(api, { adjudication, lists });
+    registerCasePages(api, { adjudication, visitorSessions, screenings, lists });
+    registerVisitorsPage(api, { visitorSessions, screenings });
     registerAuditPage(api, { db, reads });
-    registerWebhooksPage(api, { services });
+    registerWebhooksPage(api, { webhooks });
     registerApiKeysPage(api, { withTenant: db.withTenant });
   },
 };

@@ -8,7 +8,7 @@ import { cursorPage } from '../../http/list-page.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { RunIdParams, RunListSchema, RunSchema, RunsQuery } from './schemas.ts';
-import { createMonitoringService } from './service.ts';
+import type { MonitoringService } from './service.ts';
 import type { RunRow } from './store.ts';
 import { startMonitoringWorker } from './worker.ts';
 
@@ -29,17 +29,9 @@ const present = (run: RunRow) => ({
   finished_at: run.finished_at?.toISOString() ?? null,
 });
 
-declare module '../../http/services.ts' {
-  interface Services {
-    monitoring: ReturnType<typeof createMonitoringService>;
-  }
-}
-
-const monitoring: Feature = {
+const monitoring: Feature<{ monitoring: MonitoringService }> = {
   name: 'monitoring',
-  async register(api, { config, db, lists, services }) {
-    const service = createMonitoringService(db, lists, services, { batchSize: 500, leaseSeconds: 120 });
-    services.provide('monitoring', service);
+  async register(api, { config, lists }, { monitoring: service }) {
     if (config.monitoringIntervalSeconds > 0) {
       let worker: { stop(): Promise<void> } | undefined;
       api.addHook('onReady', async () => {

@@ -12,21 +12,25 @@
 import { type AuditContext, appendAuditNow, recordAudit } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../db/tenant.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListCatalog, ListSnapshot } from '../../lists/catalog.ts';
 import type { ListVersion } from '../../lists/list-store.ts';
 import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
-import type { MonitoredSubject } from './source.ts';
+import type { MonitoredSubject, MonitoringSource } from '../screenings/monitoring-source.ts';
+import type { ScreeningService } from '../screenings/service.ts';
 import { claimableRun, findRun, listRuns, NO_COUNTS, queueRun, type RunRow, updateRun } from './store.ts';
 
 export type MonitoringOptions = { batchSize: number; leaseSeconds: number };
-type Registry = Pick<ServiceRegistry, 'get' | 'extensions'>;
+/**
+ * What monitoring needs: the screening pipeline, and the features' subjects to watch, in the order
+ * a run goes through them (its cursor names the source it is in, so the order is part of a run).
+ */
+export type MonitoringDeps = { screenings: Pick<ScreeningService, 'screenMany'>; sources: readonly MonitoringSource[] };
 
 const systemActor = (organizationId: string): Actor => ({ organizationId, kind: 'system', id: 'monitoring' });
 const systemContext = (organizationId: string): AuditContext => ({ actor: { ...systemActor(organizationId), role: null }, requestId: null, sourceIp: null });
 
-export function createMonitoringService(db: Database, lists: ListCatalog, registry: Registry, options: MonitoringOptions) {
+export function createMonitoringService(db: Database, lists: ListCatalog, { screenings, sources }: MonitoringDeps, options: MonitoringOptions) {
   /** The changed entries of a version, indexed, built once per process and version. */
   const deltas = new Map<string, Promise<ListSnapshot>>();
   const deltaOf = (version: ListVersion) => {
@@ -98,7 +102,6 @@ export function createMonitoringService(db: Database, lists: ListCatalog, regist
   async function workRun(organizationId: string, run: RunRow, budget?: number): Promise<number> {
     const context = systemContext(organizationId);
     const version = await db.lists.version(run.list_version_id);
-    const sources = registry.extensions('monitoring.sources');
     let done = 0;
     try {
       if (!version) throw new Error(`list version ${run.list_version_id} is missing`);
@@ -124,7 +127,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, regist
           const counts = { ...NO_COUNTS, ...current.counts, subjects: current.counts.subjects + subjects.length };
           // Screened in full since the version landed: its entries were already in that screening.
           const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < version.importedAt);
-          const views = await registry.get('screenings').screenMany(trx, context, stale.map((s) => s.input), 'rescreen', {
+          const views = await screenings.screenMany(trx, context, stale.map((s) => s.input), 'rescreen', {
             now,
             snapshot: delta,
             recordedBy: { auditHash: run.audit_hash as string },

@@ -3,12 +3,11 @@
  * Rule and restricted under the BIS Affiliates Rule, from an ownership graph the caller sends.
  * The evaluation is src/ownership/; this route checks the request, screens names, and answers.
  */
-import type { AuditContext } from '../../audit/audit.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
 import { MAX_SCREENED_NAMES, ownershipRequest } from './request.ts';
 import { MAX_ENTITIES, MAX_OWNERSHIPS, OwnershipCheckBody } from './schemas.ts';
-import { createOwnershipService } from './service.ts';
+import type { OwnershipService } from './service.ts';
 import { OwnershipCheckResult } from './verdict-schema.ts';
 
 /**
@@ -33,12 +32,9 @@ const DESCRIPTION = [
   'each problem pointed at (the first 1,000, with `errors_total`), and nothing is evaluated. Each check is audited (`ownership.checked`: counts and verdicts, no names).',
 ].join(' ');
 
-const ownership: Feature = {
+const ownership: Feature<{ ownership: OwnershipService }> = {
   name: 'ownership',
-  async register(api, { db, lists, listFreshness, services }) {
-    // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
-    const matchThreshold = async (context: AuditContext) => (await services.get('adjudication').getRules(context)).rules.thresholds.match;
-    const service = createOwnershipService(db.withTenant, lists, { matchThreshold, freshness: (now) => listFreshness.report(now) });
+  async register(api, _context, { ownership: service }) {
     api.post(
       '/ownership/check',
       {

@@ -3,17 +3,14 @@
  * evidence as PDF, screen a batch of vendors. Every answer names the list versions it used.
  */
 import { Type } from 'typebox';
-import { renderEvidencePdf } from '../../evidence/render-evidence.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
-import { evidenceInput } from './evidence-input.ts';
 import { presentScreening } from './present.ts';
 import { PrescreenBody, ScreeningIdParams, ScreeningSchema } from './schemas.ts';
 import { prescreenInput } from './screening-input.ts';
-import { createScreeningService } from './service.ts';
+import type { ScreeningService } from './service.ts';
 import { VendorScreenBody, VendorScreenResult } from './vendor-schemas.ts';
 import { vendorInputs } from './vendor-input.ts';
-import { vendorMonitoring } from './vendor-monitoring.ts';
 
 const DESCRIPTION_PRESCREEN = [
   'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
@@ -27,13 +24,9 @@ const DESCRIPTION_PRESCREEN = [
   'Send an `Idempotency-Key` header to retry safely: the same key and body return the first answer.',
 ].join(' ');
 
-const screenings: Feature = {
+const screenings: Feature<{ screenings: ScreeningService }> = {
   name: 'screenings',
-  async register(api, { config, db, lists, listFreshness, services }) {
-    const renderOptions = config.evidenceFallbackFont ? { fallbackFont: config.evidenceFallbackFont } : {};
-    const service = createScreeningService(db.withTenant, { catalog: lists, freshness: listFreshness }, services, (view, extras) => renderEvidencePdf(evidenceInput(view, extras), renderOptions));
-    services.provide('screenings', service);
-    services.extend('monitoring.sources', vendorMonitoring);
+  async register(api, _context, { screenings: service }) {
     api.addSchema(ScreeningSchema);
 
     api.post(

@@ -10,11 +10,11 @@ import { type AuditContext, recordAudits } from '../../audit/audit.ts';
 import { canonicalJson } from '../../canonical-json.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvents } from '../../events/outbox.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import { sha256Hex } from '../../sha256.ts';
+import type { CaseService } from '../cases/service.ts';
 import { listSuppressedAsCleared } from './auto-clearing.ts';
 import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
 import { recordScreenings, type StoredScreening } from './store.ts';
@@ -37,33 +37,33 @@ export type ScreenOptions = {
   onlyPotentialMatches?: boolean;
 };
 
-type Registry = Pick<ServiceRegistry, 'get'>;
+/** What the pipeline asks of cases, in the batch's transaction: rules, suppressions, country holds, opening and reopening. */
+export type PipelineCases = Pick<CaseService, 'currentRules' | 'countryHoldPolicy' | 'applySuppressions' | 'openCases' | 'reopenCase'>;
 
 export async function screenMany(
   trx: TenantTransaction,
   context: AuditContext,
-  registry: Registry,
+  cases: PipelineCases,
   snapshot: ListSnapshot,
   freshness: (now: Date) => FreshnessReport,
   inputs: ScreeningInput[],
   source: ScreeningSource,
   options: ScreenOptions = {},
 ): Promise<ScreeningView[]> {
-  const adjudication = registry.get('adjudication');
   const now = options.now ?? new Date();
   const organizationId = context.actor.organizationId;
-  const { version, rules } = await adjudication.currentRules(trx);
+  const { version, rules } = await cases.currentRules(trx);
   const thresholds = { ...rules.thresholds, rules_version: version };
   const actor = { kind: context.actor.kind, id: context.actor.id };
 
-  const holds = adjudication.countryHoldPolicy(rules, source);
+  const holds = cases.countryHoldPolicy(rules, source);
   const clearingRules = rules.clearing_rules;
   // One report for the batch: every screening of it ran at `now`.
   const report = freshness(now);
   const built = inputs.map((input) =>
     buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, freshness: report, thresholds, holds, clearingRules }),
   );
-  const records: ScreeningRecord[] = (await adjudication.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
+  const records: ScreeningRecord[] = (await cases.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';
   // A country hold opens a case as an unsuppressed match does: suppressions cover matches, never a country.
   const opensCase = (record: ScreeningRecord) => record.holds.length > 0 || record.matches.some((m) => m.suppressed_by === null);
@@ -109,10 +109,10 @@ export async function screenMany(
   // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).
   const caseStatuses = new Map<number, string>();
   const toOpen = stored.flatMap(({ record, caseId }, i) => (caseId && !options.reopen?.(i) ? [{ i, caseId, screening: record }] : []));
-  const opened = await adjudication.openCases(trx, context, toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })));
+  const opened = await cases.openCases(trx, context, toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })));
   toOpen.forEach(({ i }, n) => caseStatuses.set(i, opened[n] as string));
   for (const [i, { record, caseId }] of stored.entries()) {
-    if (caseId && options.reopen?.(i)) caseStatuses.set(i, await adjudication.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
+    if (caseId && options.reopen?.(i)) caseStatuses.set(i, await cases.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
   }
   const views: ScreeningView[] = stored.map((one, i) => ({ ...one, caseStatus: caseStatuses.get(i) ?? null }));
   return views;

@@ -12,38 +12,34 @@ import { recordingEventHash } from '../../audit/audit-store.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import type { EvidenceInput } from '../../evidence/evidence-input.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { ListFreshnessMonitor } from '../../lists/freshness.ts';
+import type { CaseService } from '../cases/service.ts';
 import type { ScreeningInput, ScreeningSource } from './build-screening.ts';
-import { screenMany as runPipeline, type ScreenOptions, type ScreeningView } from './pipeline.ts';
+import { type PipelineCases, screenMany as runPipeline, type ScreenOptions, type ScreeningView } from './pipeline.ts';
 import { presentScreening } from './present.ts';
 import { findScreening, organizationName, screeningSummaries, upsertVendor } from './store.ts';
 
 export type VendorInput = { input: ScreeningInput; externalId?: string };
 export type VendorResult = { vendorId: string; stored: ScreeningView };
 
-declare module '../../http/services.ts' {
-  interface Services {
-    screenings: ScreeningService;
-  }
-}
+/** What screening needs of cases: the pipeline's, a case's status for a screening read back, its history for the evidence. */
+export type ScreeningDeps = { cases: PipelineCases & Pick<CaseService, 'caseStatus' | 'caseHistory'> };
 
-/** Renders a screening's evidence document (the PDF renderer, given by the feature). */
+/** Renders a screening's evidence document (the PDF renderer, evidence-input.ts, given by the composition root). */
 export type EvidenceRenderer = (view: ScreeningView, extras: EvidenceExtras) => Promise<Buffer>;
 
 export function createScreeningService(
   withTenant: WithTenant,
   lists: { catalog: ListCatalog; freshness: Pick<ListFreshnessMonitor, 'report'> },
-  services: Pick<ServiceRegistry, 'get'>,
+  { cases }: ScreeningDeps,
   renderEvidence: EvidenceRenderer,
 ) {
-  const adjudication = () => services.get('adjudication');
   const freshness = (now: Date) => lists.freshness.report(now);
 
   const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
-    runPipeline(trx, context, services, options.snapshot ?? requireLists(lists.catalog), freshness, inputs, source, options);
+    runPipeline(trx, context, cases, options.snapshot ?? requireLists(lists.catalog), freshness, inputs, source, options);
 
   const screenIn = async (trx: TenantTransaction, context: AuditContext, input: ScreeningInput, source: ScreeningSource, now = new Date()): Promise<ScreeningView> =>
     (await screenMany(trx, context, [input], source, { now }))[0] as ScreeningView;
@@ -51,7 +47,7 @@ export function createScreeningService(
   async function find(trx: TenantTransaction, id: string): Promise<ScreeningView | undefined> {
     const stored = await findScreening(trx, id);
     if (!stored) return undefined;
-    return { ...stored, caseStatus: stored.caseId ? await adjudication().caseStatus(trx, stored.caseId) : null };
+    return { ...stored, caseStatus: stored.caseId ? await cases.caseStatus(trx, stored.caseId) : null };
   }
 
   return {
@@ -104,7 +100,7 @@ export function createScreeningService(
         // The row and its event commit together, so a missing event is a damaged trail: no evidence without it.
         if (!auditHash) throw new Error(`screening ${id} has no audit event in its organization's chain`);
         const organization = { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) };
-        const adjudicationHistory = view.caseId ? await adjudication().caseHistory(trx, view.caseId) : undefined;
+        const adjudicationHistory = view.caseId ? await cases.caseHistory(trx, view.caseId) : undefined;
         const rendered = await renderEvidence(view, { organization, auditHash, ...(adjudicationHistory && { adjudication: adjudicationHistory }) });
         recordAudit(trx, context, { action: 'screening.evidence_downloaded', target: { type: 'screening', id } });
         return rendered;

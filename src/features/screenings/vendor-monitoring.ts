@@ -1,10 +1,10 @@
 /**
  * Vendors, as continuous monitoring watches them: each one, screened as the organization it is.
  */
-import type { Extensions } from '../../http/services.ts';
+import type { MonitoringSource } from './monitoring-source.ts';
 import { recordVendorRescreen, watchedVendors } from './store.ts';
 
-export const vendorMonitoring: Extensions['monitoring.sources'] = {
+export const vendorMonitoring: MonitoringSource = {
   kind: 'vendor',
   async subjects(trx, afterId, limit) {
     return (await watchedVendors(trx, afterId, limit)).map((v) => ({

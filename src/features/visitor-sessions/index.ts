@@ -9,7 +9,7 @@ import type { Feature } from '../../http/feature.ts';
 import { checkinInput } from './checkin-input.ts';
 import { presentSession } from './present.ts';
 import { CheckinBody, SessionIdParams, SessionListSchema, SessionSchema, SessionsQuery, SessionUpdateBody } from './schemas.ts';
-import { createSessionService } from './service.ts';
+import type { SessionService } from './service.ts';
 
 const TAG = ['visitors'];
 
@@ -18,12 +18,9 @@ const isPosition = (value: unknown): value is { c: string; i: string } => {
   return typeof v === 'object' && v !== null && typeof v.c === 'string' && !Number.isNaN(Date.parse(v.c)) && typeof v.i === 'string';
 };
 
-const visitorSessions: Feature = {
+const visitorSessions: Feature<{ visitorSessions: SessionService }> = {
   name: 'visitor-sessions',
-  async register(api, { config, db, lists, services }) {
-    const service = createSessionService(db.withTenant, lists, services, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
-    services.provide('visitor-sessions', service);
-    services.extend('monitoring.sources', service.monitoringSource);
+  async register(api, _context, { visitorSessions: service }) {
     api.addSchema(SessionSchema);
 
     api.post(

@@ -1,17 +1,21 @@
 /**
  * Visitor sessions as a service: check-in screens the visitor (or stands on a fresh prescreen of
  * the same person) and opens the session in the screening's own transaction; the session then
- * follows its case's dispositions (a hook adjudication runs before it commits) and the desk's
- * updates, each move checked against the state machine, audited and announced as an event.
+ * follows its case's status (`followCase`, subscribed by the composition root to the hook a
+ * disposition or a reopening runs before it commits) and the desk's updates, each move checked
+ * against the state machine, audited and announced as an event.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { AppError } from '../../http/errors.ts';
 import { METADATA_MAX_BYTES } from '../../http/input-checker.ts';
-import type { Extensions, ServiceRegistry, Services } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
+import type { CaseService } from '../cases/service.ts';
+import type { CaseStatusChange } from '../cases/status-hook.ts';
+import type { MonitoringSource } from '../screenings/monitoring-source.ts';
+import type { ScreeningService, ScreeningView } from '../screenings/service.ts';
 import { type Checkin, prescreenReuse, type ReuseVerdict, screeningInputOf } from './checkin-input.ts';
 import { doorHoldsMore } from './door-holds.ts';
 import { assertMove, EVENT_ON_ARRIVAL, onSiteAfter, type SessionStatus, statusForCase } from './session-states.ts';
@@ -30,27 +34,21 @@ import {
   watchedSessions,
 } from './session-store.ts';
 
-declare module '../../http/services.ts' {
-  interface Services {
-    'visitor-sessions': SessionService;
-  }
-}
-
-type Registry = Pick<ServiceRegistry, 'get' | 'on'>;
-type ScreeningView = NonNullable<Awaited<ReturnType<Services['screenings']['find']>>>;
+/** What sessions need: screening at the door (or a prescreen to stand on), and of cases the rules' country holds and a case's status. */
+export type SessionDeps = {
+  screenings: Pick<ScreeningService, 'find' | 'screenIn'>;
+  cases: Pick<CaseService, 'currentRules' | 'countryHoldPolicy' | 'caseStatus'>;
+};
 export type SessionUpdate = { status?: SessionStatus; metadata?: Record<string, unknown | null>; note?: string };
 export type CheckinResult = { session: SessionRow; reuse: (ReuseVerdict & { prescreen_id: string }) | null };
 
 const actorName = (context: AuditContext) => `${context.actor.kind}:${context.actor.id}`;
 
-export function createSessionService(withTenant: WithTenant, lists: ListCatalog, registry: Registry, options: { prescreenFreshnessHours: number }) {
-  const screenings = () => registry.get('screenings');
-
+export function createSessionService(withTenant: WithTenant, lists: ListCatalog, { screenings, cases }: SessionDeps, options: { prescreenFreshnessHours: number }) {
   /** Whether the rules hold at the door a country flag this prescreen was not held for (door-holds.ts). */
   async function doorHoldsMoreThan(trx: TenantTransaction, prescreen: ScreeningView): Promise<boolean> {
-    const adjudication = registry.get('adjudication');
-    const { rules } = await adjudication.currentRules(trx);
-    return doorHoldsMore(prescreen.record, adjudication.countryHoldPolicy(rules, 'checkin'));
+    const { rules } = await cases.currentRules(trx);
+    return doorHoldsMore(prescreen.record, cases.countryHoldPolicy(rules, 'checkin'));
   }
 
   /** Moves a locked session to `to`: its row, history, event and audit record, in the caller's transaction. */
@@ -76,8 +74,8 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
     recordEvent(trx, context.actor.organizationId, { type, data: { session_id: sessionId, status, site }, ...(context.requestId && { requestId: context.requestId }) });
   }
 
-  // A disposition moves the sessions waiting on (or following) its case, before the disposition commits.
-  registry.on('case.status_changed', async (trx, context, change) => {
+  /** A case's status change moves the sessions waiting on (or following) the case, before the change commits. */
+  async function followCase(trx: TenantTransaction, context: AuditContext, change: CaseStatusChange) {
     for (const session of await openSessionsOfCase(trx, change.caseId)) {
       // A case reopened while its visitor is inside escalates the visit rather than sending them back to the door.
       const target = session.status === 'checked_in' && change.to === 'OPEN' ? 'escalated' : statusForCase(change.to);
@@ -94,10 +92,10 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
         details: { from: session.status, to: target, case_id: change.caseId, disposition: change.disposition },
       });
     }
-  });
+  }
 
   /** Visitors not yet gone, as continuous monitoring watches them. */
-  const monitoringSource: Extensions['monitoring.sources'] = {
+  const monitoringSource: MonitoringSource = {
     kind: 'visitor_session',
     async subjects(trx, afterId, limit) {
       const sessions = await watchedSessions(trx, afterId, limit);
@@ -106,7 +104,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
     async recordRescreen(trx, context, sessionId, finding) {
       if (!finding.caseId) return;
       const session = await findSession(trx, sessionId, { forUpdate: true });
-      if (!session || session.case_id === finding.caseId) return; // a reopened case moves its sessions itself (the hook above)
+      if (!session || session.case_id === finding.caseId) return; // a reopened case moves its sessions itself (followCase)
       await attachCase(trx, sessionId, finding.caseId);
       const attached = { ...session, case_id: finding.caseId };
       // A new match on a visitor inside escalates the visit.
@@ -115,6 +113,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
   };
 
   return {
+    followCase,
     monitoringSource,
 
     async checkIn(context: AuditContext, checkin: Checkin): Promise<CheckinResult> {
@@ -124,13 +123,13 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
         let reuse: CheckinResult['reuse'] = null;
         let view: ScreeningView | undefined;
         if (checkin.prescreenId) {
-          const prescreen = await screenings().find(trx, checkin.prescreenId);
+          const prescreen = await screenings.find(trx, checkin.prescreenId);
           let verdict = prescreenReuse(prescreen?.record, checkin.visitor, currentVersions, now, options.prescreenFreshnessHours);
           if (verdict.reused && prescreen && (await doorHoldsMoreThan(trx, prescreen))) verdict = { reused: false, reason: 'country_hold' };
           reuse = { prescreen_id: checkin.prescreenId, ...verdict };
           if (verdict.reused) view = prescreen;
         }
-        view ??= await screenings().screenIn(trx, context, screeningInputOf(checkin.visitor), 'checkin', now);
+        view ??= await screenings.screenIn(trx, context, screeningInputOf(checkin.visitor), 'checkin', now);
         const status = statusForCase(view.caseStatus);
         const session: SessionRow = {
           id: newId('ses', now.getTime()),
@@ -171,7 +170,7 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
         const metadata = update.metadata && mergedMetadata(session.metadata, update.metadata);
         const from = session.status;
         if (update.status !== undefined && update.status !== from) {
-          const caseStatus = session.case_id ? await registry.get('adjudication').caseStatus(trx, session.case_id) : null;
+          const caseStatus = session.case_id ? await cases.caseStatus(trx, session.case_id) : null;
           assertMove(from, update.status, caseStatus);
           session = await move(trx, context, session, update.status, now, { ...(update.note && { note: update.note }), ...(metadata && { metadata }) });
         } else if (metadata || update.note) {

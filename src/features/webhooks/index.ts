@@ -2,18 +2,15 @@
  * Outbound webhooks, the REST-hook shape automation tools (Zapier, n8n, Make) subscribe with:
  * endpoints (the secret is shown once), their deliveries and redelivery, a test event. Managing
  * them needs an admin key or the admin role; they are Defense tier, as are most of the events.
- * When the service listens, a delivery worker starts in this process (WEBHOOK_WORKER) and stops
- * when it closes.
+ * When the service listens, the delivery worker (service-and-worker.ts; WEBHOOK_WORKER) starts in
+ * this process, and it stops when the process closes.
  */
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Api, Feature } from '../../http/feature.ts';
 import { pageStartsAfter } from '../../http/id-page.ts';
 import { cursorPage } from '../../http/list-page.ts';
-import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
-import { VERSION } from '../../version.ts';
-import { type Resolver, systemResolver } from './delivery/destination.ts';
-import { createDeliveryWorker } from './delivery/worker.ts';
+import type { DeliveryWorker } from './delivery/worker.ts';
 import { presentDelivery, presentEndpoint } from './present.ts';
 import {
   CreateEndpointBody,
@@ -29,51 +26,23 @@ import {
   ListQuery,
   UpdateEndpointBody,
 } from './schemas.ts';
-import { createWebhookService, type WebhookService } from './service.ts';
+import type { WebhookService } from './service.ts';
 
 const TAGS = ['webhooks'];
-const USER_AGENT = `Gatehouse-Webhooks/${VERSION}`;
 
-/** `resolve` and `clock` are the real DNS and time unless a test brings its own. */
-export function createWebhooksFeature(options: { resolve?: Resolver; clock?: () => Date } = {}): Feature {
-  return {
-    name: 'webhooks',
-    async register(api, { config, db, services }) {
-      const { webhooks } = config;
-      const resolve = options.resolve ?? systemResolver;
-      const policy = { allowList: webhooks.allowList, allowHttp: webhooks.allowHttp };
-      const secrets = await loadSecretBox(webhooks.secretsKeys, db.operator);
-      const service = createWebhookService({
-        withTenant: db.withTenant,
-        secrets,
-        policy,
-        resolve,
-        resolveTimeoutMs: webhooks.deliveryTimeoutMs,
-        ...(options.clock && { clock: options.clock }),
-      });
-      services.provide('webhooks', service);
-      if (webhooks.worker) {
-        const worker = createDeliveryWorker({
-          withTenant: db.withTenant,
-          secrets,
-          policy,
-          resolve,
-          timeoutMs: webhooks.deliveryTimeoutMs,
-          concurrency: webhooks.concurrency,
-          pollIntervalMs: webhooks.pollIntervalMs,
-          userAgent: USER_AGENT,
-          log: api.log,
-        });
-        api.addHook('onListen', async () => worker.start());
-        api.addHook('onClose', async () => worker.stop());
-      }
-      api.addSchema(EndpointSchema);
-      api.addSchema(DeliverySchema);
-      registerEndpointRoutes(api, service);
-      registerDeliveryRoutes(api, service);
-    },
-  };
-}
+const webhooks: Feature<{ webhooks: WebhookService; webhookWorker: DeliveryWorker | undefined }> = {
+  name: 'webhooks',
+  async register(api, _context, { webhooks: service, webhookWorker: worker }) {
+    if (worker) {
+      api.addHook('onListen', async () => worker.start());
+      api.addHook('onClose', async () => worker.stop());
+    }
+    api.addSchema(EndpointSchema);
+    api.addSchema(DeliverySchema);
+    registerEndpointRoutes(api, service);
+    registerDeliveryRoutes(api, service);
+  },
+};
 
 function registerEndpointRoutes(api: Api, service: WebhookService) {
   api.post(
@@ -238,4 +207,4 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
   );
 }
 
-export default createWebhooksFeature();
+export default webhooks;

@@ -31,12 +31,6 @@ import {
 } from './store.ts';
 import type { DeliveryState } from './tables.ts';
 
-declare module '../../http/services.ts' {
-  interface Services {
-    webhooks: WebhookService;
-  }
-}
-
 export type WebhookServiceOptions = {
   withTenant: WithTenant;
   secrets: SecretBox;

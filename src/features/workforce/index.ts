@@ -11,11 +11,11 @@ import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { requireUtf8 } from '../../http/json-body.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
+import type { ScreeningService } from '../screenings/service.ts';
 import { cleanProfiles } from './profile-input.ts';
 import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, ShrinkRefusedResponse, SYNC_BODY_LIMIT_BYTES, SYNC_RUNNING_MS, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
 import { SHRINK_MIN_DEACTIVATIONS } from './shrink-guard.ts';
 import { findSync, listProfiles, type ProfileRow, type SyncRow } from './store.ts';
-import { workforceMonitoring } from './monitoring-source.ts';
 import { runSync } from './sync.ts';
 
 const TAG = ['workforce'];
@@ -29,10 +29,9 @@ const presentSync = (sync: SyncRow) => ({
 
 const presentProfile = (row: ProfileRow) => ({ ...row, object: 'workforce_profile' as const, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
 
-const workforce: Feature = {
+const workforce: Feature<{ screenings: ScreeningService }> = {
   name: 'workforce',
-  async register(api, { config, db, services }) {
-    services.extend('monitoring.sources', workforceMonitoring);
+  async register(api, { config, db }, { screenings }) {
     // This scope's JSON bodies stream: 50,000 profiles are parsed one by one, never held twice.
     api.removeContentTypeParser('application/json');
     api.addContentTypeParser('application/json', (request: FastifyRequest, payload: Readable) => {
@@ -67,7 +66,7 @@ const workforce: Feature = {
       async (request) => {
         const profiles = cleanProfiles(request.body.profiles, new Date());
         const shrink = { limitPercent: config.workforceShrinkLimitPercent, allowShrink: request.body.allow_shrink ?? false };
-        return presentSync(await runSync(db.withTenant, services, auditContextOf(request), request.body.mode, profiles, shrink));
+        return presentSync(await runSync(db.withTenant, screenings, auditContextOf(request), request.body.mode, profiles, shrink));
       },
     );
 

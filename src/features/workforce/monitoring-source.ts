@@ -1,13 +1,13 @@
 /**
  * Active workforce profiles, as continuous monitoring watches them.
  */
-import type { Extensions } from '../../http/services.ts';
 import { fromJson } from '../../db/json.ts';
+import type { MonitoringSource } from '../screenings/monitoring-source.ts';
 import type { Profile } from './profile-input.ts';
 import { screeningInputOf } from './profile-input.ts';
 import { recordRescreen } from './store.ts';
 
-export const workforceMonitoring: Extensions['monitoring.sources'] = {
+export const workforceMonitoring: MonitoringSource = {
   kind: 'workforce_profile',
   async subjects(trx, afterId, limit) {
     let query = trx

@@ -7,8 +7,8 @@
 import { type AuditContext, appendAuditNow, recordAudit } from '../../audit/audit.ts';
 import type { WithTenant } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
 import { newId } from '../../ids.ts';
+import type { ScreeningService } from '../screenings/service.ts';
 import { type CleanProfile, screeningInputOf } from './profile-input.ts';
 import { absentActiveIds, refuseLargeShrink } from './shrink-guard.ts';
 import { deactivateProfiles, finishSync, insertProfiles, insertSync, type KnownProfile, knownProfiles, type ProfileWrite, type SyncCounts, type SyncRow, updateProfile } from './store.ts';
@@ -23,13 +23,13 @@ export type ShrinkOptions = { limitPercent: number; allowShrink: boolean };
 
 export async function runSync(
   withTenant: WithTenant,
-  registry: Pick<ServiceRegistry, 'get'>,
+  screenings: Pick<ScreeningService, 'loadedLists' | 'screenMany'>,
   context: AuditContext,
   mode: 'upsert' | 'full',
   profiles: CleanProfile[],
   shrink: ShrinkOptions,
 ): Promise<SyncRow> {
-  registry.get('screenings').loadedLists(); // 503 lists_unavailable before anything is written, never a false clear
+  screenings.loadedLists(); // 503 lists_unavailable before anything is written, never a false clear
   const startedAt = new Date();
   const counts: SyncCounts = { created: 0, updated: 0, unchanged: 0, deactivated: 0, screened: 0, potential_matches: 0, cases_opened: 0 };
   const sync: SyncRow = { id: newId('wfs', startedAt.getTime()), mode, status: 'running', counts, actor: `${context.actor.kind}:${context.actor.id}`, request_id: context.requestId, started_at: startedAt, finished_at: null };
@@ -82,7 +82,7 @@ export async function runSync(
   async function writeBatch(trx: Parameters<Parameters<WithTenant>[1]>[0], batch: Planned[]) {
     const now = new Date();
     const toScreen = batch.filter((p) => p.screen);
-    const views = await registry.get('screenings').screenMany(trx, context, toScreen.map((p) => screeningInputOf(p.clean.externalId, p.clean.profile)), 'workforce', { now, recordedBy: { auditHash } });
+    const views = await screenings.screenMany(trx, context, toScreen.map((p) => screeningInputOf(p.clean.externalId, p.clean.profile)), 'workforce', { now, recordedBy: { auditHash } });
     const screeningOf = new Map(toScreen.map((p, i) => [p.clean.externalId, views[i]]));
     const inserts: ProfileWrite[] = [];
     for (const { clean, known: before } of batch) {

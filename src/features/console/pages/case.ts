@@ -9,8 +9,10 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
-import type { ServiceRegistry } from '../../../http/services.ts';
 import type { ListCatalog } from '../../../lists/catalog.ts';
+import type { AdjudicationService } from '../../adjudication/service.ts';
+import type { ScreeningService } from '../../screenings/service.ts';
+import type { SessionService } from '../../visitor-sessions/service.ts';
 import { csrfField, type Notice, sendPage, type Viewer } from '../layout.ts';
 import { caseBody, caseTitle, type CaseView } from '../views/case-view.ts';
 
@@ -30,18 +32,25 @@ const DONE: Record<string, Notice> = {
 /** The refusals a person can act on: shown on the case, beside the form, rather than on a page of their own. */
 const SHOWN_ON_CASE = new Set(['validation_failed', 'invalid_transition', 'second_reviewer_required', 'conflict', 'forbidden']);
 
-export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegistry, 'get'>; lists: ListCatalog }) {
-  const adjudication = () => deps.services.get('adjudication');
+export type CasePagesDeps = {
+  adjudication: Pick<AdjudicationService, 'getCase' | 'allowedDispositions' | 'dispose'>;
+  visitorSessions: Pick<SessionService, 'list'>;
+  screenings: Pick<ScreeningService, 'evidencePdf'>;
+  lists: ListCatalog;
+};
+
+export function registerCasePages(api: Api, deps: CasePagesDeps) {
+  const { adjudication } = deps;
 
   async function showCase(request: FastifyRequest, reply: FastifyReply, id: string, extra: { notice?: Notice; status?: number; form?: CaseView['form'] } = {}) {
     const context = auditContextOf(request);
     const now = new Date();
-    const detail = await adjudication().getCase(context, id, now);
-    const sessions = await deps.services.get('visitor-sessions').list(context, { caseId: id }, undefined, 20);
+    const detail = await adjudication.getCase(context, id, now);
+    const sessions = await deps.visitorSessions.list(context, { caseId: id }, undefined, 20);
     const view: CaseView = {
       detail,
       viewer: request.viewer as Viewer,
-      allowed: adjudication().allowedDispositions(detail.status),
+      allowed: adjudication.allowedDispositions(detail.status),
       sessions,
       snapshot: deps.lists.current(),
       csrf: csrfField(request, reply),
@@ -62,7 +71,7 @@ export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegist
     try {
       const reason = form.reason.trim();
       if (reason === '') throw new AppError('validation_failed', 'Give a reason: an auditor will read it.', { errors: [{ pointer: '/reason', detail: 'must not be blank' }] });
-      const { outcome } = await adjudication().dispose(auditContextOf(request), id, { disposition: form.disposition as 'CLEARED' | 'ESCALATED' | 'DENIED', reason });
+      const { outcome } = await adjudication.dispose(auditContextOf(request), id, { disposition: form.disposition as 'CLEARED' | 'ESCALATED' | 'DENIED', reason });
       return reply.redirect(`/console/cases/${id}?done=${outcome === 'applied' ? 'applied' : 'pending'}`, 303);
     } catch (error) {
       if (!(error instanceof AppError) || !SHOWN_ON_CASE.has(error.code)) throw error;
@@ -72,8 +81,8 @@ export function registerCasePages(api: Api, deps: { services: Pick<ServiceRegist
 
   api.get('/cases/:id/evidence', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'screening.evidence_downloaded', target: 'case', recordedByHandler: true } }, schema: { params: CaseParams } }, async (request, reply) => {
     const context = auditContextOf(request);
-    const detail = await adjudication().getCase(context, request.params.id);
-    const pdf = await deps.services.get('screenings').evidencePdf(context, detail.screening_id);
+    const detail = await adjudication.getCase(context, request.params.id);
+    const pdf = await deps.screenings.evidencePdf(context, detail.screening_id);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="gatehouse-evidence-${detail.screening_id}.pdf"`)

@@ -7,8 +7,8 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
 import { recordShown } from '../../../http/audited-reads.ts';
 import type { Api } from '../../../http/feature.ts';
-import type { ServiceRegistry } from '../../../http/services.ts';
 import type { ListCatalog } from '../../../lists/catalog.ts';
+import type { AdjudicationService } from '../../adjudication/service.ts';
 import { actorLabel, badge, fromNow, score, subjectLine, when } from '../format.ts';
 import { href, html } from '../html.ts';
 import { sendPage } from '../layout.ts';
@@ -29,12 +29,12 @@ const QueueQuery = Type.Object({
 
 type Filters = { status?: string; list?: string; source?: string; overdue?: string; min_score?: string; assignee?: string };
 
-export function registerQueuePage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'>; lists: ListCatalog }) {
+export function registerQueuePage(api: Api, deps: { adjudication: Pick<AdjudicationService, 'queueFromQuery'>; lists: ListCatalog }) {
   api.get('/queue', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.listed', target: 'case', list: true } }, schema: { querystring: QueueQuery } }, async (request, reply) => {
     const { cursor, ...filters } = request.query as Filters & { cursor?: string };
     const now = new Date();
     const assignee = filters.assignee?.trim();
-    const page = await deps.services.get('adjudication').queueFromQuery(
+    const page = await deps.adjudication.queueFromQuery(
       auditContextOf(request),
       {
         ...(filters.status && { status: [filters.status as 'OPEN' | 'ESCALATED'] }),

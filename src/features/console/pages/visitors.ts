@@ -10,19 +10,20 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
 import { recordShown } from '../../../http/audited-reads.ts';
 import type { Api } from '../../../http/feature.ts';
-import type { ServiceRegistry, Services } from '../../../http/services.ts';
 import { allows } from '../../../http/permissions.ts';
 import { badge, when } from '../format.ts';
 import { type Html, href, html } from '../html.ts';
 import { csrfField, sendPage, type Viewer } from '../layout.ts';
 import { flagsLine } from '../views/holds.ts';
 import { describeHold } from '../../../screening/country-sanctions/holds.ts';
+import type { ScreeningService } from '../../screenings/service.ts';
+import type { ScreeningSummary as Summary } from '../../screenings/store.ts';
+import type { SessionService } from '../../visitor-sessions/service.ts';
+import type { SessionRow as Session } from '../../visitor-sessions/session-store.ts';
 
 /** More than a roll-call can sensibly print; the page says so when a site has more. */
 const ROLL_CALL_LIMIT = 2_000;
 
-type Session = Awaited<ReturnType<Services['visitor-sessions']['list']>>[number];
-type Summary = Awaited<ReturnType<Services['screenings']['summariesOf']>>[number];
 /** What the roll-call shows of each visitor's screening, by screening id. */
 type Screened = Map<string, Summary>;
 
@@ -31,9 +32,9 @@ const SessionParams = Type.Object({ id: Type.String({ pattern: '^ses_[0-9a-z]{26
 const CheckOutForm = Type.Object({ _csrf: Type.String({ maxLength: 200 }), site: Type.Optional(Type.String({ maxLength: 200 })) });
 const CHECK_OUT = { tier: 'defense', permission: 'operate' } as const;
 
-export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'> }) {
+export function registerVisitorsPage(api: Api, deps: { visitorSessions: Pick<SessionService, 'list' | 'update'>; screenings: Pick<ScreeningService, 'summariesOf'> }) {
   api.get('/visitors', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'visitor_session.listed', target: 'visitor_session', list: true } }, schema: { querystring: VisitorsQuery } }, async (request, reply) => {
-    const sessions = deps.services.get('visitor-sessions');
+    const sessions = deps.visitorSessions;
     const context = auditContextOf(request);
     const site = request.query.site || undefined;
     const filter = site === undefined ? {} : { site };
@@ -42,7 +43,7 @@ export function registerVisitorsPage(api: Api, deps: { services: Pick<ServiceReg
     const shown = [...onSite.slice(0, ROLL_CALL_LIMIT), ...waiting];
     recordShown(request, shown.map((s) => s.id));
     // Country flags are kept in each visitor's screening, not in the session: read in one query.
-    const screened: Screened = new Map((await deps.services.get('screenings').summariesOf(context, [...new Set(shown.map((s) => s.screening_id))])).map((x) => [x.id, x]));
+    const screened: Screened = new Map((await deps.screenings.summariesOf(context, [...new Set(shown.map((s) => s.screening_id))])).map((x) => [x.id, x]));
     const sites = [...new Set([...onSite, ...waiting].map((s) => s.site))].sort();
     const viewer = request.viewer as Viewer;
     const checkOut = allows(CHECK_OUT, viewer.tier, viewer.role) ? { csrf: csrfField(request, reply), site } : undefined;
@@ -69,7 +70,7 @@ ${waiting.length === 0 ? html`<p>Nobody is waiting on a decision.</p>` : html`<u
   });
 
   api.post('/visitors/:id/check-out', { config: { ...CHECK_OUT }, schema: { params: SessionParams, body: CheckOutForm } }, async (request, reply) => {
-    await deps.services.get('visitor-sessions').update(auditContextOf(request), request.params.id, { status: 'checked_out' });
+    await deps.visitorSessions.update(auditContextOf(request), request.params.id, { status: 'checked_out' });
     const site = request.body.site ? `&site=${encodeURIComponent(request.body.site)}` : '';
     return reply.redirect(`/console/visitors?done=checked_out${site}`, 303);
   });

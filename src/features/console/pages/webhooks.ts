@@ -8,28 +8,27 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
-import type { ServiceRegistry, Services } from '../../../http/services.ts';
 import { badge, when } from '../format.ts';
 import { type Html, html } from '../html.ts';
+import type { DeliveryRecord as Delivery } from '../../webhooks/deliveries-store.ts';
+import type { WebhookService } from '../../webhooks/service.ts';
+import type { EndpointRecord as Endpoint } from '../../webhooks/store.ts';
 import { csrfField, type Notice, sendPage } from '../layout.ts';
 
 const ENDPOINTS_SHOWN = 50;
 const DELIVERIES_SHOWN = 10;
 
-type Endpoint = Awaited<ReturnType<Services['webhooks']['list']>>[number];
-type Delivery = Awaited<ReturnType<Services['webhooks']['deliveries']>>[number];
-
 const RedeliverParams = Type.Object({ id: Type.String({ pattern: '^we_[0-9a-z]{26}$' }), event_id: Type.String({ pattern: '^evt_[0-9a-z]{26}$' }) });
 const RedeliverForm = Type.Object({ _csrf: Type.String({ maxLength: 200 }) });
 const WebhooksQuery = Type.Object({ done: Type.Optional(Type.Literal('redelivered')) });
 
-export function registerWebhooksPage(api: Api, deps: { services: Pick<ServiceRegistry, 'get'> }) {
-  const webhooks = () => deps.services.get('webhooks');
+export function registerWebhooksPage(api: Api, deps: { webhooks: Pick<WebhookService, 'list' | 'deliveries' | 'redeliver'> }) {
+  const { webhooks } = deps;
 
   async function showEndpoints(request: FastifyRequest, reply: FastifyReply, notice?: Notice, status = 200) {
     const context = auditContextOf(request);
-    const endpoints = await webhooks().list(context, { limit: ENDPOINTS_SHOWN });
-    const deliveries = await Promise.all(endpoints.map((e) => webhooks().deliveries(context, e.id, { limit: DELIVERIES_SHOWN })));
+    const endpoints = await webhooks.list(context, { limit: ENDPOINTS_SHOWN });
+    const deliveries = await Promise.all(endpoints.map((e) => webhooks.deliveries(context, e.id, { limit: DELIVERIES_SHOWN })));
     const csrf = csrfField(request, reply);
     return sendPage(request, reply, {
       title: 'Webhooks',
@@ -48,7 +47,7 @@ ${endpoints.length === 0 ? html`<p>No endpoint is subscribed.</p>` : endpoints.m
 
   api.post('/webhooks/:id/deliveries/:event_id/redeliver', { config, schema: { params: RedeliverParams, body: RedeliverForm } }, async (request, reply) => {
     try {
-      await webhooks().redeliver(auditContextOf(request), request.params.id, request.params.event_id);
+      await webhooks.redeliver(auditContextOf(request), request.params.id, request.params.event_id);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
       return showEndpoints(request, reply, { kind: 'alert', text: error.detail }, error.status);

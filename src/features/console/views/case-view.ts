@@ -3,16 +3,16 @@
  * as screened, the decision form (or why this person cannot decide now), the visitors waiting on
  * it, the matches beside their list entries, and the history.
  */
-import type { Services } from '../../../http/services.ts';
 import type { ListSnapshot } from '../../../lists/catalog.ts';
+import type { CaseDetail } from '../../adjudication/present.ts';
+import type { PresentedScreening as Screening } from '../../screenings/present.ts';
+import type { SessionRow as Session } from '../../visitor-sessions/session-store.ts';
 import { actorLabel, badge, fromNow, score, subjectLine, when } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import type { Viewer } from '../layout.ts';
 import { holdsSection } from './holds.ts';
-import { matchesSection, type Screening } from './matches.ts';
+import { matchesSection } from './matches.ts';
 
-export type CaseDetail = Awaited<ReturnType<Services['adjudication']['getCase']>>;
-type Session = Awaited<ReturnType<Services['visitor-sessions']['list']>>[number];
 
 export type CaseView = {
   detail: CaseDetail;

@@ -7,13 +7,12 @@
  */
 import { CLEARED_BY_WORDS, FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
 import { formatContribution, formatScore, formatSimilarity } from '../../../evidence/evidence-format.ts';
-import type { Services } from '../../../http/services.ts';
 import type { ListSnapshot } from '../../../lists/catalog.ts';
 import type { DateOfBirth, ListEntity, PartialDate } from '../../../screening/model.ts';
+import type { PresentedScreening as Screening } from '../../screenings/present.ts';
 import { badge } from '../format.ts';
 import { type Html, html } from '../html.ts';
 
-export type Screening = ReturnType<Services['screenings']['presentScreening']>;
 type Match = Screening['matches'][number];
 type ClearedMatch = Screening['auto_cleared_matches'][number];
 

@@ -1,18 +1,17 @@
 /**
- * What a feature contributes for its subjects to be watched: a page of them in id order, and what
- * to remember when a re-screen found something. Features contribute through the service registry
- * (`services.extend('monitoring.sources', …)`), so monitoring knows no other feature's tables.
+ * What a feature offers for its subjects to be watched by continuous monitoring
+ * (src/features/monitoring): a page of them in id order, and what to remember when a re-screen
+ * found something. The composition root (src/composition.ts) hands monitoring the sources in
+ * order, so monitoring knows no other feature's tables. Declared here, in the lowest feature that
+ * offers one (its vendors), so that monitoring and every feature offering one import it downwards.
  */
 import type { AuditContext } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { Services } from '../../http/services.ts';
-
-/** What the screening pipeline takes for one subject. */
-export type SubjectInput = Parameters<Services['screenings']['screenMany']>[2][number];
+import type { ScreeningInput } from './build-screening.ts';
 
 export type MonitoredSubject = {
   id: string;
-  input: SubjectInput;
+  input: ScreeningInput;
   /** The subject's case, if any: a new match reopens it rather than opening another. */
   caseId: string | null;
   /** When the subject was last screened in full: a version imported before that is already in it. */
@@ -27,9 +26,3 @@ export type MonitoringSource = {
   subjects(trx: TenantTransaction, afterId: string | null, limit: number): Promise<MonitoredSubject[]>;
   recordRescreen(trx: TenantTransaction, context: AuditContext, subjectId: string, finding: RescreenFinding): Promise<void>;
 };
-
-declare module '../../http/services.ts' {
-  interface Extensions {
-    'monitoring.sources': MonitoringSource;
-  }
-}

@@ -6,7 +6,7 @@ import { fromJson } from '../../db/json.ts';
 import type { Schema } from '../../db/schema.ts';
 import { rowsAtCommit } from '../../db/rows-at-commit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { CaseStatus, MatchDecision, PendingDecision } from './decision.ts';
+import type { CaseStatus, MatchDecision, PendingDecision } from './case-record.ts';
 import type { Priority } from './rules.ts';
 
 declare module '../../db/schema.ts' {

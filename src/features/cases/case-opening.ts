@@ -1,19 +1,19 @@
 /**
- * The part of adjudication that runs inside every screening's transaction: which matches an
- * earlier false-positive decision covers, and the case a potential match (or a country hold) opens.
+ * What runs inside every screening's transaction: which matches an earlier false-positive decision
+ * covers, and the case a potential match (or a country hold) opens.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent, recordEvents } from '../../events/outbox.ts';
-import type { ServiceRegistry } from '../../http/services.ts';
 import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
-import type { CaseStatus } from './decision.ts';
+import type { CaseStatus } from './case-record.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase, type CaseFacts } from './priority.ts';
 import type { AdjudicationRules } from './rules.ts';
+import type { CaseStatusHook } from './status-hook.ts';
 import type { Suppression } from './suppression-store.ts';
 
-/** What adjudication reads of a screening record (src/features/screenings/build-screening.ts). */
+/** What cases read of a screening record (src/features/screenings/build-screening.ts, which sits above and hands it down). */
 export type ScreeningForCase = {
   id: string;
   source: string;
@@ -114,7 +114,7 @@ export async function openCases(trx: TenantTransaction, context: AuditContext, t
  * the case takes the new screening, priority and SLA, keeps its history (and what was decided
  * before, in it), and the features following it react as to any status change.
  */
-export async function reopenCase(trx: TenantTransaction, context: AuditContext, registry: Pick<ServiceRegistry, 'run'>, toOpen: CaseToOpen): Promise<CaseStatus> {
+export async function reopenCase(trx: TenantTransaction, context: AuditContext, statusChanged: Pick<CaseStatusHook, 'run'>, toOpen: CaseToOpen): Promise<CaseStatus> {
   const { caseId, screening, rulesVersion, now } = toOpen;
   const row = await findCase(trx, caseId, { forUpdate: true });
   if (!row) throw new Error(`case ${caseId} to reopen is missing`);
@@ -137,6 +137,6 @@ export async function reopenCase(trx: TenantTransaction, context: AuditContext, 
     data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority, reopened: true },
     ...(context.requestId && { requestId: context.requestId }),
   });
-  await registry.run('case.status_changed', trx, context, { caseId, screeningId: screening.id, source: screening.source, from: row.status, to: status, disposition: null });
+  await statusChanged.run(trx, context, { caseId, screeningId: screening.id, source: screening.source, from: row.status, to: status, disposition: null });
   return status;
 }

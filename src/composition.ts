@@ -1,0 +1,97 @@
+/**
+ * The composition root: every service that features share, built once, lowest first, each given
+ * the ones built before it that it uses (the order is test/architecture/layers.ts's); and the
+ * features that serve them. src/app.ts calls `buildAppServices` and hands the result to each
+ * feature's `register`. Services no other feature uses (API keys, the audit export, inbound
+ * webhooks…) are built by their own feature from the platform's parts.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createTransactionHook } from './events/transaction-hook.ts';
+import adjudicationFeature from './features/adjudication/index.ts';
+import { createAdjudicationService } from './features/adjudication/service.ts';
+import apiKeys from './features/api-keys/index.ts';
+import auditExport from './features/audit-export/index.ts';
+import caller from './features/caller/index.ts';
+import { createCaseService } from './features/cases/service.ts';
+import type { CaseStatusChange } from './features/cases/status-hook.ts';
+import consoleFeature from './features/console/index.ts';
+import events from './features/events/index.ts';
+import health from './features/health/index.ts';
+import inboundWebhooks from './features/inbound-webhooks/index.ts';
+import listsFeature from './features/lists/index.ts';
+import monitoringFeature from './features/monitoring/index.ts';
+import { createMonitoringService } from './features/monitoring/service.ts';
+import ownershipFeature from './features/ownership/index.ts';
+import { createOwnershipService } from './features/ownership/service.ts';
+import { pdfEvidence } from './features/screenings/evidence-input.ts';
+import screeningsFeature from './features/screenings/index.ts';
+import { createScreeningService } from './features/screenings/service.ts';
+import { vendorMonitoring } from './features/screenings/vendor-monitoring.ts';
+import signOut from './features/sign-out/index.ts';
+import visitorSessionsFeature from './features/visitor-sessions/index.ts';
+import { createSessionService } from './features/visitor-sessions/service.ts';
+import webhooksFeature from './features/webhooks/index.ts';
+import { createWebhooks, type WebhookSeams } from './features/webhooks/service-and-worker.ts';
+import workforceFeature from './features/workforce/index.ts';
+import { workforceMonitoring } from './features/workforce/monitoring-source.ts';
+import type { Feature } from './http/feature.ts';
+import type { ListCatalog } from './lists/catalog.ts';
+import type { ListFreshnessMonitor } from './lists/freshness.ts';
+
+export type PlatformParts = { config: Config; db: Database; lists: ListCatalog; listFreshness: ListFreshnessMonitor; log: FastifyBaseLogger };
+
+/** What a test may replace in the services it gets: the DNS and clock of webhooks. */
+export type ServiceSeams = { webhooks?: WebhookSeams };
+
+export async function buildAppServices({ config, db, lists, listFreshness, log }: PlatformParts, seams: ServiceSeams = {}) {
+  const { withTenant } = db;
+  // Run inside the transaction that changes a case's status; what follows cases subscribes below.
+  const caseStatusChanged = createTransactionHook<CaseStatusChange>();
+
+  const cases = createCaseService({ statusChanged: caseStatusChanged });
+  const screenings = createScreeningService(withTenant, { catalog: lists, freshness: listFreshness }, { cases }, pdfEvidence(config.evidenceFallbackFont));
+  const loadedLists = () => lists.current()?.versions.map((v) => v.list) ?? [];
+  const adjudication = createAdjudicationService(withTenant, { screenings, statusChanged: caseStatusChanged }, loadedLists);
+  const visitorSessions = createSessionService(withTenant, lists, { screenings, cases }, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
+  // A visitor session follows its case: a disposition or a reopening moves it before committing.
+  caseStatusChanged.on(visitorSessions.followCase);
+  const monitoring = createMonitoringService(db, lists, { screenings, sources: monitoringSources(visitorSessions) }, { batchSize: 500, leaseSeconds: 120 });
+  const ownership = createOwnershipService(withTenant, lists, {
+    // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
+    matchThreshold: async (context) => (await adjudication.getRules(context)).rules.thresholds.match,
+    freshness: (now) => listFreshness.report(now),
+  });
+  const webhooks = await createWebhooks(config, db, log, seams.webhooks);
+
+  return { cases, screenings, adjudication, visitorSessions, monitoring, ownership, webhooks: webhooks.service, webhookWorker: webhooks.worker };
+}
+
+export type AppServices = Awaited<ReturnType<typeof buildAppServices>>;
+
+/**
+ * The subjects continuous monitoring watches, in the order a run goes through them (a run's
+ * cursor names the source it is in): vendors, visitors not yet gone, the active workforce.
+ */
+export const monitoringSources = (visitorSessions: Pick<AppServices['visitorSessions'], 'monitoringSource'>) => [vendorMonitoring, visitorSessions.monitoringSource, workforceMonitoring];
+
+/** Every feature the application serves, registered in this order, each given the services it names. */
+export const APP_FEATURES: Feature<AppServices>[] = [
+  adjudicationFeature,
+  apiKeys,
+  auditExport,
+  caller,
+  consoleFeature,
+  events,
+  health,
+  inboundWebhooks,
+  listsFeature,
+  monitoringFeature,
+  ownershipFeature,
+  screeningsFeature,
+  signOut,
+  visitorSessionsFeature,
+  webhooksFeature,
+  workforceFeature,
+];
