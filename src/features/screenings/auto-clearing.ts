@@ -8,13 +8,9 @@
  */
 import type { QualifierExplanation } from '../../screening/match-types.ts';
 import { scoreInWords } from '../../screening/score-words.ts';
+import type { ClearingQualifier, ClearingRule } from '../cases/rules.ts';
 import type { MatchRecord, ScreeningRecord, Thresholds } from './build-screening.ts';
 
-/** The qualifiers a clearing rule may name. */
-export type ClearingQualifier = 'date_of_birth' | 'country' | 'type';
-
-/** An organization's clearing rule, as its adjudication rules hold it. */
-export type ClearingRule = { name: string; when: Partial<Record<ClearingQualifier, 'contradicts'>>; max_name_score?: number };
 
 export type ClearedBy = {
   kind: 'band' | 'rule' | 'suppression';

@@ -16,7 +16,8 @@ import type { ScreeningMatch, SubjectQuery } from '../../screening/match-types.t
 import type { ListEntity, PartialDate } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import { sha256Hex } from '../../sha256.ts';
-import { type ClearedBy, type ClearingRule, sortMatches } from './auto-clearing.ts';
+import type { AdjudicationRules, ClearingRule } from '../cases/rules.ts';
+import { type ClearedBy, sortMatches } from './auto-clearing.ts';
 
 export type ScreeningSource = 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
 
@@ -100,7 +101,8 @@ export type ScreeningRecord = {
 };
 
 /** What makes a match alert: the organization's adjudication rules at the time, by version. */
-export type Thresholds = { match: number; lists: Record<string, number>; auto_clear_band: number; rules_version: number };
+/** The organization's thresholds as a screening records them, with the version of the rules they came from. */
+export type Thresholds = AdjudicationRules['thresholds'] & { rules_version: number };
 
 export const DEFAULT_THRESHOLDS: Thresholds = { match: DEFAULT_THRESHOLD, lists: {}, auto_clear_band: 0, rules_version: 0 };
 
