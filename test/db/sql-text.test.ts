@@ -1,10 +1,12 @@
 /**
  * SQL text assembled by hand (src/db/sql-text.ts): every value written as a literal comes back
  * from the database exactly, with standard_conforming_strings on and off; what cannot come back
- * exactly is refused.
+ * exactly is refused; and no other source file quotes SQL or sends text by itself.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { globSync } from 'glob';
 import { identifier, joined, literal, preparedName, type SqlText, type SqlValue, sqlText, withBoundValue, withLiteralValue } from '../../src/db/sql-text.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -157,4 +159,15 @@ describe('statements', () => {
       assert.throws(() => withLiteralValue(bad, 'x'), /one parameter/, bad.text);
     }
   });
+});
+
+test('no source file but src/db/sql-text.ts quotes SQL by hand or sends text as SQL', () => {
+  const handMade = [/\bsql\.raw\s*\(/, /CompiledQuery\.raw\s*\(/, /\bE'\$\{/, /replaceAll\("'", "''"\)/, /quote_ident\(/];
+  const offenders = globSync('src/**/*.ts')
+    .filter((file) => file !== 'src/db/sql-text.ts' && !file.startsWith('src/db/migrations/'))
+    .flatMap((file) => {
+      const source = fs.readFileSync(file, 'utf8');
+      return handMade.filter((pattern) => pattern.test(source)).map((pattern) => `${file}: ${pattern}`);
+    });
+  assert.deepEqual(offenders, []);
 });
