@@ -52,7 +52,7 @@ export async function appendAuditNow(trx: TenantTransaction, context: AuditConte
 }
 
 /** The events a transaction recorded and has not appended yet. */
-const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement, { last: true });
+const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement, { last: true, tables: ['audit_events', 'audit_heads'] });
 const PENDING = Symbol('pending audit events');
 
 /** The event as the chain records it, stamped now. */

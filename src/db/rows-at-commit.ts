@@ -2,7 +2,8 @@
  * Rows a transaction writes at commit (see db/write-at-commit.ts for the invariants): what it
  * records about itself (audit and outbox events elsewhere, and the screenings and cases nothing
  * in the transaction reads back). Tables are written in the order they were first given rows, so
- * a row's references to an earlier table are in place when it goes in.
+ * a row's references to an earlier table are in place when it goes in; until COMMIT the
+ * transaction's statements may not read, update or delete a table that has rows waiting.
  */
 import type { JsonStatement } from './prepared-statements.ts';
 import { identifier, joined, type SqlText, sqlText } from './sql-text.ts';
@@ -10,7 +11,7 @@ import { collectAtCommit, type TenantTransaction } from './tenant.ts';
 
 /** The transaction's rows for `table`, to push onto; written with COMMIT. */
 export function rowsAtCommit(trx: TenantTransaction, table: string): Record<string, unknown>[] {
-  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[]) => insertJsonRows(table, rows));
+  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[]) => insertJsonRows(table, rows), { tables: [table] });
 }
 
 /**

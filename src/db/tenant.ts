@@ -70,8 +70,8 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
   return (actor, fn) =>
     owner.connection().execute(async (connection) => {
       const writes = new WritesAtCommit();
-      // The brand is given here and nowhere else.
-      const queries: TenantQueries = connection;
+      // The brand is given here and nowhere else; the guard refuses reading back what waits for COMMIT.
+      const queries: TenantQueries = connection.withPlugin(writes.guard);
       const trx = queries as TenantTransaction;
       try {
         // A simple query answers its last statement's result (see db/prepared-statements.ts, db/pglite-connection.ts).
@@ -110,7 +110,8 @@ export function tenantSettingsOf(trx: TenantTransaction): TenantSettings {
 
 /**
  * Write at commit: the transaction's items under `key`, to push onto; `statement` writes them with
- * COMMIT, in the order the collections were first asked for, a `last` one after the rest (see db/write-at-commit.ts).
+ * COMMIT, in the order the collections were first asked for, a `last` one after the rest. While
+ * items wait, statements naming `tables` are refused (see db/write-at-commit.ts).
  */
 export function collectAtCommit<T>(trx: TenantTransaction, key: symbol, statement: (items: T[]) => JsonStatement, options?: CollectOptions): T[] {
   return openOf(trx, 'collectAtCommit').writes.collect(key, statement, options);
