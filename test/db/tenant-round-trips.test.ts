@@ -59,13 +59,7 @@ after(() => harness.close());
 
 describe('one prescreen, warm', () => {
   test('a potential match: three round trips; its five final writes run by name with COMMIT, the audit append last', async () => {
-    const { sent, outcome } = await sentBy(MATCH);
-    assert.equal(outcome, 'potential_match');
-    assert.equal(sent.length, 3, listed(sent));
-    const [lookUp, opening, closing] = sent as [SentQuery, SentQuery, SentQuery];
-    assertKeyLookUp(lookUp);
-    assertOpening(opening);
-    assert.deepEqual(finalWrites(closing), [
+    await assertThreeRoundTrips(MATCH, 'potential_match', [
       'INSERT INTO "event_outbox"',
       'INSERT INTO "screenings"',
       'INSERT INTO "cases"',
@@ -75,15 +69,20 @@ describe('one prescreen, warm', () => {
   });
 
   test('a clear answer: three round trips; its outbox event, screening and audit event run by name with COMMIT', async () => {
-    const { sent, outcome } = await sentBy(CLEAR);
-    assert.equal(outcome, 'clear');
-    assert.equal(sent.length, 3, listed(sent));
-    const [lookUp, opening, closing] = sent as [SentQuery, SentQuery, SentQuery];
-    assertKeyLookUp(lookUp);
-    assertOpening(opening);
-    assert.deepEqual(finalWrites(closing), ['INSERT INTO "event_outbox"', 'INSERT INTO "screenings"', 'SELECT append_audit_events']);
+    await assertThreeRoundTrips(CLEAR, 'clear', ['INSERT INTO "event_outbox"', 'INSERT INTO "screenings"', 'SELECT append_audit_events']);
   });
 });
+
+/** The key's look-up, BEGIN with the settings, and the final writes (beginning as `finalWrites`) with COMMIT: nothing else. */
+async function assertThreeRoundTrips(subject: string, outcome: string, finalWritesExpected: string[]) {
+  const { sent, outcome: answered } = await sentBy(subject);
+  assert.equal(answered, outcome);
+  assert.equal(sent.length, 3, listed(sent));
+  const [lookUp, opening, closing] = sent as [SentQuery, SentQuery, SentQuery];
+  assertKeyLookUp(lookUp);
+  assertOpening(opening);
+  assert.deepEqual(finalWrites(closing), finalWritesExpected);
+}
 
 /** The queries, one a line, for a failure's message. */
 const listed = (sent: SentQuery[]) => sent.map((q) => `${q.name ?? '-'} ${q.text.slice(0, 120)}`).join('\n');
