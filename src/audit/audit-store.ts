@@ -3,7 +3,9 @@
  * event is committed exactly when the change it records is.
  */
 import type { ColumnType, Selectable } from 'kysely';
-import type { JsonStatement, TenantTransaction } from '../db/tenant.ts';
+import type { JsonStatement } from '../db/prepared-statements.ts';
+import { sqlText } from '../db/sql-text.ts';
+import type { TenantTransaction } from '../db/tenant.ts';
 import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
 import { storedNamesOf } from './action-names.ts';
 import { type EventKind, READ_ACTIONS } from './read-actions.ts';
@@ -36,6 +38,8 @@ declare module '../db/schema.ts' {
 /** An event as recorded, before the chain gives it a sequence number. */
 export type AuditEventInput = Omit<ChainedFields, 'seq'>;
 
+const APPEND = sqlText`SELECT append_audit_events($1::jsonb) AS hash`;
+
 /**
  * The statement that appends `events`, in order, to the transaction's organization's chain and
  * answers the new head's hash: the database function append_audit_events (migration 0032) locks
@@ -43,7 +47,7 @@ export type AuditEventInput = Omit<ChainedFields, 'seq'>;
  * array, each with its canonical JSON split around the sequence number only the locked head knows.
  */
 export function appendStatement(events: readonly AuditEventInput[]): JsonStatement {
-  return { text: 'SELECT append_audit_events($1::jsonb) AS hash', json: JSON.stringify(events.map(pendingRow)) };
+  return { text: APPEND, json: JSON.stringify(events.map(pendingRow)) };
 }
 
 /** An event as append_audit_events reads it: its columns, and its canonical JSON split around the sequence number. */

@@ -5,7 +5,7 @@
  * together or not at all, and the chain's head is locked only for the append and the commit (see
  * collectAtCommit in db/tenant.ts).
  */
-import { type Actor, collectAtCommit, sentAlone, type TenantTransaction } from '../db/tenant.ts';
+import { type Actor, collectAtCommit, type TenantTransaction, writeNow } from '../db/tenant.ts';
 import { type AuditEventInput, appendStatement } from './audit-store.ts';
 
 /** Who acted and where the request came from; the route builds it once and hands it down. */
@@ -47,12 +47,12 @@ export function recordAuditInputs(trx: TenantTransaction, inputs: readonly Audit
 export async function appendAuditNow(trx: TenantTransaction, context: AuditContext, event: AuditEvent): Promise<string> {
   const events = pendingEvents(trx);
   events.push(auditEventInput(context, event));
-  const { rows } = await sentAlone<{ hash: Uint8Array }>(appendStatement(events.splice(0))).execute(trx);
+  const rows = await writeNow<{ hash: Uint8Array }>(trx, appendStatement(events.splice(0)));
   return Buffer.from(rows[0]?.hash ?? []).toString('hex');
 }
 
 /** The events a transaction recorded and has not appended yet. */
-const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement, { last: true });
+const pendingEvents = (trx: TenantTransaction) => collectAtCommit(trx, PENDING, appendStatement, { last: true, tables: ['audit_events', 'audit_heads'] });
 const PENDING = Symbol('pending audit events');
 
 /** The event as the chain records it, stamped now. */

@@ -13,7 +13,9 @@ import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migra
 import { createOperator, type Operator } from './operator.ts';
 import { openPgliteConnection } from './pglite-connection.ts';
 import { openPostgresConnection } from './postgres-connection.ts';
-import { createWithTenant, type RoleSwitch, type WithTenant } from './tenant.ts';
+import { identifier, sqlText } from './sql-text.ts';
+import { createWithTenant, type WithTenant } from './tenant.ts';
+import type { RoleSwitch } from './tenant-settings.ts';
 
 export type Database = {
   backend: Backend;
@@ -97,13 +99,13 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
  */
 async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
   const { rows } = await sql<{ owner: string; super: boolean }>`
-    SELECT quote_ident(rolname) AS owner, rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(
+    SELECT rolname AS owner, rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(
     connection.kysely,
   );
   const me = rows[0];
   if (!me?.super) return { setting: 'role' };
   return {
     setting: 'session_authorization',
-    ...(connection.backend === 'pglite' && { restoreAfter: `SET SESSION AUTHORIZATION ${me.owner}` }),
+    ...(connection.backend === 'pglite' && { restoreAfter: sqlText`SET SESSION AUTHORIZATION ${identifier(me.owner)}` }),
   };
 }

@@ -1,18 +1,28 @@
 /**
- * Named prepared statements. Kysely sends every statement unnamed, so PostgreSQL
- * parses and plans it again on every call; a named one is parsed once per connection and its plan
- * reused. On the statements every request runs (the tenant settings, a row by id, the rules) that
- * halved PostgreSQL's CPU per statement here.
+ * Prepared statements: PostgreSQL parses and plans a named statement once per connection and
+ * reuses its plan; Kysely sends every statement unnamed, so it would be parsed and planned again on
+ * every call. On the statements every request runs (the tenant settings, a row by id, the rules)
+ * naming them halved PostgreSQL's CPU per statement here. Two ways in, one for each protocol:
  *
- * Named: statements with few parameters (one row read or written); a multi-row INSERT's text
- * changes with its row count and would only fill each connection with plans used once. Not
- * named: statements without parameters (sent as simple queries, which may hold several
- * statements: the tenant transaction's BEGIN and settings go as one), and anything that returns
- * `*`, whose prepared result type a migration could change under a running server ("cached plan
- * must not change result type").
+ * - A statement with bind parameters is named by the pool's wrapper (`statementName`) from its
+ *   text, as Kysely sends it. Invariants: only statements with 1 to 64 parameters (a multi-row
+ *   INSERT's text changes with its row count and would fill each connection with plans used once),
+ *   and never one that returns `*`, whose prepared result type a migration could change under a
+ *   running server ("cached plan must not change result type").
+ * - A simple query (no parameters; it may hold several statements: how the tenant transaction
+ *   sends its final writes with COMMIT) runs a JSON statement by name as `EXECUTE name(literal)`
+ *   (`simpleQueryOf`), and lists the names it calls in a leading comment, the prepare header.
+ *   Invariants: the session's wrapper PREPAREs what the header names and the session has not
+ *   prepared yet, in a query of its own, before the query (`runPreparing`); a name stands for one
+ *   text for the life of the process; what a session has prepared follows what the server says.
+ *
+ * DATABASE_PREPARE_STATEMENTS=false (a pooler that keeps no session): neither; each statement is
+ * sent as its full text.
  */
 import { createHash } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import type pg from 'pg';
+import { joined, preparedName, type SqlText, sqlText, withBoundValue, withLiteralValue } from './sql-text.ts';
 
 const MAX_PARAMETERS = 64;
 const RETURNS_ALL_COLUMNS = /\bselect\s+\*|\.\*|\breturning\s+\*/i;
@@ -65,34 +75,56 @@ export function preparingPool(pool: pg.Pool) {
   };
 }
 
+/**
+ * A statement whose one value, `$1`, is JSON text: how writes at commit are written (see
+ * db/write-at-commit.ts). With COMMIT it runs by name, or as full text with the value as a
+ * literal (`simpleQueryOf`); sent alone, with a bind parameter (`sentAlone`).
+ */
+export type JsonStatement = { text: SqlText; json: string };
+
+/** The statement to send alone, its value a bind parameter: named by the pool's wrapper like any other. */
+export function sentAlone<Row>({ text, json }: JsonStatement): RawBuilder<Row> {
+  return withBoundValue<Row>(text, json);
+}
+
 /*
- * Statements a simple query runs by name. A simple query takes no bind parameters, so the
- * statements sent with COMMIT (a transaction's final writes, see db/tenant.ts) were parsed,
- * rewritten for row-level security and planned on every call: about a quarter of PostgreSQL's
- * CPU for a transaction that records a screening and opens its case, replayed on one connection
- * (2.4 → 1.8 ms). SQL's `EXECUTE name('…')` runs a statement the session prepared once, its value
- * a literal argument. The query lists the names it calls in a leading comment (withPrepareHeader);
- * the session's wrapper (above, and db/pglite-connection.ts) first prepares, in a query of their
- * own, those it has not prepared yet. PREPARE outlives a rolled-back transaction, so a statement
- * stays prepared even when the transaction that first needed it fails.
+ * Why the final writes run by name: a simple query takes no bind parameters, so the statements
+ * sent with COMMIT were parsed, rewritten for row-level security and planned on every call: about
+ * a quarter of PostgreSQL's CPU for a transaction that records a screening and opens its case,
+ * replayed on one connection (2.4 → 1.8 ms). PREPARE outlives a rolled-back transaction, so a
+ * statement stays prepared even when the transaction that first needed it fails.
  */
 const HEADER = '/*prepare ';
-const preparedTexts = new Map<string, string>();
+const preparedTexts = new Map<string, SqlText>();
 const preparedNames = new Map<string, string>();
 
-/** `EXECUTE` of `text` (one parameter, `$1`) with `literal` as its argument, and the name to put in the query's header. */
-export function preparedCall(text: string, literal: string): { name: string; call: string } {
-  let name = preparedNames.get(text);
+/**
+ * `statements` and then `after` (COMMIT…) as one simple query: each statement by name when the
+ * session prepares what the header names (`named`), else as its full text with its value written in.
+ */
+export function simpleQueryOf(statements: readonly JsonStatement[], after: readonly SqlText[], named: boolean): SqlText {
+  if (!named) return joined([...statements.map(({ text, json }) => withLiteralValue(text, json)), ...after], '; ');
+  const calls = statements.map(({ text, json }) => preparedCall(text, json));
+  return withPrepareHeader(
+    calls.map(({ name }) => name),
+    joined([...calls.map(({ call }) => call), ...after], '; '),
+  );
+}
+
+/** `EXECUTE` of `text` (one parameter, `$1`) with `json` as its literal argument, and the name to put in the query's header. */
+export function preparedCall(text: SqlText, json: string): { name: string; call: SqlText } {
+  let name = preparedNames.get(text.text);
   if (!name) {
-    name = `gh_x_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
+    name = `gh_x_${createHash('sha1').update(text.text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text.text, name);
     preparedTexts.set(name, text);
   }
-  return { name, call: `EXECUTE ${name}(${literal})` };
+  return { name, call: sqlText`EXECUTE ${preparedName(name)}(${json})` };
 }
 
 /** The header that asks the session for `names` before `query` runs. */
-export const withPrepareHeader = (names: readonly string[], query: string): string => (names.length === 0 ? query : `${HEADER}${names.join(' ')}*/ ${query}`);
+export const withPrepareHeader = (names: readonly string[], query: SqlText): SqlText =>
+  names.length === 0 ? query : sqlText`/*prepare ${joined(names.map(preparedName), ' ')}*/ ${query}`;
 
 /** What each session has prepared, by the object that stands for it (a pooled pg client, a PGlite instance). */
 export function sessionSets<Session extends object>(): (session: Session) => Set<string> {
@@ -117,7 +149,7 @@ export async function runPreparing<R>(query: string, prepared: Set<string>, run:
     const text = preparedTexts.get(name);
     if (prepared.has(name) || text === undefined) continue;
     try {
-      await run(`PREPARE ${name} AS ${text}`);
+      await run(sqlText`PREPARE ${preparedName(name)} AS ${text}`.text);
     } catch (error) {
       if (sqlStateOf(error) !== DUPLICATE_PREPARED_STATEMENT) throw error;
     }

@@ -1,15 +1,17 @@
 /**
- * Rows a transaction writes with its last statement (see collectAtCommit in tenant.ts): what it
+ * Rows a transaction writes at commit (see db/write-at-commit.ts for the invariants): what it
  * records about itself (audit and outbox events elsewhere, and the screenings and cases nothing
- * in the transaction reads back). That statement travels with COMMIT in one query, so these
- * writes cost the request no round trip of its own. Tables are written in the order they were
- * first given rows, so a row's references to an earlier table are in place when it goes in.
+ * in the transaction reads back). Tables are written in the order they were first given rows, so
+ * a row's references to an earlier table are in place when it goes in; until COMMIT the
+ * transaction's statements may not read, update or delete a table that has rows waiting.
  */
-import { collectAtCommit, type JsonStatement, type TenantTransaction } from './tenant.ts';
+import type { JsonStatement } from './prepared-statements.ts';
+import { identifier, joined, type SqlText, sqlText } from './sql-text.ts';
+import { collectAtCommit, type TenantTransaction } from './tenant.ts';
 
-/** The transaction's rows for `table`, to push onto; written just before it commits. */
+/** The transaction's rows for `table`, to push onto; written with COMMIT. */
 export function rowsAtCommit(trx: TenantTransaction, table: string): Record<string, unknown>[] {
-  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[]) => insertJsonRows(table, rows));
+  return collectAtCommit(trx, Symbol.for(`rows of ${table}`), (rows: Record<string, unknown>[]) => insertJsonRows(table, rows), { tables: [table] });
 }
 
 /**
@@ -30,19 +32,17 @@ export function insertJsonRows(table: string, rows: readonly Record<string, unkn
  * identifier nodes on every call (two per column) was about 2% of the service's time under the
  * api benchmark.
  */
-const insertTexts = new Map<string, string>();
+const insertTexts = new Map<string, SqlText>();
 
-function insertText(table: string, columns: string[]): string {
+function insertText(table: string, columns: string[]): SqlText {
   const key = `${table}(${columns.join(',')})`;
   let text = insertTexts.get(key);
   if (!text) {
-    const list = columns.map(quoteIdentifier);
-    text = `INSERT INTO ${quoteIdentifier(table)} (${list.join(', ')}) SELECT ${list.map((c) => `incoming.${c}`).join(', ')}
-      FROM jsonb_populate_recordset(NULL::${quoteIdentifier(table)}, $1::jsonb) AS incoming`;
+    const list = columns.map(identifier);
+    const incoming = list.map((column) => sqlText`incoming.${column}`);
+    text = sqlText`INSERT INTO ${identifier(table)} (${joined(list, ', ')}) SELECT ${joined(incoming, ', ')}
+      FROM jsonb_populate_recordset(NULL::${identifier(table)}, $1::jsonb) AS incoming`;
     insertTexts.set(key, text);
   }
   return text;
 }
-
-/** An identifier quoted as PostgreSQL's quote_ident would always quote it. */
-const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

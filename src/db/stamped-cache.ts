@@ -10,7 +10,7 @@
  * at least as new as s. A transaction that later brings s began after the value's reader had read
  * s and before any newer change had committed, since such a change would have moved the stamp.
  */
-import { settingsStampOf, type TenantTransaction } from './tenant.ts';
+import { type TenantTransaction, tenantSettingsOf } from './tenant.ts';
 
 export type StampedCache<T> = (trx: TenantTransaction) => Promise<T>;
 
@@ -32,7 +32,7 @@ export function stampedCache<T extends object>(load: (trx: TenantTransaction) =>
     kept.delete(organizationId);
   };
   return async (trx) => {
-    const { organizationId, settingsStamp } = settingsStampOf(trx);
+    const { organizationId, settingsStamp } = tenantSettingsOf(trx);
     const hit = kept.get(organizationId);
     if (hit?.stamp === settingsStamp) {
       kept.delete(organizationId);

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { insertJsonRows, rowsAtCommit } from '../db/rows-at-commit.ts';
 import type { Schema, Timestamp } from '../db/schema.ts';
-import { sentAlone, type TenantTransaction } from '../db/tenant.ts';
+import { type TenantTransaction, writeNow } from '../db/tenant.ts';
 import { newId } from '../ids.ts';
 import type { EventType, SHARED_EVENT_TYPES, TEST_EVENT_TYPE } from './event-types.ts';
 
@@ -44,7 +44,7 @@ export function recordEvents(trx: TenantTransaction, organizationId: string, eve
 /** Inserts the event now and returns its id: for a row of this transaction that must reference it (a test delivery). */
 export async function insertEventNow(trx: TenantTransaction, organizationId: string, event: OutboxEvent): Promise<string> {
   const row = outboxRow(event);
-  await sentAlone(insertJsonRows('event_outbox', [withOrganization(organizationId, row)])).execute(trx);
+  await writeNow(trx, insertJsonRows('event_outbox', [withOrganization(organizationId, row)]));
   return row.id;
 }
 

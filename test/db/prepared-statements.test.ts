@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { recordAudit } from '../../src/audit/audit.ts';
 import { createDatabase } from '../../src/db/database.ts';
 import { openPostgresConnection } from '../../src/db/postgres-connection.ts';
-import { preparedCall, runPreparing, statementName, withPrepareHeader } from '../../src/db/prepared-statements.ts';
+import { preparedCall, runPreparing, simpleQueryOf, statementName, withPrepareHeader } from '../../src/db/prepared-statements.ts';
+import { sqlText } from '../../src/db/sql-text.ts';
 import type { Actor } from '../../src/db/tenant.ts';
 import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
 import { createOrganization } from '../helpers/credentials.ts';
@@ -26,29 +27,46 @@ test('a one-row statement gets a stable name of its text; batches, statements wi
 });
 
 test("a simple query's header asks its session to prepare each statement it EXECUTEs once; unknown names and queries without a header ask nothing", async () => {
-  const insert = 'INSERT INTO "t" ("a") SELECT incoming."a" FROM jsonb_populate_recordset(NULL::"t", $1::jsonb) AS incoming';
-  const first = preparedCall(insert, "E'[{\"a\":1}]'");
+  const insert = sqlText`INSERT INTO "t" ("a") SELECT incoming."a" FROM jsonb_populate_recordset(NULL::"t", $1::jsonb) AS incoming`;
+  const first = preparedCall(insert, '[{"a":1}]');
   assert.match(first.name, /^gh_x_[0-9a-f]{24}$/);
-  assert.equal(first.call, `EXECUTE ${first.name}(E'[{"a":1}]')`);
-  assert.equal(preparedCall(insert, "E'[]'").name, first.name, 'one name per text, whatever the value');
-  const audit = preparedCall('SELECT append_audit_events($1::jsonb) AS hash', "E'[]'");
+  assert.equal(first.call.text, `EXECUTE ${first.name}(E'[{"a":1}]')`);
+  assert.equal(preparedCall(insert, '[]').name, first.name, 'one name per text, whatever the value');
+  const audit = preparedCall(sqlText`SELECT append_audit_events($1::jsonb) AS hash`, '[]');
 
   const sent: string[] = [];
   const send = async (statement: string) => sent.push(statement);
   const session = new Set<string>();
-  const query = withPrepareHeader([first.name, audit.name, 'gh_x_unknown'], `${first.call}; ${audit.call}; COMMIT`);
+  const query = withPrepareHeader([first.name, audit.name, 'gh_x_unknown'], sqlText`${first.call}; ${audit.call}; COMMIT`).text;
   await runPreparing(query, session, send);
   await runPreparing(query, session, send);
-  assert.deepEqual(sent, [`PREPARE ${first.name} AS ${insert}`, `PREPARE ${audit.name} AS SELECT append_audit_events($1::jsonb) AS hash`, query, query]);
+  assert.deepEqual(sent, [`PREPARE ${first.name} AS ${insert.text}`, `PREPARE ${audit.name} AS SELECT append_audit_events($1::jsonb) AS hash`, query, query]);
   sent.length = 0;
   await runPreparing('COMMIT', new Set(), send);
-  assert.equal(withPrepareHeader([], 'COMMIT'), 'COMMIT');
+  assert.equal(withPrepareHeader([], sqlText`COMMIT`).text, 'COMMIT');
   assert.deepEqual(sent, ['COMMIT']);
 });
 
+test('statements sent with COMMIT run by name, their values literal arguments, or where the session keeps nothing as their full text', () => {
+  const insert = sqlText`INSERT INTO "t" ("a") SELECT incoming."a" FROM jsonb_populate_recordset(NULL::"t", $1::jsonb) AS incoming`;
+  const append = sqlText`SELECT append_audit_events($1::jsonb) AS hash`;
+  const statements = [{ text: insert, json: `[{"a":"O'Brien \\ x"}]` }, { text: append, json: '[]' }];
+  const [a, b] = statements.map(({ text, json }) => preparedCall(text, json).name);
+  assert.equal(
+    simpleQueryOf(statements, [sqlText`COMMIT`], true).text,
+    `/*prepare ${a} ${b}*/ EXECUTE ${a}(E'[{"a":"O''Brien \\\\ x"}]'); EXECUTE ${b}(E'[]'); COMMIT`,
+  );
+  assert.equal(
+    simpleQueryOf(statements, [sqlText`COMMIT`], false).text,
+    `INSERT INTO "t" ("a") SELECT incoming."a" FROM jsonb_populate_recordset(NULL::"t", E'[{"a":"O''Brien \\\\ x"}]'::jsonb) AS incoming; ` +
+      "SELECT append_audit_events(E'[]'::jsonb) AS hash; COMMIT",
+  );
+  assert.equal(simpleQueryOf([], [sqlText`COMMIT`], true).text, 'COMMIT', 'nothing held: COMMIT alone, no header');
+});
+
 test('a session whose prepared statements went missing, or that has one it did not know of, fails one query and then recovers', async () => {
-  const { name, call } = preparedCall('SELECT $1::jsonb AS value', "E'1'");
-  const query = withPrepareHeader([name], `${call}; COMMIT`);
+  const { name, call } = preparedCall(sqlText`SELECT $1::jsonb AS value`, '1');
+  const query = withPrepareHeader([name], sqlText`${call}; COMMIT`).text;
   const refusal = (code: string) => Object.assign(new Error(code), { code });
   const session = new Set([name]);
   // Something deallocated it behind the wrapper's back: the query fails, and the name is forgotten.

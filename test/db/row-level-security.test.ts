@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { type Actor, ORGANIZATION_SETTING } from '../../src/db/tenant.ts';
+import { ORGANIZATION_SETTING } from '../../src/db/tenant-settings.ts';
+import type { Actor } from '../../src/db/tenant.ts';
 import { newId } from '../../src/ids.ts';
 import { generateApiKey, hashApiKey } from '../../src/auth/api-key-format.ts';
 import { createOrganization } from '../helpers/credentials.ts';

@@ -21,6 +21,9 @@ const NEW_ROWS = [
   `40003,"SOKOLOV, Boris Mikhailovich","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `,
 ];
 
+/** Lists the employee the first run found clear, in the same version that changes Karim's entry. */
+const NEWLY_LISTED = `40005,"FAIRWEATHER-STOKES, Imogen","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `;
+
 function harnessFor() {
   let harness: TestApp;
   let org: TestTenant;
@@ -106,16 +109,20 @@ describe('monitoring on invented lists', () => {
     const clearRescreens = await t.harness.database.owner<{ n: number }>("SELECT count(*)::int AS n FROM screenings WHERE source = 'rescreen' AND outcome = 'clear'");
     assert.equal(clearRescreens[0]?.n, 0, 'a clear re-screen is counted, not stored');
 
-    // The listed man's entry changes: Karim's cleared case reopens on the re-screen.
-    await loadTestLists(t.harness, [sdnList([(SDN_ROWS[0] as string).replace('Commander', 'General'), ...SDN_ROWS.slice(1), ...NEW_ROWS])]);
+    // The listed man's entry changes, and a new one lists the clean employee: in one batch, Karim's
+    // cleared case reopens on the re-screen and hers opens.
+    await loadTestLists(t.harness, [sdnList([(SDN_ROWS[0] as string).replace('Commander', 'General'), ...SDN_ROWS.slice(1), ...NEW_ROWS, NEWLY_LISTED])]);
     await t.monitoring().queueRuns();
     await t.monitoring().workRuns();
+    const newlyListed = await t.profile('W-CLEAN');
+    assert.equal(newlyListed.latest_outcome, 'potential_match');
+    assert.equal((await t.ok('GET', `/adjudication/${newlyListed.case_id}`)).status, 'OPEN');
     const reopened = await t.ok('GET', `/adjudication/${karim.case_id}`);
     assert.equal(reopened.status, 'OPEN');
     assert.deepEqual(reopened.history.map((h: { action: string }) => h.action), ['opened', 'disposition_applied', 'reopened']);
     assert.equal(reopened.screening.source, 'rescreen');
     const [latest] = (await t.ok('GET', '/monitoring/runs')).data;
-    assert.equal(latest.counts.cases_reopened, 1);
+    assert.deepEqual([latest.counts.cases_reopened, latest.counts.cases_opened], [1, 1]);
     const events = await t.harness.database.owner<{ data: { reopened?: boolean } }>("SELECT data FROM event_outbox WHERE type = 'case.opened' AND data->>'case_id' = $1 ORDER BY id", [karim.case_id]);
     assert.deepEqual(events.map((e) => e.data.reopened ?? false), [false, true]);
   });

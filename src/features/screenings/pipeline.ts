@@ -106,14 +106,16 @@ export async function screenMany(
   }
   recordScreenings(trx, organizationId, stored.filter((one) => isKept(one.record)));
 
-  // New cases in one go; a decided case a re-screen reopens, one by one (its followers react to each).
+  // A decided case a re-screen reopens, one by one (its followers react to each); then the new
+  // cases in one go. In that order: new cases are written at commit, and until then the
+  // transaction may not read the cases table, as reopening does (see db/write-at-commit.ts).
   const caseStatuses = new Map<number, string>();
-  const toOpen = stored.flatMap(({ record, caseId }, i) => (caseId && !options.reopen?.(i) ? [{ i, caseId, screening: record }] : []));
-  const opened = await cases.openCases(trx, context, toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })));
-  toOpen.forEach(({ i }, n) => caseStatuses.set(i, opened[n] as string));
   for (const [i, { record, caseId }] of stored.entries()) {
     if (caseId && options.reopen?.(i)) caseStatuses.set(i, await cases.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
   }
+  const toOpen = stored.flatMap(({ record, caseId }, i) => (caseId && !options.reopen?.(i) ? [{ i, caseId, screening: record }] : []));
+  const opened = await cases.openCases(trx, context, toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })));
+  toOpen.forEach(({ i }, n) => caseStatuses.set(i, opened[n] as string));
   const views: ScreeningView[] = stored.map((one, i) => ({ ...one, caseStatus: caseStatuses.get(i) ?? null }));
   return views;
 }
