@@ -20,7 +20,7 @@ describe('health, readiness and metrics', () => {
     assert.deepEqual(response.json(), { status: 'ok' });
   });
 
-  test('readyz checks the database, the migrations and the lists (none is loaded here: test/features/lists.test.ts loads one)', async () => {
+  test('readyz checks the database, the migrations and the lists (none is loaded here: test/features/lists/lists.test.ts loads one)', async () => {
     const response = await harness.app.inject({ url: '/api/readyz' });
     assert.equal(response.statusCode, 503);
     const { status, checks } = response.json();
