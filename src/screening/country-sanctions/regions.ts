@@ -26,6 +26,7 @@ type RegionNames = {
   postalCodes?: RegExp;
 };
 
+// biome-ignore format: a word table, packed by hand
 const REGIONS: Record<SanctionedRegionId, RegionNames> = {
   crimea: {
     // UA-43 is the Autonomous Republic of Crimea, UA-40 the city of Sevastopol.
