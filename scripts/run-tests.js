@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node's test runner through tsx. Node 20's `--test` takes no
-// globs and tsx's directory form finds no .ts files, so the files are listed here.
+// Runs every test/**/*.test.ts with node's test runner through tsx. The files are listed here
+// rather than passed to `--test` as a glob, so that the count is printed and a run may name a few.
 // The backend is chosen by DATABASE_URL: unset runs on the embedded PGlite, set on PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { globSync } from 'glob';

@@ -43,6 +43,7 @@ test('the awkward cases give the first form\'s text', () => {
     new Map([['a', 1]]),
     Buffer.from('ab'),
     // A hole, and objects with their own toJSON, which JSON.stringify honours in the first form.
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case under test
     [1, , 3],
     { toJSON: () => ({ replaced: true }), b: 1 },
     { nested: { toJSON: () => 'text instead', a: 1 } },

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, type PGlite as KyselysPGlite, PGliteDialect } from 'kysely';
 import type { Connection, Session } from './connection.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { runPreparing, sessionSets } from './prepared-statements.ts';
@@ -31,13 +30,14 @@ export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {})
     },
     query: async <Row>(text: string, params?: unknown[]) => (await pglite.query<Row>(text, params)).rows,
   };
-  const kysely = new Kysely<Schema>({ dialect: new PGliteDialect(simpleWithoutParameters(pglite)) });
+  const kysely = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite: simpleWithoutParameters(pglite) }) });
   return {
     backend: 'pglite',
     preparesNamedStatements: true,
     kysely,
-    // PGlite has one backend. Holding Kysely's connection (its dialect queues every other
-    // caller) keeps a script from interleaving with a tenant transaction on that backend.
+    // PGlite has one backend. Holding Kysely's connection (Kysely queues every other caller, as
+    // its PGlite adapter has one connection) keeps a script from interleaving with a tenant
+    // transaction on that backend.
     withSession: (fn) => kysely.connection().execute(() => fn(session)),
     close: async () => {
       await pglite.close();
@@ -47,22 +47,35 @@ export function pgliteConnection(pglite: PGlite, onClose: () => void = () => {})
 }
 
 /**
- * The instance as Kysely's dialect sees it (it calls only `query`): a statement without
- * parameters goes as a simple query, which may hold several statements and answers with the last
- * one's result, as on PostgreSQL (see db/prepared-statements.ts). So the tenant transaction sends
- * BEGIN with its settings, and its final writes with COMMIT, in one call each here too; each call
- * into PGlite costs ~0.2 ms besides the statement's own work, and a simple query ~0.1 ms less than
- * the extended protocol's parse, bind and execute. What a query's header asks to be prepared is
- * prepared first, once for the instance's one session (see preparedCall in db/prepared-statements.ts).
+ * The instance as Kysely's dialect sees it: a statement without parameters goes as a simple query,
+ * which may hold several statements and answers with the last one's result, as on PostgreSQL (see
+ * db/prepared-statements.ts). So the tenant transaction sends BEGIN with its settings, and its
+ * final writes with COMMIT, in one call each here too; each call into PGlite costs ~0.2 ms besides
+ * the statement's own work, and a simple query ~0.1 ms less than the extended protocol's parse,
+ * bind and execute. What a query's header asks to be prepared is prepared first, once for the
+ * instance's one session (see preparedCall in db/prepared-statements.ts). The rest is the
+ * instance's own (Kysely's `transaction()` uses PGlite's, whose statements go to PGlite as they are).
  */
-function simpleWithoutParameters(pglite: PGlite): PGlite {
+function simpleWithoutParameters(pglite: PGlite): KyselysPGlite {
   const session = preparedIn(pglite);
-  const query = async (text: string, params?: unknown[]) => {
-    if (params && params.length > 0) return pglite.query(text, params);
-    const results = await runPreparing(text, session, (statement) => pglite.exec(statement));
-    return results.at(-1) ?? { rows: [], fields: [] };
+  return {
+    query: async <T>(text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+      if (params && params.length > 0) return pglite.query<T>(text, params, options);
+      const results = await runPreparing(text, session, (statement) => pglite.exec(statement, options));
+      return (results.at(-1) ?? { rows: [], fields: [] }) as Awaited<ReturnType<typeof pglite.query<T>>>;
+    },
+    transaction: (fn) => pglite.transaction(fn),
+    close: () => pglite.close(),
+    get closed() {
+      return pglite.closed;
+    },
+    get ready() {
+      return pglite.ready;
+    },
+    get waitReady() {
+      return pglite.waitReady;
+    },
   };
-  return new Proxy(pglite, { get: (target, property, receiver) => (property === 'query' ? query : Reflect.get(target, property, receiver)) });
 }
 
 /** What each instance's one session has prepared (see runPreparing), whichever wrapper asked. */

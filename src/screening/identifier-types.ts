@@ -166,6 +166,7 @@ export const listedIdentifierText = (identifier: { type: string; value: string; 
   `${OFAC_RECORDED[identifier.type]?.[1] ?? identifier.type} ${identifier.value}${identifier.country ? ` (${identifier.country})` : ''}`;
 
 /** Names of numbering schemes written before the number ("Tax ID No. RIF J-31069374-9", "INN 7702070139"). */
+// biome-ignore format: a word table, packed by hand
 const SCHEME_NAMES = new Set(['IMO', 'MMSI', 'LEI', 'INN', 'OGRN', 'OGRNIP', 'KPP', 'OKPO', 'RIF', 'NIT', 'RUC', 'RFC', 'CURP', 'DNI', 'NIF', 'CIF', 'TIN', 'VAT', 'USCC', 'DUNS', 'NO', 'NR']);
 
 /**

@@ -8,8 +8,6 @@ import { after, before, describe, test } from 'node:test';
 import { recordAudit } from '../../src/audit/audit.ts';
 import { latestEvents } from '../../src/audit/audit-store.ts';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
-import { loadSigningKey } from '../../src/auth/token-keys.ts';
-import { createTokenService } from '../../src/auth/tokens.ts';
 import { createTenant, personHeaders, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists } from '../helpers/test-lists.ts';

@@ -214,7 +214,7 @@ const webhookParents = new Map<string, { endpointId: string; deliveredEventId: s
 
 async function createWebhookParents(organizationId: string) {
   const parents = { endpointId: newId('we'), deliveredEventId: newId('evt'), attemptedEventId: newId('evt') };
-  await insertAsOwner('webhook_endpoints', { ...TENANT_ROW_FACTORIES.webhook_endpoints?.(organizationId), id: parents.endpointId });
+  await insertAsOwner('webhook_endpoints', { ...(await TENANT_ROW_FACTORIES.webhook_endpoints?.(organizationId)), id: parents.endpointId });
   for (const eventId of [parents.deliveredEventId, parents.attemptedEventId]) {
     // A type the endpoint does not subscribe to: the fan-out trigger makes no delivery of its own.
     await insertAsOwner('event_outbox', { organization_id: organizationId, id: eventId, type: 'rls.parent', data: '{}' });

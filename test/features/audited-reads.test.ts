@@ -7,8 +7,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
 import { READ_ACTIONS } from '../../src/audit/read-actions.ts';
-import { loadSigningKey } from '../../src/auth/token-keys.ts';
-import { createTokenService } from '../../src/auth/tokens.ts';
 import { signedInUser } from '../helpers/console-client.ts';
 import { createTenant, personHeaders, type TestTenant } from '../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -187,8 +185,8 @@ describe('reads of personal data in the audit trail', () => {
     }
     const [caseRead, queue, rollCall] = Object.keys(pages).map((url) => byRequest(lines, requestIds.get(url) as string)[0]);
     assert.deepEqual(caseRead?.target, { type: 'case', id: records.caseId });
-    assert.ok((queue?.details.ids as string[]).includes(records.caseId), 'the queue names the cases it showed');
-    assert.ok((rollCall?.details.ids as string[]).includes(records.session), 'the roll-call names the visitors it showed');
+    assert.ok((queue?.details.ids as string[] | undefined)?.includes(records.caseId), 'the queue names the cases it showed');
+    assert.ok((rollCall?.details.ids as string[] | undefined)?.includes(records.session), 'the roll-call names the visitors it showed');
 
     const onlyReads = (await person.get('/console/audit?kind=read')).body;
     assert.match(onlyReads, /<code>case\.viewed<\/code>/);

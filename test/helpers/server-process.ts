@@ -56,7 +56,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       }
     };
     child.stdout.on('data', look);
-    exited.then((code) => reject(new Error(`the server exited with ${code}:\n${out}\n${err}`)));
+    void exited.then((code) => reject(new Error(`the server exited with ${code}:\n${out}\n${err}`)));
   }).catch((error) => {
     child.kill('SIGKILL');
     throw error;

@@ -23,9 +23,12 @@ const HANJA_READINGS = createRequire(import.meta.url)('hanja/lib/data/hanjaeum.j
 const SURNAME_HANJA: Record<string, string[]> = { 김: ['金'], 심: ['沈'] };
 
 /** Jamo spellings, in the order of the Unicode syllable blocks. */
+// biome-ignore format: one entry per jamo, in Unicode order, read by index
 const INITIALS = [['g', 'k'], ['kk', 'gg'], ['n'], ['d', 't'], ['tt'], ['r', 'l'], ['m'], ['b', 'p'], ['pp'], ['s'], ['ss'], [''], ['j', 'ch'], ['jj'], ['ch'], ['k', 'kh'], ['t', 'th'], ['p', 'ph'], ['h']];
+// biome-ignore format: one entry per jamo, in Unicode order, read by index
 const MEDIALS = [['a'], ['ae'], ['ya'], ['yae'], ['eo', 'o', 'u'], ['e'], ['yeo', 'yo'], ['ye'], ['o'], ['wa'], ['wae'], ['oe'], ['yo'], ['u', 'oo'], ['wo'], ['we'], ['wi'], ['yu'], ['eu', 'u'], ['ui'], ['i']];
 /** Sino-Korean syllables end only in ㄱ ㄴ ㄹ ㅁ ㅂ ㅇ; the other finals are read by their sound. */
+// biome-ignore format: one entry per jamo, in Unicode order, read by index
 const FINALS = [[''], ['k', 'g'], ['k'], ['k'], ['n'], ['n'], ['n'], ['t'], ['l'], ['k'], ['m'], ['l'], ['l'], ['l'], ['p'], ['l'], ['m'], ['p', 'b'], ['p'], ['t'], ['t'], ['ng'], ['t'], ['t'], ['k'], ['t'], ['p'], ['t']];
 /** Vowels that start with an i or y sound: ㅅ before them is also written sh, and the initial-sound rule drops ㄹ and ㄴ. */
 const Y_VOWELS = new Set([2, 3, 6, 7, 12, 17, 20]);
@@ -34,6 +37,7 @@ const N = 2;
 const R = 5;
 
 /** The customary spellings of common surnames, beside the systematic ones. */
+// biome-ignore format: a word table, packed by hand
 const CUSTOMARY: Record<string, string[]> = {
   이: ['lee', 'yi', 'rhee'], 리: ['lee', 'li', 'yi', 'rhee'], 박: ['park'], 최: ['choi', 'chwe'], 정: ['chung', 'jung'], 조: ['joe'], 윤: ['yoon'],
   임: ['lim'], 림: ['lim'], 오: ['oh'], 서: ['suh'], 안: ['ahn'], 유: ['yoo'], 류: ['yoo', 'ryoo'], 고: ['koh'], 문: ['moon'], 손: ['sohn'],

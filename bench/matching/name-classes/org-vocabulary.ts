@@ -10,6 +10,7 @@ import { readOrgTypeSpellings, readOrgVocabulary } from './rigour-tables.ts';
 import { CONNECTIVES, DANGLING, isLatinName, tokensOf, type Word } from './words.ts';
 
 /** Designations the lists use that rigour's org types leave out (it lists legal forms). */
+// biome-ignore format: a word table, packed by hand
 const GENERIC_DESIGNATIONS = [
   'company', 'co', 'corporation', 'corp', 'incorporated', 'inc', 'limited', 'ltd', 'group', 'holding', 'holdings',
   'grupo', 'groupe', 'gruppe', 'grupp', 'gruppa', 'kompaniya', 'kompania', 'compania', 'companhia', 'compagnie', 'korporatsiya',

@@ -40,6 +40,7 @@ export const isPlainName = (name: string): boolean => isLatinName(name) && !name
 export const DANGLING = new Set(['the', 'of', 'and', 'for', 'in', 'on', 'at', 'to']);
 
 /** Particles and connectives: part of a name, never what tells it apart. */
+// biome-ignore format: a word table, packed by hand
 export const CONNECTIVES = new Set([
   'the', 'of', 'and', 'for', 'in', 'on', 'at', 'to', 'de', 'del', 'la', 'le', 'les', 'des', 'du', 'da', 'di', 'al', 'el', 'y', 'e', 'i', 'und', 'et', 've',
 ]);

@@ -26,6 +26,7 @@ type RegionNames = {
   postalCodes?: RegExp;
 };
 
+// biome-ignore format: a word table, packed by hand
 const REGIONS: Record<SanctionedRegionId, RegionNames> = {
   crimea: {
     // UA-43 is the Autonomous Republic of Crimea, UA-40 the city of Sevastopol.
@@ -67,14 +68,14 @@ const fold = (text: string) =>
     .replace(/[’‘`ʼ]/g, "'")
     .replace(/\s+/g, ' ');
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // Longest names first, so "Donetsk People's Republic" is reported rather than "Donetsk".
 const PATTERNS = Object.entries(REGIONS).map(([region, { names, postalCodes }]) => {
   const alternatives = names
     .map(fold)
     .sort((a, b) => b.length - a.length)
-    .map((name) => (name.endsWith('*') ? `${escape(name.slice(0, -1))}\\p{L}*` : escape(name)));
+    .map((name) => (name.endsWith('*') ? `${escapeForRegExp(name.slice(0, -1))}\\p{L}*` : escapeForRegExp(name)));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'u');
   return { region: region as SanctionedRegionId, pattern, postalCodes };
 });

@@ -14,7 +14,7 @@ import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
 import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken, weightedToken } from '../match/name-score.ts';
 import { finish, type Steps } from '../steps.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
-import { HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
+import { type HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
 import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
 
 /** Vocabulary ids close to a word and their similarity, in pairs: [id, similarity, id, similarity, …]. */

@@ -42,6 +42,7 @@ export function ofacPart(file: string): { list: 'OFAC_SDN' | 'OFAC_CONS'; role: 
   return OFAC_FILES[name] ?? { list: name.startsWith('cons') ? 'OFAC_CONS' : 'OFAC_SDN', role: 'main' };
 }
 
+// biome-ignore format: a word table, packed by hand
 export const CSL_HEADER = [
   '_id', 'source', 'entity_number', 'type', 'programs', 'name', 'title', 'addresses', 'federal_register_notice',
   'start_date', 'end_date', 'standard_order', 'license_requirement', 'license_policy', 'call_sign', 'vessel_type',

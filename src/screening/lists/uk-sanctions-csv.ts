@@ -21,6 +21,7 @@ const NAME_PARTS = ['Name 1', 'Name 2', 'Name 3', 'Name 4', 'Name 5'] as const;
 const ADDRESS_LINES = ['Address Line 1', 'Address Line 2', 'Address Line 3', 'Address Line 4', 'Address Line 5', 'Address Line 6'] as const;
 
 /** The columns read; a header without any of them is not the UK list (or a layout this parser does not know). */
+// biome-ignore format: a word table, packed by hand
 const REQUIRED = [
   'Unique ID', 'OFSI Group ID', 'UN Reference Number', 'Name 6', ...NAME_PARTS, 'Name type', 'Alias strength', 'Title',
   'Name non-latin script', 'Regime Name', 'Designation Type', 'Designation source', 'Sanctions Imposed', 'Other Information',

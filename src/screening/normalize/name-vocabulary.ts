@@ -15,6 +15,7 @@ import { numberAt } from './number-words.ts';
  * Enterprise) are ordinary words of names (Islamic State, Department of State), never a fragment
  * of a legal form (see LEGAL_PHRASE_WORDS).
  */
+// biome-ignore format: a word table, packed by hand
 const STATE_DESIGNATIONS_IN_ENGLISH = [
   'state corporation', 'state company', 'state enterprise', 'state owned enterprise', 'state owned company', 'state unitary enterprise',
   'federal state unitary enterprise', 'federal state enterprise', 'federal state budgetary institution', 'federal state institution',
@@ -22,6 +23,7 @@ const STATE_DESIGNATIONS_IN_ENGLISH = [
 ];
 
 /** Legal forms, each spelling mapped to its class; multi-word spellings are matched first. */
+// biome-ignore format: a word table, packed by hand
 const LEGAL_FORM_CLASSES: Record<string, string[]> = {
   ltd: ['ltd', 'limited', 'ltd co', 'pt', 'perseroan terbatas', 'ltda', 'limitada', 'co ltd', 'company limited', 'pte ltd', 'pty ltd', 'pvt ltd', 'private limited', 'limited company', 'sdn bhd', 'bhd', 'berhad', 'sendirian berhad', 'pte', 'pty', 'pvt'],
   llc: ['gesellschaft mit beschrankter haftung', 'societatea cu raspundere limitata', 'obshchestvo s ogranichennoi otvetstvennostiu', 'obshchestvo s ogranichennoy otvetstvennostyu', 'obshchestvo s ogranichennoi otvetstvennostyu', 'tovaristvo z obmezhenoyu vidpovidalnistyu', 'sociedad de responsabilidad limitada', 'societe a responsabilite limitee', 'societa a responsabilita limitata', 'llc', 'l l c', 'limited liability company', 'ooo', 'too', 'tov', 'mchj', 'obshchestvo s ogranichennoy otvetstvennostyu', 'fz llc', 'fzllc', 'llp', 'limited liability partnership', 'sp z oo', 'spzoo', 'srl', 'sarl', 'sprl', 'gmbh', 'doo', 'dooel', 'sro', 'kft', 'ooo pkf', 'eood', 'ood', 'tnhh', 'limited sirketi', 'ltd sti', 'ltd sirketi', 'ltdsti', 'sti'],
@@ -57,6 +59,7 @@ const LEGAL_FORM_CLASSES: Record<string, string[]> = {
  * Honorifics and titles: dropped from persons' names (Sheikh, Haji, General, Dr …). Words that are
  * also common given names (Amir, Emir, Imam, Hafiz) are left out: dropping a real name costs more.
  */
+// biome-ignore format: a word table, packed by hand
 const HONORIFICS = [
   'mr', 'mrs', 'ms', 'miss', 'mister', 'madam', 'madame', 'mme', 'monsieur', 'herr', 'frau', 'senor', 'senora',
   'president', 'prasident', 'presidente', 'prime minister', 'minister', 'senator', 'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'eng', 'engineer', 'ing',
@@ -85,6 +88,7 @@ const VESSEL_PREFIXES = ['mv', 'mt', 'm v', 'm t', 'fv'];
  * Abd (Abdul, Abdel …, "servant of") is not among them: it begins a name of its own (Abdul
  * Rahman), and an Abdul where the list has Azim is a different name, not a missing article.
  */
+// biome-ignore format: a word table, packed by hand
 const PARTICLES = [
   'al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'bou', 'ould',
   'van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'dos', 'das', 'du', 'la', 'le', 'y', 'e', 'zu', 'ter', 'mc', 'mac',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
-import { ConsoleClient, pageText, signedInUser } from '../../helpers/console-client.ts';
+import { type ConsoleClient, pageText, signedInUser } from '../../helpers/console-client.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { loadTestLists } from '../../helpers/test-lists.ts';
 
