@@ -15,6 +15,7 @@ import { type QueryExecutorProvider, type QueryResult, type RawBuilder, sql } fr
 /** SQL text made here: what a query sent as text is built from. Not constructible elsewhere (the class is not exported). */
 class Text {
   // A private field makes the type nominal: an object of the same shape made elsewhere is not an SqlText.
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: never read; its presence is what makes the type nominal
   readonly #madeHere = true;
   constructor(readonly text: string) {}
   toString(): string {
