@@ -21,16 +21,16 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { recordBenchmark } from './benchmarks-file.ts';
-import { running, stopEverything } from './running-processes.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { driveAtFixedRate, type PlannedRequest } from './api/paced-load.ts';
 import { prepareService } from './api/prepared-service.ts';
-import { cpuProfileArgs } from './api/service-process.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { sampleUsage, usageBetween } from './api/process-usage.ts';
 import { type DatabaseRun, runTable } from './api/report.ts';
+import { cpuProfileArgs } from './api/service-process.ts';
+import { recordBenchmark } from './benchmarks-file.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
+import { running, stopEverything } from './running-processes.ts';
 
 try {
   const { values } = parseArgs({
@@ -63,7 +63,9 @@ try {
   const perCategory = Math.ceil((rate * (seconds + warmUpSeconds) * 1.1) / 4);
   const mix = await buildPrescreenMix(dataDir, perCategory, positiveInteger('--seed', values.seed));
   const requests: PlannedRequest[] = mix.map(({ category, body }) => ({ tag: category, method: 'POST', path: '/v1/prescreen', body }));
-  process.stderr.write(`bench:api: ${requests.length.toLocaleString('en')} prescreen bodies; ${rate}/s for ${warmUpSeconds} s of warm-up and ${seconds} s measured\n`);
+  process.stderr.write(
+    `bench:api: ${requests.length.toLocaleString('en')} prescreen bodies; ${rate}/s for ${warmUpSeconds} s of warm-up and ${seconds} s measured\n`,
+  );
 
   const databases: { name: string; open(): Promise<BenchDatabase | { skipped: string }> }[] = [
     { name: 'embedded', open: async () => embeddedDatabase() },
@@ -78,11 +80,21 @@ try {
     }
     running.push(database.close);
     process.stderr.write(`bench:api: ${database.label}: importing the lists and starting the service\n`);
-    const run = await measureOn(database, { dataDir, requests, readPercent, rate, seconds, warmUpSeconds, connections, nodeArgs: cpuProfileArgs(values['cpu-prof']) });
+    const run = await measureOn(database, {
+      dataDir,
+      requests,
+      readPercent,
+      rate,
+      seconds,
+      warmUpSeconds,
+      connections,
+      nodeArgs: cpuProfileArgs(values['cpu-prof']),
+    });
     await running.pop()?.();
     const table = runTable(run, seconds);
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
-    if (values.write) recordBenchmark(`POST /api/v1/prescreen over HTTP, ${name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`, 'npm run bench:api', table);
+    if (values.write)
+      recordBenchmark(`POST /api/v1/prescreen over HTTP, ${name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`, 'npm run bench:api', table);
   }
 } catch (error) {
   await stopEverything();
@@ -91,7 +103,16 @@ try {
   await stopEverything();
 }
 
-type RunSettings = { dataDir: string; requests: PlannedRequest[]; readPercent: number; rate: number; seconds: number; warmUpSeconds: number; connections: number; nodeArgs: string[] };
+type RunSettings = {
+  dataDir: string;
+  requests: PlannedRequest[];
+  readPercent: number;
+  rate: number;
+  seconds: number;
+  warmUpSeconds: number;
+  connections: number;
+  nodeArgs: string[];
+};
 
 async function measureOn(database: BenchDatabase, settings: RunSettings): Promise<DatabaseRun> {
   const prepared = await prepareService(database, settings.dataDir, { nodeArgs: settings.nodeArgs });

@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { processDatabase, runCli, startServerProcess } from '../test/helpers/server-process.ts';
 import { openPgliteConnection } from '../src/db/pglite-connection.ts';
 import { openPostgresConnection } from '../src/db/postgres-connection.ts';
+import { processDatabase, runCli, startServerProcess } from '../test/helpers/server-process.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' } } });
@@ -63,9 +63,7 @@ try {
 }
 
 async function seed(env: Record<string, string>, org: string, count: number) {
-  const connection = env.DATABASE_URL
-    ? await openPostgresConnection({ url: env.DATABASE_URL, poolSize: 1 })
-    : await openPgliteConnection(env.DATA_DIR);
+  const connection = env.DATABASE_URL ? await openPostgresConnection({ url: env.DATABASE_URL, poolSize: 1 }) : await openPgliteConnection(env.DATA_DIR);
   try {
     await connection.withSession(async (session) => {
       const [{ max } = { max: 0 }] = await session.query<{ max: number }>(
@@ -109,6 +107,3 @@ function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
-
-
-

@@ -22,19 +22,19 @@
  */
 import { parseArgs } from 'node:util';
 import { startListPublisher } from '../test/helpers/list-publisher.ts';
-import { recordBenchmark } from './benchmarks-file.ts';
-import { running, stopEverything } from './running-processes.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { driveAtFixedRate, type PlannedRequest } from './api/paced-load.ts';
 import { createBenchOrganization } from './api/prepared-service.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { resetPeakRss, sampleUsage } from './api/process-usage.ts';
 import { cpuProfileArgs, gatehouse, type ServiceProcess, startService } from './api/service-process.ts';
+import { recordBenchmark } from './benchmarks-file.ts';
+import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
 import { laterSdnFetchedAt, publishEarlierSet, publishLaterSdn, SOURCE_COUNT, sourcesEnv } from './lists-refresh/published-sets.ts';
 import { type DatabaseFigures, figuresTable, type Latencies, type Load, type Refresh } from './lists-refresh/report.ts';
 import { listsOf, sdnVersionIn, waitForFirstLoad } from './lists-refresh/service-watch.ts';
-import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
+import { running, stopEverything } from './running-processes.ts';
 
 const WARM_UP_SECONDS = 5;
 /** Into the refresh window, when the publisher starts serving the new SDN. */
@@ -84,7 +84,8 @@ try {
     await stopEverything();
     const table = figuresTable(figures);
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
-    if (values.write) recordBenchmark(`List refresh while screening, ${name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`, 'npm run bench:lists-refresh', table);
+    if (values.write)
+      recordBenchmark(`List refresh while screening, ${name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`, 'npm run bench:lists-refresh', table);
   }
 } catch (error) {
   await stopEverything();
@@ -158,7 +159,16 @@ async function measureOn(database: BenchDatabase, kind: 'embedded' | 'postgres',
     refused: [...quiet.statusCounts, ...window.statusCounts].filter(([status]) => status >= 300).reduce((sum, [, n]) => sum + n, 0),
     errors: quiet.connectionErrors + quiet.timeouts + window.connectionErrors + window.timeouts,
   };
-  return { database: database.label, pinning: cpus.described, rate: settings.rate, quietSeconds: settings.quietSeconds, windowSeconds: settings.windowSeconds, firstLoad, refresh, latencies };
+  return {
+    database: database.label,
+    pinning: cpus.described,
+    rate: settings.rate,
+    quietSeconds: settings.quietSeconds,
+    windowSeconds: settings.windowSeconds,
+    firstLoad,
+    refresh,
+    latencies,
+  };
 }
 
 async function measureFirstLoad(service: ServiceProcess, headers: Record<string, string>, database: BenchDatabase, databaseCpuBefore: number): Promise<Load> {

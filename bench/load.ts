@@ -28,13 +28,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
-import { recordBenchmark } from './benchmarks-file.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { importLists, startReadyService } from './api/prepared-service.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { processAndChildren, sampleUsage } from './api/process-usage.ts';
 import { cpuProfileArgs } from './api/service-process.ts';
+import { recordBenchmark } from './benchmarks-file.ts';
+import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
 import { type Ceiling, measureCeiling } from './load/ceiling.ts';
 import { planMix, visitorBody } from './load/mix.ts';
 import { ceilingSection, type DatabaseLoadRun, databaseSection, soakSection, TARGETS } from './load/report.ts';
@@ -138,13 +138,16 @@ try {
       days: 90,
       seed,
       progress: (done) => {
-        if (done - lastReport >= 20_000) log(`seeded ${(lastReport = done).toLocaleString('en')} screenings`);
+        if (done - lastReport >= 20_000) log(`seeded ${((lastReport = done)).toLocaleString('en')} screenings`);
       },
     });
     log(`seeded in ${seeded.seconds.toFixed(0)} s (${seeded.potentialMatches.toLocaleString('en')} potential matches)`);
 
     const nodeArgs = cpuProfileArgs(values['cpu-prof']);
-    const { service } = await startReadyService({ ...database, env: { ...database.env, ...serviceEnv } }, { nodeArgs, ...(cpus.server && { cpus: cpus.server }) });
+    const { service } = await startReadyService(
+      { ...database, env: { ...database.env, ...serviceEnv } },
+      { nodeArgs, ...(cpus.server && { cpus: cpus.server }) },
+    );
     running.push(service.stop);
     const started = performance.now();
     const visitors = clean.map(visitorBody).filter((b): b is string => b !== undefined);
@@ -158,7 +161,8 @@ try {
 
     const databasePids = database.serverPids().length > 0 ? () => database.serverPids() : undefined;
     // Once, on the last database's service.
-    if (values.ceiling && n === chosen.length - 1) ceiling = await measureCeiling({ baseUrl: service.baseUrl, pid: service.pid }, { ...(cpus.server && { cpus: cpus.server }), settings, log });
+    if (values.ceiling && n === chosen.length - 1)
+      ceiling = await measureCeiling({ baseUrl: service.baseUrl, pid: service.pid }, { ...(cpus.server && { cpus: cpus.server }), settings, log });
 
     const target = {
       baseUrl: service.baseUrl,
@@ -175,19 +179,37 @@ try {
       database: name,
       label: database.label,
       lists: imported.lists,
-      seeded: { organizations, screenings: seeded.screenings, potentialMatches: seeded.potentialMatches, seconds: seeded.seconds, sessions: organizations * sessionsPerOrganization, sessionSeconds },
+      seeded: {
+        organizations,
+        screenings: seeded.screenings,
+        potentialMatches: seeded.potentialMatches,
+        seconds: seeded.seconds,
+        sessions: organizations * sessionsPerOrganization,
+        sessionSeconds,
+      },
       pinning: cpus.described,
       settings,
       steps,
     };
     if (soakSeconds) {
       const held = capacity(steps, name === 'postgres' ? TARGETS.postgres.capacityP95Ms : TARGETS.embedded.p95Ms);
-      const soakRate = values['soak-rate'] ? positiveInteger('--soak-rate', values['soak-rate']) : Math.max(1, Math.floor((held?.offeredRate ?? rates[0] ?? 50) / 2));
+      const soakRate = values['soak-rate']
+        ? positiveInteger('--soak-rate', values['soak-rate'])
+        : Math.max(1, Math.floor((held?.offeredRate ?? rates[0] ?? 50) / 2));
       log(`${database.label}: soak at ${soakRate}/s for ${soakSeconds} s`);
-      run.soak = await soak(target, { rate: soakRate, seconds: soakSeconds, warmUpSeconds: Math.min(60, Math.floor(soakSeconds / 5)), databaseUrl: database.env.DATABASE_URL, loadAverage: os.loadavg()[0] ?? 0, log });
+      run.soak = await soak(target, {
+        rate: soakRate,
+        seconds: soakSeconds,
+        warmUpSeconds: Math.min(60, Math.floor(soakSeconds / 5)),
+        databaseUrl: database.env.DATABASE_URL,
+        loadAverage: os.loadavg()[0] ?? 0,
+        log,
+      });
     }
     runs.push(run);
-    log(`server RSS at the end: ${sampleUsage([service.pid]).rssMiB} MiB; PostgreSQL processes: ${databasePids ? processAndChildren(database.serverPids()[0] ?? 0).length : 'none'}`);
+    log(
+      `server RSS at the end: ${sampleUsage([service.pid]).rssMiB} MiB; PostgreSQL processes: ${databasePids ? processAndChildren(database.serverPids()[0] ?? 0).length : 'none'}`,
+    );
     await running.pop()?.(); // the service
     await running.pop()?.(); // the database
 

@@ -89,7 +89,7 @@ try {
     '',
     `p99 over all queries: ${p99All.toFixed(3)} ms, target ${verdict(p99All < TARGETS.p99Ms)}. For scale: watchman publishes 0.85 ms for a normal query and 18 ms for a typo query, yente about 250 ms per query per core (their hardware).`,
     '',
-    'Run as `npm start` runs the service, with a 32 MiB young generation (`--max-semi-space-size=32`). With Node\'s default 16 MiB the collector\'s pauses reach about one query in a hundred: on the same day p99 was 2.5 to 2.8 ms and settled RSS about 375 MiB. The tail is garbage collection, and p99 moves by up to 1 ms with the load of this 2-core machine; run it twice before comparing.',
+    "Run as `npm start` runs the service, with a 32 MiB young generation (`--max-semi-space-size=32`). With Node's default 16 MiB the collector's pauses reach about one query in a hundred: on the same day p99 was 2.5 to 2.8 ms and settled RSS about 375 MiB. The tail is garbage collection, and p99 moves by up to 1 ms with the load of this 2-core machine; run it twice before comparing.",
   ];
   console.log(table.join('\n'));
   if (values.write) recordBenchmark(`Screening speed and memory, ${matcher.label}`, 'npm run bench:screening', table);

@@ -61,12 +61,22 @@ try {
 
   const sdnText = readDataFile(dataDir, 'ofac_sdn_2024-05/sdn.csv', 'latin1');
   const sdnPeople = parseOfacLegacy('OFAC_SDN', { main: sdnText }).entities.filter((e) => e.type === 'person');
-  const profiles = buildProfiles(dataDir, count, sdnPeople.slice(0, planted).map((e) => personName(e.names[0]?.full as string)));
+  const profiles = buildProfiles(
+    dataDir,
+    count,
+    sdnPeople.slice(0, planted).map((e) => personName(e.names[0]?.full as string)),
+  );
   // Names of the profiles that the list update will newly list: monitoring must flag exactly these.
   const toList = profiles.slice(planted, planted + 10);
-  const modified = modifiedSdn(sdnText, changedPercent, toList.map((p) => p.name));
+  const modified = modifiedSdn(
+    sdnText,
+    changedPercent,
+    toList.map((p) => p.name),
+  );
   const payload = JSON.stringify({ mode: 'upsert', profiles });
-  process.stderr.write(`bench:workforce: ${profiles.length.toLocaleString('en')} profiles (${planted} real SDN names), ${(payload.length / 2 ** 20).toFixed(1)} MiB; the update changes ${modified.changed} SDN entries\n`);
+  process.stderr.write(
+    `bench:workforce: ${profiles.length.toLocaleString('en')} profiles (${planted} real SDN names), ${(payload.length / 2 ** 20).toFixed(1)} MiB; the update changes ${modified.changed} SDN entries\n`,
+  );
 
   for (const { name, open } of [
     { name: 'embedded', open: async () => embeddedDatabase() as BenchDatabase | { skipped: string } },
@@ -81,7 +91,8 @@ try {
     const table = await measureOn({ ...database, env: { ...database.env, MONITORING_INTERVAL_SECONDS: '1' } }, dataDir, payload, profiles.length, modified);
     await running.pop()?.();
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
-    if (values.write) recordBenchmark(`Workforce sync and monitoring, ${name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`, 'npm run bench:workforce', table);
+    if (values.write)
+      recordBenchmark(`Workforce sync and monitoring, ${name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}`, 'npm run bench:workforce', table);
   }
 } catch (error) {
   await stopEverything();
@@ -90,7 +101,13 @@ try {
   await stopEverything();
 }
 
-async function measureOn(database: BenchDatabase, dataDir: string, payload: string, profileCount: number, modified: { folder: string; changed: number }): Promise<string[]> {
+async function measureOn(
+  database: BenchDatabase,
+  dataDir: string,
+  payload: string,
+  profileCount: number,
+  modified: { folder: string; changed: number },
+): Promise<string[]> {
   const prepared = await prepareService(database, dataDir);
   let service = prepared.service;
   running.push(() => service.stop());
@@ -118,7 +135,9 @@ async function measureOn(database: BenchDatabase, dataDir: string, payload: stri
   await waitUntilReady(service.baseUrl);
   const run = await waitForRun(service.baseUrl, headers);
   const rescreenSeconds = (Date.parse(run.finished_at as string) - Date.parse(run.started_at as string)) / 1000;
-  const flagged = (await (await fetch(`${service.baseUrl}/v1/workforce/profiles?outcome=potential_match&limit=200`, { headers })).json()) as { data: unknown[] };
+  const flagged = (await (await fetch(`${service.baseUrl}/v1/workforce/profiles?outcome=potential_match&limit=200`, { headers })).json()) as {
+    data: unknown[];
+  };
   await service.stop();
   running.pop();
 
@@ -156,13 +175,18 @@ function buildProfiles(dataDir: string, count: number, plantedNames: string[]): 
 
 /** The SDN with P % of its rows' remarks edited and new rows listing `newNames`, as a folder the CLI imports. */
 function modifiedSdn(text: string, percent: number, newNames: string[]): { folder: string; changed: number } {
-  const rows = text.replace(/\x1a\s*$/, '').split(/\r?\n/).filter((r) => r.trim() !== '');
+  const rows = text
+    .replace(/\x1a\s*$/, '')
+    .split(/\r?\n/)
+    .filter((r) => r.trim() !== '');
   const every = Math.round(100 / percent);
   let changed = 0;
   const edited = rows.map((row, i) => {
     if (i % every !== 0) return row;
     changed += 1;
-    return row.replace(/,"([^"]*)"\s*$/, (_m, remarks: string) => `,"${remarks}; amended in the benchmark's update."`).replace(/,-0- \s*$/, `,"Amended in the benchmark's update."`);
+    return row
+      .replace(/,"([^"]*)"\s*$/, (_m, remarks: string) => `,"${remarks}; amended in the benchmark's update."`)
+      .replace(/,-0- \s*$/, `,"Amended in the benchmark's update."`);
   });
   const added = newNames.map((name, i) => {
     const [given, ...family] = name.split(' ');
@@ -197,5 +221,7 @@ function personName(listed: string): string {
 }
 
 function formatCounts(counts: Record<string, number>): string {
-  return Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
+  return Object.entries(counts)
+    .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+    .join(', ');
 }

@@ -3,34 +3,35 @@
  * services and features, from the composition root in composition.ts → operations). It does not
  * listen; server.ts does, and tests call `inject()` on the result.
  */
-import Fastify, { type FastifyServerOptions } from 'fastify';
+
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { APP_FEATURES, type AppServices, buildAppServices, type ServiceSeams } from './composition.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
-import { AppError } from './http/errors.ts';
-import { parseJsonBody } from './http/json-body.ts';
-import { acceptBodylessRequests } from './http/bodyless-requests.ts';
-import { handleClientError } from './http/client-errors.ts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { createReadTrail, READ_TRAIL_DEFAULTS } from './audit/read-trail.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { externalKeySet, loadSigningKey } from './auth/token-keys.ts';
 import { createTokenService } from './auth/tokens.ts';
-import { createReadTrail, READ_TRAIL_DEFAULTS } from './audit/read-trail.ts';
+import { APP_FEATURES, type AppServices, buildAppServices, type ServiceSeams } from './composition.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
 import { installAuditedReads } from './http/audited-reads.ts';
 import { installAuthentication } from './http/authentication.ts';
+import { acceptBodylessRequests } from './http/bodyless-requests.ts';
+import { handleClientError } from './http/client-errors.ts';
 import { installErrorHandling, sendProblem } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
 import type { Api, Feature } from './http/feature.ts';
 import { installIdempotency } from './http/idempotency/idempotency.ts';
-import { installLongRequests } from './http/long-requests.ts';
+import { parseJsonBody } from './http/json-body.ts';
 import { installListFreshnessMetrics } from './http/list-metrics.ts';
+import { installLongRequests } from './http/long-requests.ts';
 import { installMetrics } from './http/metrics.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { registerOperationsRoutes } from './http/operations-routes.ts';
 import { ProblemSchema } from './http/problem.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import { Readiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
@@ -70,8 +71,7 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
     // otherwise build its default one there, which stops at the first error).
     // (Its declared type expects Ajv's own compiler; ours has the call shape Fastify uses.)
     schemaController: { compilersFactory: { buildValidator: buildValidatorCompiler as never } },
-    frameworkErrors: (error, _request, reply) =>
-      sendProblem(reply, new AppError('not_found', `The request path could not be parsed: ${error.message}`)),
+    frameworkErrors: (error, _request, reply) => sendProblem(reply, new AppError('not_found', `The request path could not be parsed: ${error.message}`)),
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are JSON. Fastify also parses text/plain by default; a string would then reach the
@@ -129,7 +129,12 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
   installListFreshnessMetrics(metrics, () => listFreshness.report());
   const logLoaded = (snapshot: ListSnapshot) =>
     app.log.info(
-      { lists: snapshot.versions.map((v) => `${v.list}@${v.id}`), entities: snapshot.entities.length, names: snapshot.index.nameCount, indexBuildMs: snapshot.indexBuildMs },
+      {
+        lists: snapshot.versions.map((v) => `${v.list}@${v.id}`),
+        entities: snapshot.entities.length,
+        names: snapshot.index.nameCount,
+        indexBuildMs: snapshot.indexBuildMs,
+      },
       'restricted-party lists loaded and indexed',
     );
   const initial = lists.current();

@@ -74,7 +74,11 @@ export type AppServices = Awaited<ReturnType<typeof buildAppServices>>;
  * The subjects continuous monitoring watches, in the order a run goes through them (a run's
  * cursor names the source it is in): vendors, visitors not yet gone, the active workforce.
  */
-export const monitoringSources = (visitorSessions: Pick<AppServices['visitorSessions'], 'monitoringSource'>) => [vendorMonitoring, visitorSessions.monitoringSource, workforceMonitoring];
+export const monitoringSources = (visitorSessions: Pick<AppServices['visitorSessions'], 'monitoringSource'>) => [
+  vendorMonitoring,
+  visitorSessions.monitoringSource,
+  workforceMonitoring,
+];
 
 /** Every feature the application serves, registered in this order, each given the services it names. */
 export const APP_FEATURES: Feature<AppServices>[] = [

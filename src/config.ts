@@ -139,8 +139,12 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 function webhooksConfig(read: EnvReader, problems: string[]): WebhooksConfig {
-  const keys = read.optionalString('WEBHOOK_SECRETS_KEY')?.split(',').map((k) => Buffer.from(k.trim(), 'base64'));
-  if (keys?.some((k) => k.length !== 32)) problems.push('WEBHOOK_SECRETS_KEY must be one or more comma-separated base64 keys of 32 bytes (openssl rand -base64 32)');
+  const keys = read
+    .optionalString('WEBHOOK_SECRETS_KEY')
+    ?.split(',')
+    .map((k) => Buffer.from(k.trim(), 'base64'));
+  if (keys?.some((k) => k.length !== 32))
+    problems.push('WEBHOOK_SECRETS_KEY must be one or more comma-separated base64 keys of 32 bytes (openssl rand -base64 32)');
   return {
     allowList: AllowList.parse(read.optionalString('WEBHOOK_ALLOWED_HOSTS'), problems),
     allowHttp: read.boolean('WEBHOOK_ALLOW_HTTP', false),

@@ -4,12 +4,12 @@
  * connections, lets in-flight requests finish within the grace period, then closes the database.
  */
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
 import { bootstrapSandbox } from './auth/sandbox-bootstrap.ts';
+import type { Config } from './config.ts';
 import { openReadyDatabase } from './db/database.ts';
-import { importListsDir } from './lists/lists-at-start.ts';
 import { type ListRefresher, startListRefresher } from './lists/list-refresher.ts';
 import { configuredSources } from './lists/list-sources.ts';
+import { importListsDir } from './lists/lists-at-start.ts';
 
 export type RunningServer = { url: string; close(): Promise<void>; refresher: ListRefresher | undefined };
 
@@ -28,7 +28,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   // The service serves (and readiness says what is missing or stale) while the lists download.
   const refresher = config.lists.autoUpdate
-    ? startListRefresher({ db, sources: configuredSources(config.lists.sources), catalog: app.lists, freshness: app.listFreshness, config: config.lists, log: app.log })
+    ? startListRefresher({
+        db,
+        sources: configuredSources(config.lists.sources),
+        catalog: app.lists,
+        freshness: app.listFreshness,
+        config: config.lists,
+        log: app.log,
+      })
     : undefined;
 
   let closing: Promise<void> | undefined;

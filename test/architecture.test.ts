@@ -16,7 +16,11 @@ test('only src/db reaches the owner connection: tenant data is reached through w
   const ownerModules = ['src/db/connection.ts', 'src/db/pglite-connection.ts', 'src/db/postgres-connection.ts', 'src/db/migrator.ts'];
   const offenders = sources
     .filter((file) => !file.startsWith('src/db/'))
-    .flatMap((file) => importsOf(file).filter((target) => ownerModules.includes(target)).map((target) => `${file} → ${target}`));
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((target) => ownerModules.includes(target))
+        .map((target) => `${file} → ${target}`),
+    );
   assert.deepEqual(offenders, []);
 });
 
@@ -31,11 +35,16 @@ test('parts of src/ follow the declared layers (test/architecture/layers.ts): no
 
 test('every declared part of src/ exists: the layers describe the code as it is', () => {
   const parts = new Set(sources.map(partOf));
-  assert.deepEqual(LAYERS.flat().filter((part) => !parts.has(part)), []);
+  assert.deepEqual(
+    LAYERS.flat().filter((part) => !parts.has(part)),
+    [],
+  );
 });
 
 test('every feature with routes (an index.ts) is served: src/composition.ts lists it, once, under its folder name', () => {
-  const folders = globSync('src/features/*/index.ts').map((file) => file.split('/')[2] as string).sort();
+  const folders = globSync('src/features/*/index.ts')
+    .map((file) => file.split('/')[2] as string)
+    .sort();
   assert.deepEqual(APP_FEATURES.map((feature) => feature.name).sort(), folders);
 });
 
@@ -43,7 +52,11 @@ test('src/screening is pure: it imports nothing of src/ but itself and helpers t
   const helpers = ['src/background-priority.ts', 'src/eastern-date.ts'];
   const offenders = sources
     .filter((file) => file.startsWith('src/screening/'))
-    .flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/') && !target.startsWith('src/screening/') && !helpers.includes(target)).map((target) => `${file} → ${target}`));
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('src/') && !target.startsWith('src/screening/') && !helpers.includes(target))
+        .map((target) => `${file} → ${target}`),
+    );
   assert.deepEqual(offenders, []);
 });
 

@@ -26,7 +26,7 @@ test('sorts keys at every depth and keeps array order', () => {
   assert.equal(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } }), '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
 });
 
-test('the awkward cases give the first form\'s text', () => {
+test("the awkward cases give the first form's text", () => {
   const cases: unknown[] = [
     { 10: 'ten', 2: 'two', b: 1, a: 2, '-1': 'negative', '01': 'padded', 4294967295: 'not an index', 4294967294: 'the last index' },
     { when: new Date('2026-11-23T12:00:00.000Z'), invalid: new Date(Number.NaN), nested: [new Date(0)] },
@@ -54,9 +54,9 @@ test('the awkward cases give the first form\'s text', () => {
   assert.throws(() => canonicalJson({ n: 1n }), TypeError);
 });
 
-test('random values give the first form\'s text', () => {
+test("random values give the first form's text", () => {
   let seed = 20261123;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const keyPool = ['a', 'b', 'Z', 'ä', '0', '7', '12', '007', 'id', 'entry_id', '', ' ', 'é', '😀'];
   const make = (depth: number): unknown => {
     const kind = Math.floor(random() * (depth > 3 ? 4 : 7));

@@ -14,7 +14,10 @@ test('defaults: loopback, port 8080, embedded database in ./data', () => {
 
 test('values are read and typed', () => {
   const config = loadConfig({ HOST: '0.0.0.0', PORT: '9090', DATABASE_URL: 'postgres://u@h/db', MIGRATE_ON_START: 'false', LOG_LEVEL: 'warn' });
-  assert.deepEqual([config.host, config.port, config.databaseUrl, config.migrateOnStart, config.logLevel], ['0.0.0.0', 9090, 'postgres://u@h/db', false, 'warn']);
+  assert.deepEqual(
+    [config.host, config.port, config.databaseUrl, config.migrateOnStart, config.logLevel],
+    ['0.0.0.0', 9090, 'postgres://u@h/db', false, 'warn'],
+  );
 });
 
 test('every bad value is reported at once, by name', () => {
@@ -25,15 +28,25 @@ test('every bad value is reported at once, by name', () => {
     assert.ok(error instanceof ConfigError);
     assert.equal(error.problems.length, 5);
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'MIGRATE_ON_START', 'BODY_LIMIT_BYTES']) {
-      assert.ok(error.problems.some((p) => p.startsWith(name)), name);
+      assert.ok(
+        error.problems.some((p) => p.startsWith(name)),
+        name,
+      );
     }
   }
 });
 
-test('lists: today\'s sources by default, several URLs or off per source, schedule and ages, bad values are named', () => {
+test("lists: today's sources by default, several URLs or off per source, schedule and ages, bad values are named", () => {
   const defaults = loadConfig({}).lists;
   assert.deepEqual(
-    [defaults.dir, defaults.autoUpdate, defaults.refreshIntervalSeconds, defaults.reloadSeconds, defaults.shrinkLimitPercent, defaults.failedChecksBeforeDegraded],
+    [
+      defaults.dir,
+      defaults.autoUpdate,
+      defaults.refreshIntervalSeconds,
+      defaults.reloadSeconds,
+      defaults.shrinkLimitPercent,
+      defaults.failedChecksBeforeDegraded,
+    ],
     [undefined, true, 3_600, 30, 50, 3],
   );
   assert.deepEqual(defaults.sources.unSc, ['https://scsanctions.un.org/resources/xml/en/consolidated.xml']);
@@ -60,10 +73,18 @@ test('lists: today\'s sources by default, several URLs or off per source, schedu
   assert.deepEqual([custom.maxAgeHours.UN_SC, custom.maxAgeHours.OFAC_SDN, custom.maxAgeHours['*']], [168, 36, 36]);
 
   assert.throws(
-    () => loadConfig({ LISTS_URL_BIS_DPL: 'ftp://x', LISTS_RELOAD_SECONDS: '0', LISTS_REFRESH_INTERVAL: 'hourly', LISTS_MAX_AGE: 'UN_SC', LISTS_USER_AGENT: 'curl/8' }),
+    () =>
+      loadConfig({
+        LISTS_URL_BIS_DPL: 'ftp://x',
+        LISTS_RELOAD_SECONDS: '0',
+        LISTS_REFRESH_INTERVAL: 'hourly',
+        LISTS_MAX_AGE: 'UN_SC',
+        LISTS_USER_AGENT: 'curl/8',
+      }),
     (error: ConfigError) =>
-      ['LISTS_RELOAD_SECONDS', 'LISTS_USER_AGENT', 'LISTS_REFRESH_INTERVAL', 'LISTS_URL_BIS_DPL', 'LISTS_MAX_AGE'].every((name) => error.problems.some((p) => p.startsWith(name))) &&
-      error.problems.length === 5,
+      ['LISTS_RELOAD_SECONDS', 'LISTS_USER_AGENT', 'LISTS_REFRESH_INTERVAL', 'LISTS_URL_BIS_DPL', 'LISTS_MAX_AGE'].every((name) =>
+        error.problems.some((p) => p.startsWith(name)),
+      ) && error.problems.length === 5,
   );
 });
 
@@ -71,19 +92,29 @@ test('an evidence fallback font must exist, and a family needs a font', () => {
   assert.equal(loadConfig({}).evidenceFallbackFont, undefined);
   const font = new URL('../assets/fonts/DejaVuSans.ttf', import.meta.url).pathname;
   assert.deepEqual(loadConfig({ EVIDENCE_FALLBACK_FONT: font }).evidenceFallbackFont, { path: font });
-  assert.throws(() => loadConfig({ EVIDENCE_FALLBACK_FONT: '/no/such/font.ttc' }), (e: Error) => e instanceof ConfigError && /EVIDENCE_FALLBACK_FONT: there is no file at \/no\/such\/font\.ttc/.test(e.message));
+  assert.throws(
+    () => loadConfig({ EVIDENCE_FALLBACK_FONT: '/no/such/font.ttc' }),
+    (e: Error) => e instanceof ConfigError && /EVIDENCE_FALLBACK_FONT: there is no file at \/no\/such\/font\.ttc/.test(e.message),
+  );
   assert.throws(() => loadConfig({ EVIDENCE_FALLBACK_FONT_FAMILY: 'NotoSansCJKsc-Regular' }), /EVIDENCE_FALLBACK_FONT_FAMILY needs EVIDENCE_FALLBACK_FONT/);
 });
 
 test('webhooks: https only, no allow-list and a database-kept sealing key by default; bad values are named', () => {
   const defaults = loadConfig({}).webhooks;
-  assert.deepEqual([defaults.allowHttp, defaults.allowList.entries, defaults.deliveryTimeoutMs, defaults.concurrency, defaults.worker, defaults.secretsKeys], [false, [], 15_000, 8, true, undefined]);
+  assert.deepEqual(
+    [defaults.allowHttp, defaults.allowList.entries, defaults.deliveryTimeoutMs, defaults.concurrency, defaults.worker, defaults.secretsKeys],
+    [false, [], 15_000, 8, true, undefined],
+  );
   const key = Buffer.alloc(32, 1).toString('base64');
   const custom = loadConfig({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000, hooks.internal, 10.0.0.0/8', WEBHOOK_SECRETS_KEY: `${key},${key}` }).webhooks;
   assert.deepEqual(custom.allowList.entries, ['127.0.0.1:9000', 'hooks.internal', '10.0.0.0/8']);
   assert.equal(custom.secretsKeys?.length, 2);
-  assert.throws(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'ok.example, 10.0.0.0/40', WEBHOOK_SECRETS_KEY: 'c2hvcnQ=', WEBHOOK_DELIVERY_TIMEOUT_MS: '0' }), (error: ConfigError) =>
-    error.problems.length === 3 && ['WEBHOOK_SECRETS_KEY', 'WEBHOOK_ALLOWED_HOSTS', 'WEBHOOK_DELIVERY_TIMEOUT_MS'].every((name) => error.problems.some((p) => p.startsWith(name))));
+  assert.throws(
+    () => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'ok.example, 10.0.0.0/40', WEBHOOK_SECRETS_KEY: 'c2hvcnQ=', WEBHOOK_DELIVERY_TIMEOUT_MS: '0' }),
+    (error: ConfigError) =>
+      error.problems.length === 3 &&
+      ['WEBHOOK_SECRETS_KEY', 'WEBHOOK_ALLOWED_HOSTS', 'WEBHOOK_DELIVERY_TIMEOUT_MS'].every((name) => error.problems.some((p) => p.startsWith(name))),
+  );
 });
 
 test('console cookies are Secure unless CONSOLE_SECURE_COOKIES says otherwise; a bad value is named', () => {

@@ -30,7 +30,10 @@ test('ids of one kind made in the same millisecond sort in the order they were m
   }
   assert.deepEqual(events, [...events].sort(), 'the order they were made in');
   assert.equal(new Set(events).size, events.length);
-  assert.ok(events.every((id) => id.slice(4, 14) === events[0]?.slice(4, 14)), 'they keep their millisecond');
+  assert.ok(
+    events.every((id) => id.slice(4, 14) === events[0]?.slice(4, 14)),
+    'they keep their millisecond',
+  );
   // The step from one id to the next is random, not one: the tails' last characters are spread.
   const lastCharacters = new Set(events.map((id) => id.at(-1)));
   assert.ok(lastCharacters.size > 16, `last characters: ${[...lastCharacters].join('')}`);

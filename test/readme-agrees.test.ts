@@ -40,9 +40,14 @@ test("README's visitor event fields are the payload's, and a real check-in emits
   for (const type of ['visitor.checked_in', 'visitor.checked_out', 'session.escalated'] as const) {
     assert.deepEqual(Object.keys((EVENT_PAYLOADS[type] as { properties: object }).properties).sort(), fields, type);
   }
-  const session = (await harness.app.inject({ method: 'POST', url: '/api/v1/checkin', headers: org.headers, payload: { visitor: { name: 'Ana Novak' }, site: 'HQ' } })).json();
+  const session = (
+    await harness.app.inject({ method: 'POST', url: '/api/v1/checkin', headers: org.headers, payload: { visitor: { name: 'Ana Novak' }, site: 'HQ' } })
+  ).json();
   assert.equal(session.status, 'checked_in');
-  const [event] = await harness.database.owner<{ data: Record<string, unknown> }>("SELECT data FROM event_outbox WHERE type = 'visitor.checked_in' AND data->>'session_id' = $1", [session.id]);
+  const [event] = await harness.database.owner<{ data: Record<string, unknown> }>(
+    "SELECT data FROM event_outbox WHERE type = 'visitor.checked_in' AND data->>'session_id' = $1",
+    [session.id],
+  );
   assert.deepEqual(Object.keys(event?.data ?? {}).sort(), fields);
   const validate = new Ajv2020({ strict: false }).compile(EVENT_PAYLOADS['visitor.checked_in']);
   assert.ok(validate(event?.data), JSON.stringify(validate.errors));

@@ -4,13 +4,13 @@
  * it refuses every bad credential and, if it takes an id, hides other organizations' records.
  */
 import assert from 'node:assert/strict';
-import { newId } from '../src/ids.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { loadSigningKey, type SigningKey } from '../src/auth/token-keys.ts';
 import { OWN_AUDIENCE, OWN_ISSUER } from '../src/auth/tokens.ts';
 import type { RegisteredRoute } from '../src/http/route-index.ts';
+import { newId } from '../src/ids.ts';
 import { createKey, createTenant, type TestTenant } from './helpers/credentials.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -39,10 +39,16 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
     path: `/api/v1/adjudication/${await newCaseId(app, as)}/disposition`,
     payload: { disposition: 'CLEARED', reason: 'security suite' },
   }),
-  '/api/v1/adjudication/:id/assign': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/assign`, payload: { assignee: 'x@example.com' } }),
+  '/api/v1/adjudication/:id/assign': async (app, as) => ({
+    path: `/api/v1/adjudication/${await newCaseId(app, as)}/assign`,
+    payload: { assignee: 'x@example.com' },
+  }),
   '/api/v1/sessions/:id': async (app, as) => `/api/v1/sessions/${await newSessionId(app, as)}`,
   '/api/v1/sessions/:id/update': async (app, as) => ({ path: `/api/v1/sessions/${await newSessionId(app, as)}/update`, payload: { status: 'checked_out' } }),
-  '/api/v1/adjudication/:id/notes': async (app, as) => ({ path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`, payload: { text: 'security suite' } }),
+  '/api/v1/adjudication/:id/notes': async (app, as) => ({
+    path: `/api/v1/adjudication/${await newCaseId(app, as)}/notes`,
+    payload: { text: 'security suite' },
+  }),
   '/api/v1/workforce/syncs/:id': async (app, as) => {
     const id = newId('wfs');
     await app.database.owner(
@@ -158,9 +164,7 @@ before(async () => {
   signingKey = await loadSigningKey(harness.database.db);
   owner = await createTenant(harness.database.owner, { admin: true, tier: 'enterprise' });
   stranger = await createTenant(harness.database.owner, { admin: true, tier: 'enterprise' });
-  routes = harness.app.routeIndex.routes.filter(
-    (r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.url !== '/api/v1/openapi.json',
-  );
+  routes = harness.app.routeIndex.routes.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD' && r.url !== '/api/v1/openapi.json');
 });
 after(() => harness.close());
 
@@ -208,7 +212,11 @@ describe('every authenticated route', () => {
   /** What a route taking an id could change. */
   test("answers 404 for another organization's ids, and changes nothing", async () => {
     const withIds = routes.filter((r) => r.url.includes(':'));
-    assert.deepEqual(withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`), [], 'routes without a fixture');
+    assert.deepEqual(
+      withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`),
+      [],
+      'routes without a fixture',
+    );
     for (const route of withIds) {
       const owned = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<OwnedRequest>)(harness, owner);
       const { path, payload } = typeof owned === 'string' ? { path: owned, payload: OWNED_RECORD_BODIES[`${route.method} ${route.url}`] } : owned;

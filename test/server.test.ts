@@ -55,7 +55,9 @@ describe('gatehouse serve', () => {
     for (const leaked of [secret, 'Viktor', '1967-01-13', 'Jane']) assert.ok(!server.stdout().includes(leaked), leaked);
   });
 
-  test('a second process on the same embedded database stops at once with a clear message', { skip: !!process.env.DATABASE_URL && 'the lock guards the embedded database only' }, () => {
+  test('a second process on the same embedded database stops at once with a clear message', {
+    skip: !!process.env.DATABASE_URL && 'the lock guards the embedded database only',
+  }, () => {
     const second = runCli(['migrate'], env);
     assert.equal(second.code, 1);
     assert.match(second.stderr, new RegExp(`in use by process ${server.child.pid}`));

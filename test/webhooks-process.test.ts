@@ -12,8 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { Webhook } from 'standardwebhooks';
 import { processDatabase, type ServerProcess, startServerProcess, startWithAdminKey } from './helpers/server-process.ts';
-import { type Receiver, startReceiver } from './helpers/webhooks.ts';
 import type { OwnerSql } from './helpers/test-database.ts';
+import { type Receiver, startReceiver } from './helpers/webhooks.ts';
 
 /** Personal data a visitor system might send; every value distinctive enough to be searched for. */
 const PERSONAL = {
@@ -28,8 +28,7 @@ const PERSONAL = {
   // Personal data as member names, as a system that keys its attendees by person sends it.
   attendees: { 'odalys.brenkmann@example.net': { escorted: true }, 'Thaddeus Quorvin': { escorted: false }, '+44 7700 913377': { escorted: true } },
 };
-const personalValues = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Object.values(value as object).flatMap((v) => personalValues(v));
+const personalValues = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as object).flatMap((v) => personalValues(v)));
 /** Each member name of the attendees, whole and by its distinctive parts. */
 const personalNames = [...Object.keys(PERSONAL.attendees), 'odalys', 'brenkmann', 'Thaddeus', 'Quorvin', '913377'];
 
@@ -81,7 +80,9 @@ describe('webhooks in the running service', () => {
 
   test('killed mid-delivery and restarted, it delivers exactly the events not yet acknowledged, with the same webhook-id', async () => {
     server ??= await startServerProcess(env);
-    const endpoint = (await (await api('/webhook-endpoints', { method: 'POST', body: { url: receiver.url('/e2e'), events: ['screening.completed'] } })).json()) as { id: string; secret: string };
+    const endpoint = (await (
+      await api('/webhook-endpoints', { method: 'POST', body: { url: receiver.url('/e2e'), events: ['screening.completed'] } })
+    ).json()) as { id: string; secret: string };
     assert.match(endpoint.secret, /^whsec_/, JSON.stringify(endpoint));
     receiver.plan({ status: 200 }, { status: 200 }, 'hang');
     for (const subject of ['Alpha Visitor', 'Bravo Visitor', 'Charlie Visitor', 'Delta Visitor', 'Echo Visitor']) {
@@ -95,7 +96,11 @@ describe('webhooks in the running service', () => {
     await receiver.waitFor(3); // two acknowledged, the third held open
     await stopServer('SIGKILL');
     const [acknowledged, held] = [receiver.received.slice(0, 2), receiver.received[2]];
-    assert.deepEqual(acknowledged.map((r) => r.headers['webhook-id']), events.slice(0, 2), 'in order, one at a time');
+    assert.deepEqual(
+      acknowledged.map((r) => r.headers['webhook-id']),
+      events.slice(0, 2),
+      'in order, one at a time',
+    );
     assert.equal(held?.headers['webhook-id'], events[2]);
 
     server = await startServerProcess(env);
@@ -107,7 +112,10 @@ describe('webhooks in the running service', () => {
     for (const request of all) new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>);
 
     const deliveries = (await (await api(`/webhook-endpoints/${endpoint.id}/deliveries`)).json()) as { data: { state: string }[] };
-    assert.deepEqual(deliveries.data.map((d) => d.state), ['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    assert.deepEqual(
+      deliveries.data.map((d) => d.state),
+      ['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded'],
+    );
   });
 
   test('an inbound webhook full of personal data leaves none in the database, the audit trail or the logs: only its keys', async () => {
@@ -120,7 +128,24 @@ describe('webhooks in the running service', () => {
 
     const line = logs.split('\n').find((l) => l.includes('e2e-personal-data') && l.includes('inbound webhook received'));
     assert.ok(line, 'the keys are logged with the request id');
-    assert.deepEqual(JSON.parse(line).key_paths, ['attendees', 'attendees.<key>', 'attendees.<key>.escorted', 'date_of_birth', 'email', 'full_name', 'home', 'home.city', 'home.street', 'national_id', 'notes', 'notes[].escort', 'passport', 'passport.nationality', 'passport.number', 'phone']);
+    assert.deepEqual(JSON.parse(line).key_paths, [
+      'attendees',
+      'attendees.<key>',
+      'attendees.<key>.escorted',
+      'date_of_birth',
+      'email',
+      'full_name',
+      'home',
+      'home.city',
+      'home.street',
+      'national_id',
+      'notes',
+      'notes[].escort',
+      'passport',
+      'passport.nationality',
+      'passport.number',
+      'phone',
+    ]);
 
     const tables = await everyTableAsOwner();
     assert.ok(tables.inbound_webhook_receipts?.includes(receipt.id), 'the receipt is in the database');
@@ -134,7 +159,9 @@ describe('webhooks in the running service', () => {
   /** Every table of the database, each read whole as its owner, as text. */
   async function everyTableAsOwner(): Promise<Record<string, string>> {
     const query = async (run: (sql: string) => Promise<Record<string, unknown>[]>) => {
-      const names = (await run("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")).map((r) => String(r.table_name));
+      const names = (await run("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")).map((r) =>
+        String(r.table_name),
+      );
       const tables: Record<string, string> = {};
       for (const name of names) tables[name] = (await run(`SELECT t::text AS row FROM ${name} t`)).map((r) => String(r.row)).join('\n');
       return tables;

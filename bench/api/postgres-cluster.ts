@@ -44,7 +44,16 @@ export async function startCluster(): Promise<PostgresCluster> {
     asPostgres(path.join(POSTGRES_BIN, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
     const port = await freePort();
     started = true;
-    asPostgres(pgCtl, ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+    asPostgres(pgCtl, [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
     // "postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)"
     const version = /\(PostgreSQL\) (\S+)/.exec(asPostgres(path.join(POSTGRES_BIN, 'postgres'), ['--version']))?.[1] ?? '15';
     const postmasterPid = () => {

@@ -60,10 +60,12 @@ export function runTable(run: DatabaseRun, seconds: number): string[] {
   const all = summarize([...load.latenciesMs.values()].flat().sort((a, b) => a - b));
   const refusals = [...load.statusCounts].filter(([status]) => status >= 300).map(([status, n]) => `${n} × ${status}`);
   const matches = [...run.potentialMatches.values()].reduce((sum, n) => sum + n, 0);
-  const byKind = [...load.latenciesMs].sort(([a], [b]) => a.localeCompare(b)).map(([kind, values]) => {
-    const s = summarize(values);
-    return `| ${kind} | ${s.count.toLocaleString('en')} | ${run.potentialMatches.get(kind) ?? 0} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
-  });
+  const byKind = [...load.latenciesMs]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, values]) => {
+      const s = summarize(values);
+      return `| ${kind} | ${s.count.toLocaleString('en')} | ${run.potentialMatches.get(kind) ?? 0} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
+    });
   return [
     `${run.database[0]?.toUpperCase()}${run.database.slice(1)}. Lists: ${run.lists.count} imported with \`gatehouse lists import\` (${run.lists.entities.toLocaleString('en')} entities) in ${run.importSeconds.toFixed(1)} s; the service was ready ${run.startSeconds.toFixed(1)} s after its start.`,
     `${seconds} s measured after ${run.warmUpSeconds} s of warm-up at the same rate, ${run.connections} keep-alive connections, each request due at a fixed time (latency counts from that time, see bench/api/paced-load.ts); the load generator runs on the same cores (${run.generatorCpuPercent}% of a core); load average ${run.machineLoad.toFixed(2)} as the run began.`,

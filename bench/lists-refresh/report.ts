@@ -19,7 +19,16 @@ export type Refresh = {
   toEntities: number | undefined;
 };
 export type Latencies = { quiet: number[]; duringRefresh: number[]; afterRefresh: number[]; refused: number; errors: number };
-export type DatabaseFigures = { database: string; pinning: string; rate: number; quietSeconds: number; windowSeconds: number; firstLoad: Load; refresh: Refresh; latencies: Latencies };
+export type DatabaseFigures = {
+  database: string;
+  pinning: string;
+  rate: number;
+  quietSeconds: number;
+  windowSeconds: number;
+  firstLoad: Load;
+  refresh: Refresh;
+  latencies: Latencies;
+};
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const count = (value: number) => value.toLocaleString('en');
@@ -30,7 +39,9 @@ export function figuresTable(f: DatabaseFigures): string[] {
     const s = summarize([...values].sort((a, b) => a - b));
     return `| ${period} | ${count(s.count)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   };
-  const changes = refresh.changes ? `${count(refresh.changes.added)} added, ${count(refresh.changes.removed)} removed, ${count(refresh.changes.changed)} changed` : 'changes not read';
+  const changes = refresh.changes
+    ? `${count(refresh.changes.added)} added, ${count(refresh.changes.removed)} removed, ${count(refresh.changes.changed)} changed`
+    : 'changes not read';
   return [
     `${f.database}. The service (\`gatehouse serve\`, LISTS_AUTO_UPDATE on, checks every 3 s) downloads from a publisher on loopback serving all six sources (bench/lists-refresh/published-sets.ts). ${f.pinning}`,
     '',

@@ -44,9 +44,19 @@ export async function measureCeiling(
   const bare = await startBareServer(options.cpus);
   try {
     options.log('ceiling: a bare node:http server');
-    const bareSteps = await stepUp({ baseUrl: bare.baseUrl, headers: {}, requests: [{ tag: 'bare', method: 'GET', path: '' }], serverPid: bare.pid }, rates, options.settings, options.log);
+    const bareSteps = await stepUp(
+      { baseUrl: bare.baseUrl, headers: {}, requests: [{ tag: 'bare', method: 'GET', path: '' }], serverPid: bare.pid },
+      rates,
+      options.settings,
+      options.log,
+    );
     options.log('ceiling: GET /api/healthz');
-    const healthz = await stepUp({ baseUrl: service.baseUrl, headers: {}, requests: [{ tag: 'healthz', method: 'GET', path: '/healthz' }], serverPid: service.pid }, rates, options.settings, options.log);
+    const healthz = await stepUp(
+      { baseUrl: service.baseUrl, headers: {}, requests: [{ tag: 'healthz', method: 'GET', path: '/healthz' }], serverPid: service.pid },
+      rates,
+      options.settings,
+      options.log,
+    );
     return { bare: bareSteps, healthz };
   } finally {
     await bare.stop();

@@ -24,7 +24,11 @@ export function visitorBody(prescreen: string, n: number): string | undefined {
   const body = JSON.parse(prescreen) as { subject?: string; type?: string; nationality?: string; date_of_birth?: string };
   if (!body.subject || body.type === 'organization') return undefined;
   return JSON.stringify({
-    visitor: { name: body.subject, ...(body.nationality && { citizenship: body.nationality }), ...(body.date_of_birth && { date_of_birth: body.date_of_birth }) },
+    visitor: {
+      name: body.subject,
+      ...(body.nationality && { citizenship: body.nationality }),
+      ...(body.date_of_birth && { date_of_birth: body.date_of_birth }),
+    },
     site: SITES[n % SITES.length],
     host: { name: 'R. Alvarez' },
     purpose: 'Supplier quality audit',
@@ -58,7 +62,10 @@ export function planMix(organizations: readonly MixOrganization[], prescreens: r
           case 'session_update': {
             const session = pick(org.sessions);
             // A visitor inside leaves (repeated, it only adds the note); one waiting on review gets a note.
-            const body = session.status === 'checked_in' ? { status: 'checked_out', note: 'Badge returned at the exit.' } : { metadata: { parking: 'P3' }, note: 'Escort assigned.' };
+            const body =
+              session.status === 'checked_in'
+                ? { status: 'checked_out', note: 'Badge returned at the exit.' }
+                : { metadata: { parking: 'P3' }, note: 'Escort assigned.' };
             return { tag, method: 'POST', path: `/v1/sessions/${session.id}/update`, body: JSON.stringify(body) };
           }
         }

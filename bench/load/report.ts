@@ -27,7 +27,11 @@ export const TARGETS = {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rate = (value: number) => `${Math.round(value).toLocaleString('en')}/s`;
 const errors = (s: StepResult) =>
-  [...Object.entries(s.refusals).map(([status, n]) => `${n} × ${status}`), ...(s.connectionErrors ? [`${s.connectionErrors} connection errors`] : []), ...(s.timeouts ? [`${s.timeouts} timeouts`] : [])].join(', ') || 'none';
+  [
+    ...Object.entries(s.refusals).map(([status, n]) => `${n} × ${status}`),
+    ...(s.connectionErrors ? [`${s.connectionErrors} connection errors`] : []),
+    ...(s.timeouts ? [`${s.timeouts} timeouts`] : []),
+  ].join(', ') || 'none';
 
 export function stepTable(steps: readonly StepResult[], withDatabase: boolean): string[] {
   return [
@@ -58,8 +62,17 @@ export function verdicts(run: DatabaseLoadRun, ceiling: Ceiling | undefined): st
   if (run.database === 'postgres') {
     const t = TARGETS.postgres;
     const at = stepAt(run.steps, t.rate);
-    const misses = at ? [...(at.all.p95 >= t.p95Ms ? [`p95 ${ms(at.all.p95)}`] : []), ...(at.all.p99 >= t.p99Ms ? [`p99 ${ms(at.all.p99)}`] : []), ...(failuresOf(at) > 0 ? [`errors: ${errors(at)}`] : []), ...(at.achievedRate < 0.97 * at.offeredRate ? [`achieved ${rate(at.achievedRate)}`] : [])] : ['not measured'];
-    lines.push(`- ${t.rate}/s of the mix, p95 under ${t.p95Ms} ms, p99 under ${t.p99Ms} ms, no errors: ${misses.length === 0 && at ? `**met** (p95 ${ms(at.all.p95)}, p99 ${ms(at.all.p99)})` : `**missed** (${misses.join(', ')})`}.`);
+    const misses = at
+      ? [
+          ...(at.all.p95 >= t.p95Ms ? [`p95 ${ms(at.all.p95)}`] : []),
+          ...(at.all.p99 >= t.p99Ms ? [`p99 ${ms(at.all.p99)}`] : []),
+          ...(failuresOf(at) > 0 ? [`errors: ${errors(at)}`] : []),
+          ...(at.achievedRate < 0.97 * at.offeredRate ? [`achieved ${rate(at.achievedRate)}`] : []),
+        ]
+      : ['not measured'];
+    lines.push(
+      `- ${t.rate}/s of the mix, p95 under ${t.p95Ms} ms, p99 under ${t.p99Ms} ms, no errors: ${misses.length === 0 && at ? `**met** (p95 ${ms(at.all.p95)}, p99 ${ms(at.all.p99)})` : `**missed** (${misses.join(', ')})`}.`,
+    );
     const best = capacity(run.steps, t.capacityP95Ms);
     lines.push(
       `- Sustained capacity at least ${rate(t.capacityRate)} with p95 under ${t.capacityP95Ms} ms: ${best && best.offeredRate >= t.capacityRate ? '**met**' : '**missed**'} (highest step held: ${best ? `${rate(best.offeredRate)}, p95 ${ms(best.all.p95)}` : 'none'}${ratio(best, ceiling)}).`,
@@ -68,7 +81,9 @@ export function verdicts(run: DatabaseLoadRun, ceiling: Ceiling | undefined): st
     const t = TARGETS.embedded;
     const at = stepAt(run.steps, t.rate);
     const ok = at && at.all.p95 < t.p95Ms && failuresOf(at) === 0 && at.achievedRate >= 0.97 * at.offeredRate;
-    lines.push(`- ${t.rate}/s of the mix with p95 under ${t.p95Ms} ms: ${ok ? '**met**' : '**missed**'} (${at ? `p95 ${ms(at.all.p95)}, achieved ${rate(at.achievedRate)}, errors ${errors(at)}` : 'not measured'}).`);
+    lines.push(
+      `- ${t.rate}/s of the mix with p95 under ${t.p95Ms} ms: ${ok ? '**met**' : '**missed**'} (${at ? `p95 ${ms(at.all.p95)}, achieved ${rate(at.achievedRate)}, errors ${errors(at)}` : 'not measured'}).`,
+    );
     const best = capacity(run.steps, t.p95Ms);
     lines.push(`- Highest step held with p95 under ${t.p95Ms} ms and no error: ${best ? rate(best.offeredRate) : 'none'}${ratio(best, ceiling)}.`);
   }
@@ -81,13 +96,16 @@ function ratio(step: StepResult | undefined, ceiling: Ceiling | undefined): stri
   if (!step || !ceiling) return '';
   const bare = capacity(ceiling.bare, 50);
   const healthz = capacity(ceiling.healthz, 50);
-  const part = (c: StepResult | undefined, name: string) => (c ? `${((100 * step.offeredRate) / c.offeredRate).toFixed(1)}% of ${name}'s ${rate(c.offeredRate)}` : '');
+  const part = (c: StepResult | undefined, name: string) =>
+    c ? `${((100 * step.offeredRate) / c.offeredRate).toFixed(1)}% of ${name}'s ${rate(c.offeredRate)}` : '';
   return `; ${[part(bare, 'the bare server'), part(healthz, 'GET /healthz')].filter(Boolean).join(', ')}`;
 }
 
 export function databaseSection(run: DatabaseLoadRun, ceiling: Ceiling | undefined): string[] {
   const s = run.seeded;
-  const mix = Object.entries(MIX_SHARES).map(([tag, share]) => `${tag} ${share * 5}%`).join(', ');
+  const mix = Object.entries(MIX_SHARES)
+    .map(([tag, share]) => `${tag} ${share * 5}%`)
+    .join(', ');
   const target = run.database === 'postgres' ? TARGETS.postgres.rate : TARGETS.embedded.rate;
   const targetStep = stepAt(run.steps, target);
   const best = capacity(run.steps, run.database === 'postgres' ? TARGETS.postgres.capacityP95Ms : TARGETS.embedded.p95Ms);
@@ -142,7 +160,13 @@ export function soakSection(run: DatabaseLoadRun): string[] {
     '',
     '| achieved | p50 | p95 | p99 | max | errors | RSS after warm-up → end | RSS growth | event-loop p99 per 10 s | event-loop max per 10 s | database connections |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    `| ${rate(soak.achievedRate)} | ${ms(soak.all.p50)} | ${ms(soak.all.p95)} | ${ms(soak.all.p99)} | ${ms(soak.all.max)} | ${failures === 0 ? 'none' : failures} | ${warm[0]?.rssMiB ?? '—'} → ${soak.samples.at(-1)?.rssMiB} MiB | ${soak.rssGrowthPercent.toFixed(1)}% | ${range(warm.map((s) => s.eventLoopP99Ms), ' ms')} | ${range(warm.map((s) => s.eventLoopMaxMs), ' ms')} | ${connections.length ? `${Math.min(...connections)} – ${Math.max(...connections)}` : 'one, in process'} |`,
+    `| ${rate(soak.achievedRate)} | ${ms(soak.all.p50)} | ${ms(soak.all.p95)} | ${ms(soak.all.p99)} | ${ms(soak.all.max)} | ${failures === 0 ? 'none' : failures} | ${warm[0]?.rssMiB ?? '—'} → ${soak.samples.at(-1)?.rssMiB} MiB | ${soak.rssGrowthPercent.toFixed(1)}% | ${range(
+      warm.map((s) => s.eventLoopP99Ms),
+      ' ms',
+    )} | ${range(
+      warm.map((s) => s.eventLoopMaxMs),
+      ' ms',
+    )} | ${connections.length ? `${Math.min(...connections)} – ${Math.max(...connections)}` : 'one, in process'} |`,
     '',
     `Target, no error and RSS growth under 10% after warm-up: ${ok ? '**met**' : '**missed**'}.`,
   ];

@@ -87,7 +87,11 @@ export async function seedHistory(options: SeedOptions): Promise<Seeded> {
           const body = JSON.parse(random() < options.listedShare ? pick(options.subjects.listed) : pick(options.subjects.clean));
           return prescreenInput(body, loadedLists, when);
         });
-        const context: AuditContext = { actor: { organizationId: org.id, kind: 'api_key', id: org.keyId, role: null }, requestId: `req_seed_${n}_${at}`, sourceIp: '127.0.0.1' };
+        const context: AuditContext = {
+          actor: { organizationId: org.id, kind: 'api_key', id: org.keyId, role: null },
+          requestId: `req_seed_${n}_${at}`,
+          sourceIp: '127.0.0.1',
+        };
         const views = await db.withTenant(context.actor, (trx) => screenings.screenMany(trx, context, inputs, 'prescreen', { now: when }));
         for (const view of views) {
           if (view.record.outcome === 'potential_match') potentialMatches++;

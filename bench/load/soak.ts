@@ -58,7 +58,10 @@ async function databaseConnections(databaseUrl: string | undefined): Promise<num
   }
 }
 
-export async function soak(target: Target, options: { rate: number; seconds: number; warmUpSeconds: number; databaseUrl?: string; loadAverage: number; log: (line: string) => void }): Promise<SoakResult> {
+export async function soak(
+  target: Target,
+  options: { rate: number; seconds: number; warmUpSeconds: number; databaseUrl?: string; loadAverage: number; log: (line: string) => void },
+): Promise<SoakResult> {
   const samples: SoakSample[] = [];
   const started = performance.now();
   const sample = async () => {
@@ -74,13 +77,22 @@ export async function soak(target: Target, options: { rate: number; seconds: num
       databaseConnections: connections,
     };
     samples.push(s);
-    options.log(`soak ${s.atSeconds} s: RSS ${s.rssMiB} MiB, event loop p99 ${s.eventLoopP99Ms.toFixed(1)} ms (max ${s.eventLoopMaxMs.toFixed(1)}), database connections ${s.databaseConnections ?? 'n/a'}`);
+    options.log(
+      `soak ${s.atSeconds} s: RSS ${s.rssMiB} MiB, event loop p99 ${s.eventLoopP99Ms.toFixed(1)} ms (max ${s.eventLoopMaxMs.toFixed(1)}), database connections ${s.databaseConnections ?? 'n/a'}`,
+    );
   };
   await sample(); // also resets the event-loop histogram
   const timer = setInterval(() => void sample().catch((error: Error) => options.log(`soak: a sample failed: ${error.message}`)), SAMPLE_EVERY_MS);
   let load: Awaited<ReturnType<typeof driveAtFixedRate>>;
   try {
-    load = await driveAtFixedRate({ baseUrl: target.baseUrl, headers: target.headers, requests: target.requests, rate: options.rate, connections: connectionsFor(options.rate), seconds: options.seconds });
+    load = await driveAtFixedRate({
+      baseUrl: target.baseUrl,
+      headers: target.headers,
+      requests: target.requests,
+      rate: options.rate,
+      connections: connectionsFor(options.rate),
+      seconds: options.seconds,
+    });
   } finally {
     clearInterval(timer);
   }

@@ -109,7 +109,8 @@ export function stopReason(step: StepResult, first: StepResult): string | undefi
   const failures = failuresOf(step);
   if (failures > 0) return `${failures} requests failed or were refused`;
   if (step.achievedRate < 0.97 * step.offeredRate) return `achieved ${step.achievedRate.toFixed(0)}/s of ${step.offeredRate}/s offered`;
-  if (step !== first && step.all.p99 >= 2 * first.all.p99) return `p99 ${step.all.p99.toFixed(1)} ms, at least twice the first step's ${first.all.p99.toFixed(1)} ms`;
+  if (step !== first && step.all.p99 >= 2 * first.all.p99)
+    return `p99 ${step.all.p99.toFixed(1)} ms, at least twice the first step's ${first.all.p99.toFixed(1)} ms`;
   return undefined;
 }
 
@@ -119,7 +120,13 @@ export function stopReason(step: StepResult, first: StepResult): string | undefi
  * the repeat degrades too, stepping stops there, both kept, marked with the reason. Rates up to
  * `through` are measured whatever happens, so a target rate is always judged on its own step.
  */
-export async function stepUp(target: Target, rates: readonly number[], settings: StepSettings, log: (line: string) => void, through = 0): Promise<StepResult[]> {
+export async function stepUp(
+  target: Target,
+  rates: readonly number[],
+  settings: StepSettings,
+  log: (line: string) => void,
+  through = 0,
+): Promise<StepResult[]> {
   const steps: StepResult[] = [];
   const measure = async (rate: number, again: boolean) => {
     const step = await measureStep(target, rate, settings);

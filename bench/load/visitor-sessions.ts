@@ -10,7 +10,11 @@ export async function checkInVisitors(baseUrl: string, apiKey: string, bodies: r
   const worker = async () => {
     while (next < bodies.length) {
       const body = bodies[next++] as string;
-      const response = await fetch(`${baseUrl}/v1/checkin`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body });
+      const response = await fetch(`${baseUrl}/v1/checkin`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body,
+      });
       const text = await response.text();
       if (response.status !== 201) throw new Error(`check-in answered ${response.status}: ${text.slice(0, 500)}`);
       const session = JSON.parse(text) as SeededSession;

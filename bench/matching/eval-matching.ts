@@ -15,8 +15,8 @@ import { loadAllLists, loadUnList } from './list-loading.ts';
 import { selectMatchers } from './matchers.ts';
 import { outcomeTable, printWorst, SPLIT_STATEMENT } from './report.ts';
 import { runCrossScript } from './sets/cross-script.ts';
-import { runNameClasses } from './sets/name-classes.ts';
 import { runNameBench } from './sets/name-bench.ts';
+import { runNameClasses } from './sets/name-classes.ts';
 import { runNegatives } from './sets/negatives.ts';
 import { runTemporalHoldout } from './sets/temporal-holdout.ts';
 import { runUnPositives } from './sets/un-positives.ts';
@@ -55,7 +55,12 @@ try {
   if (sets.includes('c')) {
     await timed('c', async () => {
       const { lists, missing } = await loadAllLists(dataDir);
-      const result = runNegatives(dataDir, lists.flatMap((l) => l.entities), matchers, threshold);
+      const result = runNegatives(
+        dataDir,
+        lists.flatMap((l) => l.entities),
+        matchers,
+        threshold,
+      );
       const loaded = lists.map((l) => `${l.list} ${l.entities.length}`).join(', ');
       result.notes.push(`c. lists screened: ${loaded}${missing.length > 0 ? `; not yet parseable: ${missing.join(', ')}` : ''}`);
       return result;
@@ -71,13 +76,11 @@ try {
   console.log(`\n${notes.join('\n')}`);
   printWorst(results.flatMap((r) => r.worst));
   if (values.write) {
-    recordBenchmark(`Matching quality (sets ${sets.join(', ')})`, `npm run eval:matching -- --set ${sets.join(',')}${threshold === undefined ? '' : ` --threshold ${threshold}`}`, [
-      ...SPLIT_STATEMENT,
-      '',
-      ...table,
-      '',
-      ...notes.filter((n) => !n.startsWith('  ')).map((n) => `- ${n}`),
-    ]);
+    recordBenchmark(
+      `Matching quality (sets ${sets.join(', ')})`,
+      `npm run eval:matching -- --set ${sets.join(',')}${threshold === undefined ? '' : ` --threshold ${threshold}`}`,
+      [...SPLIT_STATEMENT, '', ...table, '', ...notes.filter((n) => !n.startsWith('  ')).map((n) => `- ${n}`)],
+    );
   }
 } catch (error) {
   exitOnUsageProblem('eval:matching', error);

@@ -3,7 +3,7 @@
  * (src/screening/screening-index.ts) and the watchman baseline, behind one small interface.
  */
 import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from '../../src/screening/match-types.ts';
-import { emptyEntity, type EntityType, type ListEntity } from '../../src/screening/model.ts';
+import { type EntityType, emptyEntity, type ListEntity } from '../../src/screening/model.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 import { buildWatchmanIndex, WATCHMAN_DEFAULT_THRESHOLD } from './baselines/watchman-index.ts';
 import { UsageError } from './eval-data.ts';

@@ -24,14 +24,19 @@ export function randomOwnershipGraph(entityCount: number, linkCount: number, see
   const conglomerates = Math.max(1, Math.round(companies / 100));
   const holdings = Math.max(1, Math.round(companies / 50));
   for (let i = 0; i < companies; i++) {
-    entities.push({ id: `C${i}`, type: 'entity', country: COUNTRIES[below(COUNTRIES.length)] as string, ...designated(random, i < holdings ? 0.1 : 0.01, 'entity') });
+    entities.push({
+      id: `C${i}`,
+      type: 'entity',
+      country: COUNTRIES[below(COUNTRIES.length)] as string,
+      ...designated(random, i < holdings ? 0.1 : 0.01, 'entity'),
+    });
   }
 
   const pairs = new Set<number>();
   const byOwned = new Map<number, { owner: number; kind: string; unknown: boolean }[]>();
   while (pairs.size < linkCount) {
     // Companies are numbered persons … entityCount - 1; older companies have lower numbers.
-    const owned = persons + (random() < 0.2 ? below(conglomerates) * 97 % companies : below(companies));
+    const owned = persons + (random() < 0.2 ? (below(conglomerates) * 97) % companies : below(companies));
     let owner: number;
     const draw = random();
     if (draw < 0.35) owner = below(persons);
@@ -52,7 +57,7 @@ export function randomOwnershipGraph(entityCount: number, linkCount: number, see
     const total = weights.reduce((a, b) => a + b, 0);
     const outstanding = 60 + random() * 40;
     links.forEach((link, i) => {
-      const percent = Math.floor((outstanding * (weights[i] as number)) / total * 100) / 100;
+      const percent = Math.floor(((outstanding * (weights[i] as number)) / total) * 100) / 100;
       ownerships.push({
         owner: (entities[link.owner] as GraphEntity).id,
         owned: (entities[owned] as GraphEntity).id,

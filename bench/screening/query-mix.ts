@@ -16,10 +16,41 @@ export type BenchQuery = { category: Category; query: SubjectQuery };
 
 /** Latin → Cyrillic, longest spellings first, as a Russian speaker would write a foreign name. */
 const CYRILLIC: [string, string][] = [
-  ['shch', 'щ'], ['sh', 'ш'], ['ch', 'ч'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['ya', 'я'], ['yu', 'ю'], ['yo', 'ё'],
-  ['a', 'а'], ['b', 'б'], ['c', 'к'], ['d', 'д'], ['e', 'е'], ['f', 'ф'], ['g', 'г'], ['h', 'х'], ['i', 'и'], ['j', 'дж'],
-  ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'], ['p', 'п'], ['q', 'к'], ['r', 'р'], ['s', 'с'], ['t', 'т'],
-  ['u', 'у'], ['v', 'в'], ['w', 'в'], ['x', 'кс'], ['y', 'й'], ['z', 'з'],
+  ['shch', 'щ'],
+  ['sh', 'ш'],
+  ['ch', 'ч'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ts', 'ц'],
+  ['ya', 'я'],
+  ['yu', 'ю'],
+  ['yo', 'ё'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['c', 'к'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['f', 'ф'],
+  ['g', 'г'],
+  ['h', 'х'],
+  ['i', 'и'],
+  ['j', 'дж'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['q', 'к'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['v', 'в'],
+  ['w', 'в'],
+  ['x', 'кс'],
+  ['y', 'й'],
+  ['z', 'з'],
 ];
 
 export function cyrillicSpelling(latin: string): string {
@@ -35,7 +66,8 @@ export function cyrillicSpelling(latin: string): string {
 
 export function buildQueryMix(entities: readonly ListEntity[], negatives: readonly NegativeSubject[], perCategory: number, seed: number): BenchQuery[] {
   const random = seededRandom(seed);
-  const sample = <T>(items: readonly T[], n: number): T[] => Array.from({ length: Math.min(n, items.length) }, () => items[Math.floor(random() * items.length)] as T);
+  const sample = <T>(items: readonly T[], n: number): T[] =>
+    Array.from({ length: Math.min(n, items.length) }, () => items[Math.floor(random() * items.length)] as T);
   const primary = (e: ListEntity) => e.names[0]?.full ?? '';
   const listed = entities.filter((e) => primary(e) !== '');
 

@@ -43,10 +43,7 @@ export type StoredLink = { seq: number; prev_hash: Buffer; hash: Buffer; fields:
 export type ChainBreak = { seq: number; reason: string };
 
 /** Walks the links in order and returns the first one that does not hold, if any. */
-export function findBreak(
-  links: Iterable<StoredLink>,
-  start: { seq: number; hash: Buffer } = { seq: 0, hash: GENESIS_HASH },
-): ChainBreak | undefined {
+export function findBreak(links: Iterable<StoredLink>, start: { seq: number; hash: Buffer } = { seq: 0, hash: GENESIS_HASH }): ChainBreak | undefined {
   let expected = start;
   for (const link of links) {
     if (link.seq !== expected.seq + 1) return { seq: link.seq, reason: `expected event ${expected.seq + 1}, found ${link.seq}` };

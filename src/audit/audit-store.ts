@@ -6,8 +6,8 @@ import type { ColumnType, Selectable } from 'kysely';
 import type { JsonStatement } from '../db/prepared-statements.ts';
 import { sqlText } from '../db/sql-text.ts';
 import type { TenantTransaction } from '../db/tenant.ts';
-import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
 import { storedNamesOf } from './action-names.ts';
+import { type ChainedFields, canonicalAroundSeq, type StoredLink } from './audit-chain.ts';
 import { type EventKind, READ_ACTIONS } from './read-actions.ts';
 
 type AuditEventRow = {
@@ -70,7 +70,6 @@ function pendingRow(event: AuditEventInput) {
   };
 }
 
-
 /**
  * Events with afterSeq < seq <= throughSeq, in order, as chain links. Reads go by bounded seq
  * windows rather than `seq > n LIMIT k`: without table statistics (the embedded database never
@@ -85,7 +84,12 @@ export async function readLinks(trx: TenantTransaction, afterSeq: number, throug
  * record finds its own event, appended after the record was written. Looked up through the
  * request's index, then the target.
  */
-export async function recordingEventHash(trx: TenantTransaction, action: string, target: { type: string; id: string }, requestId: string): Promise<string | undefined> {
+export async function recordingEventHash(
+  trx: TenantTransaction,
+  action: string,
+  target: { type: string; id: string },
+  requestId: string,
+): Promise<string | undefined> {
   const row = await trx
     .selectFrom('audit_events')
     .select('hash')
@@ -123,8 +127,7 @@ export function toLink(row: Selectable<AuditEventRow>): StoredLink {
 }
 
 /** node-postgres returns bytea as a Buffer, PGlite as a plain Uint8Array. */
-const asBuffer = (bytes: Uint8Array): Buffer =>
-  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 export type EventFilter = { from?: Date; to?: Date; action?: string; actor?: string; requestId?: string; kind?: EventKind };
 

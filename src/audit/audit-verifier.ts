@@ -22,7 +22,12 @@ export async function verifyChain(db: Database, organizationId: string): Promise
     if (latest) last = { seq: latest.seq, hash: latest.hash };
   }
   if (last.seq !== end) {
-    return { organization_id: organizationId, events: last.seq, intact: false, first_break: { seq: last.seq + 1, reason: `missing: the chain's head is at ${end}` } };
+    return {
+      organization_id: organizationId,
+      events: last.seq,
+      intact: false,
+      first_break: { seq: last.seq + 1, reason: `missing: the chain's head is at ${end}` },
+    };
   }
   return { organization_id: organizationId, events: last.seq, intact: true };
 }

@@ -4,7 +4,7 @@
  * organization's tenant transaction.
  */
 import { type ColumnType, type Kysely, sql } from 'kysely';
-import type { Schema, Timestamp, Tier } from '../db/schema.ts';
+import type { Schema, Tier, Timestamp } from '../db/schema.ts';
 import type { TenantTransaction } from '../db/tenant.ts';
 import type { KeyEnvironment } from './api-key-format.ts';
 
@@ -85,7 +85,11 @@ export async function setKeyState(trx: TenantTransaction, id: string, state: Key
 }
 
 export async function touchKey(trx: TenantTransaction, id: string) {
-  await trx.updateTable('api_keys').set({ last_used_at: sql<Date>`now()` as never }).where('id', '=', id).execute();
+  await trx
+    .updateTable('api_keys')
+    .set({ last_used_at: sql<Date>`now()` as never })
+    .where('id', '=', id)
+    .execute();
 }
 
 export type KeyAuthentication = {

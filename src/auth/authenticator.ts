@@ -16,7 +16,6 @@ export type Authenticator = (authorization: string | undefined, context: Request
 /** last_used_at is kept to the minute: one write a minute per key, not one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-
 export function createAuthenticator(db: Database, tokens: TokenService): Authenticator {
   return async (authorization, context) => {
     const credential = /^Bearer +([^ ]+) *$/i.exec(authorization ?? '')?.[1];

@@ -7,7 +7,7 @@
  * One derivation takes 128 MiB and about 0.4 s: they run one at a time in this process, so a burst
  * of sign-ins waits its turn instead of exhausting memory.
  */
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -26,7 +26,9 @@ function derive(password: string, salt: Buffer, { logN, r, p }: Parameters): Pro
   const options: ScryptOptions = { N, r, p, maxmem: 2 * 128 * N * r };
   // NFKC: the same password typed on another keyboard or system gives the same bytes.
   const run = () =>
-    new Promise<Buffer>((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+    );
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;

@@ -14,12 +14,13 @@ const SECRET_NAME = 'jwt_signing_key_ed25519';
 export type SigningKey = { kid: string; privateKey: KeyObject; publicKey: KeyObject };
 
 export async function loadSigningKey(db: Database): Promise<SigningKey> {
-  const pem = await db.operator.serviceSecret(SECRET_NAME, () =>
-    generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  );
+  const pem = await db.operator.serviceSecret(SECRET_NAME, () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const privateKey = createPrivateKey(pem);
   const publicKey = createPublicKey(privateKey);
-  const kid = createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 16);
+  const kid = createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64url')
+    .slice(0, 16);
   return { kid, privateKey, publicKey };
 }
 

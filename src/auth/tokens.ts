@@ -4,7 +4,7 @@
  * whose lifetime exceeds its organization's session policy or whose `jti` was logged out.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { decodeJwt, errors, type JWTPayload, jwtVerify, type JWTVerifyGetKey, SignJWT } from 'jose';
+import { decodeJwt, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { type AuditContext, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import type { RequestActor, Role } from '../http/actor.ts';
@@ -40,11 +40,21 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
     const options = { requiredClaims: ['sub', 'org', 'role', 'iat', 'exp', 'jti'], clockTolerance: CLOCK_TOLERANCE_SECONDS };
     try {
       if (issuer === OWN_ISSUER) {
-        const { payload } = await jwtVerify(token, signingKey.publicKey, { ...options, algorithms: [TOKEN_ALGORITHM], issuer: OWN_ISSUER, audience: OWN_AUDIENCE });
+        const { payload } = await jwtVerify(token, signingKey.publicKey, {
+          ...options,
+          algorithms: [TOKEN_ALGORITHM],
+          issuer: OWN_ISSUER,
+          audience: OWN_AUDIENCE,
+        });
         return payload;
       }
       if (external && issuer === external.issuer) {
-        const { payload } = await jwtVerify(token, external.keys, { ...options, algorithms: EXTERNAL_ALGORITHMS, issuer: external.issuer, audience: external.audience });
+        const { payload } = await jwtVerify(token, external.keys, {
+          ...options,
+          algorithms: EXTERNAL_ALGORITHMS,
+          issuer: external.issuer,
+          audience: external.audience,
+        });
         return payload;
       }
     } catch (error) {
@@ -76,7 +86,11 @@ export function createTokenService(db: Database, signingKey: SigningKey, externa
         .setExpirationTime(issuedAt + ttl)
         .sign(signingKey.privateKey);
       await db.withTenant(context.actor, async (trx) =>
-        recordAudit(trx, context, { action: 'token.issued', target: { type: 'user', id: input.subject }, details: { role: input.role, jti, ttl_seconds: ttl } }),
+        recordAudit(trx, context, {
+          action: 'token.issued',
+          target: { type: 'user', id: input.subject },
+          details: { role: input.role, jti, ttl_seconds: ttl },
+        }),
       );
       return { token, jti, expires_at: new Date((issuedAt + ttl) * 1000).toISOString() };
     },

@@ -6,7 +6,7 @@ export function auditCommand() {
   const audit = new Command('audit').description('Inspect the audit trail.');
   audit
     .command('verify')
-    .description('Re-walk each organization\'s hash chain and report the first broken link. Exits 1 if any chain is broken.')
+    .description("Re-walk each organization's hash chain and report the first broken link. Exits 1 if any chain is broken.")
     .option('--org <id>', 'only this organization')
     .action((options: { org?: string }) =>
       withDatabase(async (db) => {

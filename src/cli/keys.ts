@@ -11,7 +11,7 @@ export function keysCommand() {
     .requiredOption('--org <id>', 'the organization')
     .option('--name <name>', 'what the key is for', 'created from the command line')
     .option('--sandbox', 'a sandbox key (gk_test_…)')
-    .option('--admin', 'may manage the organization\'s keys')
+    .option('--admin', "may manage the organization's keys")
     .action((options: { org: string; name: string; sandbox?: boolean; admin?: boolean }) =>
       withDatabase(async (db) => {
         const context = await operatorContext(db, options.org);
@@ -39,9 +39,7 @@ export function keysCommand() {
       .description(`${change[0]?.toUpperCase()}${change.slice(1)} a key${change === 'revoke' ? ' (final)' : ''}.`)
       .requiredOption('--org <id>', 'the organization')
       .action((keyId: string, options: { org: string }) =>
-        withDatabase(async (db) =>
-          presentKey(await createApiKeyService(db.withTenant).change(await operatorContext(db, options.org), keyId, change)),
-        ),
+        withDatabase(async (db) => presentKey(await createApiKeyService(db.withTenant).change(await operatorContext(db, options.org), keyId, change))),
       );
   }
   return keys;

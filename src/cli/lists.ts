@@ -3,8 +3,9 @@
  * official sources, and show what is loaded. JSON on stdout; one human line per list on stderr.
  * Exits 1 when a list was refused or a source could not be downloaded.
  */
-import { Command, Option } from 'commander';
+
 import cliProgress from 'cli-progress';
+import { Command, Option } from 'commander';
 import { loadConfig } from '../config.ts';
 import type { FileProgress } from '../lists/download.ts';
 import { confirmedBy, describeOutcome, importListFiles, presentOutcome } from '../lists/import-files.ts';
@@ -27,48 +28,54 @@ export function listsCommand() {
     .option('--allow-shrink', ALLOW_SHRINK)
     .action((paths: string[], options: { format?: ListFormat; allowShrink?: boolean }) => {
       const config = loadConfig();
-      return withDatabase(async (db) => {
-        const outcomes = await importListFiles(db.lists, paths, {
-          ...(options.format && { format: options.format }),
-          allowShrink: options.allowShrink ?? false,
-          shrinkLimitPercent: config.lists.shrinkLimitPercent,
-        });
-        await db.listChecks.confirm(confirmedBy(outcomes));
-        report(outcomes);
-        return outcomes.map(presentOutcome);
-      }, { migrate: true });
+      return withDatabase(
+        async (db) => {
+          const outcomes = await importListFiles(db.lists, paths, {
+            ...(options.format && { format: options.format }),
+            allowShrink: options.allowShrink ?? false,
+            shrinkLimitPercent: config.lists.shrinkLimitPercent,
+          });
+          await db.listChecks.confirm(confirmedBy(outcomes));
+          report(outcomes);
+          return outcomes.map(presentOutcome);
+        },
+        { migrate: true },
+      );
     });
   lists
     .command('update')
     .description(
-      'Check every configured source now (URLs from LISTS_URL_*, each source\'s tried in order), download what changed and import it ' +
+      "Check every configured source now (URLs from LISTS_URL_*, each source's tried in order), download what changed and import it " +
         'like `lists import`. A running service does the same on its own every LISTS_REFRESH_INTERVAL.',
     )
     .option('--allow-shrink', ALLOW_SHRINK)
     .option('--force', 'download and read every file even where the publisher says it has not changed')
     .action((options: { allowShrink?: boolean; force?: boolean }) => {
       const config = loadConfig();
-      return withDatabase(async (db) => {
-        const bars = process.stderr.isTTY ? progressBars() : undefined;
-        const sources = await updateLists(db, configuredSources(config.lists.sources), {
-          browserUserAgent: config.lists.browserUserAgent,
-          force: options.force ?? false,
-          allowShrink: options.allowShrink ?? false,
-          shrinkLimitPercent: config.lists.shrinkLimitPercent,
-          timeoutMs: config.lists.downloadTimeoutMs,
-          retries: config.lists.downloadRetries,
-          ...(bars && { progress: bars.add }),
-        });
-        bars?.stop();
-        for (const source of sources) {
-          if (source.error) {
-            process.exitCode = 1;
-            process.stderr.write(`${source.label}: not updated. ${source.error}\n`);
+      return withDatabase(
+        async (db) => {
+          const bars = process.stderr.isTTY ? progressBars() : undefined;
+          const sources = await updateLists(db, configuredSources(config.lists.sources), {
+            browserUserAgent: config.lists.browserUserAgent,
+            force: options.force ?? false,
+            allowShrink: options.allowShrink ?? false,
+            shrinkLimitPercent: config.lists.shrinkLimitPercent,
+            timeoutMs: config.lists.downloadTimeoutMs,
+            retries: config.lists.downloadRetries,
+            ...(bars && { progress: bars.add }),
+          });
+          bars?.stop();
+          for (const source of sources) {
+            if (source.error) {
+              process.exitCode = 1;
+              process.stderr.write(`${source.label}: not updated. ${source.error}\n`);
+            }
+            report(source.lists);
           }
-          report(source.lists);
-        }
-        return sources.map(({ lists: outcomes, ...source }) => ({ ...source, lists: outcomes.map(presentOutcome) }));
-      }, { migrate: true });
+          return sources.map(({ lists: outcomes, ...source }) => ({ ...source, lists: outcomes.map(presentOutcome) }));
+        },
+        { migrate: true },
+      );
     });
   lists
     .command('status')

@@ -17,18 +17,25 @@ export function orgsCommand() {
     .requiredOption('--name <name>', 'its name')
     .addOption(new Option('--tier <tier>', 'its tier').choices(['defense', 'enterprise']).makeOptionMandatory())
     .action((options: { name: string; tier: 'defense' | 'enterprise' }) =>
-      withDatabase(async (db) => {
-        const organization = await db.operator.createOrganization({ name: options.name, tier: options.tier });
-        const actor = { organizationId: organization.id, kind: 'system' as const, id: 'cli' };
-        await db.withTenant(actor, async (trx) =>
-          recordAudit(trx, { actor, requestId: null, sourceIp: null }, {
-            action: 'organization.created',
-            target: { type: 'organization', id: organization.id },
-            details: { tier: organization.tier },
-          }),
-        );
-        return organization;
-      }, { migrate: true }),
+      withDatabase(
+        async (db) => {
+          const organization = await db.operator.createOrganization({ name: options.name, tier: options.tier });
+          const actor = { organizationId: organization.id, kind: 'system' as const, id: 'cli' };
+          await db.withTenant(actor, async (trx) =>
+            recordAudit(
+              trx,
+              { actor, requestId: null, sourceIp: null },
+              {
+                action: 'organization.created',
+                target: { type: 'organization', id: organization.id },
+                details: { tier: organization.tier },
+              },
+            ),
+          );
+          return organization;
+        },
+        { migrate: true },
+      ),
     );
   orgs
     .command('update')

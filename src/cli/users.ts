@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { loadConfig } from '../config.ts';
-import { createUserService } from '../features/console/users/user-service.ts';
 import { presentUser, setupPath } from '../features/console/users/present.ts';
+import { createUserService } from '../features/console/users/user-service.ts';
 import type { Role } from '../http/actor.ts';
 import { operatorContext, withDatabase } from './with-database.ts';
 
@@ -11,7 +11,7 @@ function setupUrl(token: string, baseUrl: string | undefined): string {
   return `${(baseUrl ?? `http://${host}:${port}`).replace(/\/+$/, '')}${setupPath(token)}`;
 }
 
-const baseUrlOption = () => new Option('--base-url <url>', 'the console\'s address as people reach it (default: http://HOST:PORT of this configuration)');
+const baseUrlOption = () => new Option('--base-url <url>', "the console's address as people reach it (default: http://HOST:PORT of this configuration)");
 
 export function usersCommand() {
   const users = new Command('users').description('Manage the people who sign in to the console (/console). Output is JSON.');
@@ -20,11 +20,18 @@ export function usersCommand() {
     .description('Create a console user; "setup_url" is their one-time password-setup link (valid 72 hours), shown this once.')
     .requiredOption('--org <id>', 'the organization')
     .requiredOption('--email <email>', 'their email address, which they sign in with')
-    .addOption(new Option('--role <role>', 'viewer: looks; adjudicator: also decides cases; admin: also manages keys and webhooks').choices(['admin', 'adjudicator', 'viewer']).makeOptionMandatory())
+    .addOption(
+      new Option('--role <role>', 'viewer: looks; adjudicator: also decides cases; admin: also manages keys and webhooks')
+        .choices(['admin', 'adjudicator', 'viewer'])
+        .makeOptionMandatory(),
+    )
     .addOption(baseUrlOption())
     .action((options: { org: string; email: string; role: Role; baseUrl?: string }) =>
       withDatabase(async (db) => {
-        const { user, setupToken } = await createUserService(db.withTenant).create(await operatorContext(db, options.org), { email: options.email, role: options.role });
+        const { user, setupToken } = await createUserService(db.withTenant).create(await operatorContext(db, options.org), {
+          email: options.email,
+          role: options.role,
+        });
         return { ...presentUser(user), setup_url: setupUrl(setupToken, options.baseUrl) };
       }),
     );
@@ -47,7 +54,10 @@ export function usersCommand() {
     .action((options: { org: string }) =>
       withDatabase(async (db) => (await createUserService(db.withTenant).list(await operatorContext(db, options.org))).map(presentUser)),
     );
-  for (const [change, state] of [['disable', 'disabled'], ['enable', 'active']] as const) {
+  for (const [change, state] of [
+    ['disable', 'disabled'],
+    ['enable', 'active'],
+  ] as const) {
     users
       .command(change)
       .description(change === 'disable' ? 'Stop a person signing in; their current session ends at its next request.' : 'Let a disabled person sign in again.')

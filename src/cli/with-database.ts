@@ -1,6 +1,6 @@
+import type { AuditContext } from '../audit/audit.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openReadyDatabase } from '../db/database.ts';
-import type { AuditContext } from '../audit/audit.ts';
 
 /** Runs a command against the configured database, printing its result as one JSON line. */
 export async function withDatabase(fn: (db: Database) => Promise<unknown>, options: { migrate?: boolean } = {}) {

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { createListStore, type ListStore } from '../lists/list-store.ts';
 import { createSourceCheckStore, type SourceCheckStore } from '../lists/source-check-store.ts';
 import type { Backend, Connection } from './connection.ts';
-import { loadMigrations, migrate, type MigrationRun, type MigrationStatus, migrationStatus } from './migrator.ts';
+import { loadMigrations, type MigrationRun, type MigrationStatus, migrate, migrationStatus } from './migrator.ts';
 import { createOperator, type Operator } from './operator.ts';
 import { openPgliteConnection } from './pglite-connection.ts';
 import { openPostgresConnection } from './postgres-connection.ts';
@@ -99,9 +99,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
  */
 async function runtimeRoleSwitch(connection: Connection): Promise<RoleSwitch> {
   const { rows } = await sql<{ owner: string; super: boolean }>`
-    SELECT rolname AS owner, rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(
-    connection.kysely,
-  );
+    SELECT rolname AS owner, rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(connection.kysely);
   const me = rows[0];
   if (!me?.super) return { setting: 'role' };
   return {

@@ -98,19 +98,13 @@ async function applyOne(session: Session, migration: Migration) {
 }
 
 async function statusOf(session: Session, migrations: Migration[]): Promise<MigrationStatus> {
-  const [{ exists } = { exists: false }] = await session.query<{ exists: boolean }>(
-    "SELECT to_regclass('gatehouse_migrations') IS NOT NULL AS exists",
-  );
-  const rows = exists
-    ? await session.query<{ version: number; checksum: string }>('SELECT version, checksum FROM gatehouse_migrations')
-    : [];
+  const [{ exists } = { exists: false }] = await session.query<{ exists: boolean }>("SELECT to_regclass('gatehouse_migrations') IS NOT NULL AS exists");
+  const rows = exists ? await session.query<{ version: number; checksum: string }>('SELECT version, checksum FROM gatehouse_migrations') : [];
   const appliedChecksums = new Map(rows.map((row) => [row.version, row.checksum]));
   for (const migration of migrations) {
     const checksum = appliedChecksums.get(migration.version);
     if (checksum !== undefined && checksum !== migration.checksum) {
-      throw new MigrationError(
-        `${path.basename(migration.file)} was changed after it was applied; add a new migration instead`,
-      );
+      throw new MigrationError(`${path.basename(migration.file)} was changed after it was applied; add a new migration instead`);
     }
   }
   const known = new Set(migrations.map((m) => m.version));

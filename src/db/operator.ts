@@ -22,7 +22,11 @@ export function createOperator(owner: Kysely<Schema>) {
   const columns = ['id', 'name', 'tier', 'state', 'session_max_seconds', 'rate_limit_per_second', 'created_at'] as const;
   return {
     createOrganization: (input: { name: string; tier: Tier }): Promise<Organization> =>
-      owner.insertInto('organizations').values({ id: newId('org'), ...input }).returning(columns).executeTakeFirstOrThrow(),
+      owner
+        .insertInto('organizations')
+        .values({ id: newId('org'), ...input })
+        .returning(columns)
+        .executeTakeFirstOrThrow(),
     listOrganizations: (): Promise<Organization[]> => owner.selectFrom('organizations').select(columns).orderBy('id').execute(),
     findOrganization: (id: string): Promise<Organization | undefined> =>
       owner.selectFrom('organizations').select(columns).where('id', '=', id).executeTakeFirst(),
@@ -31,8 +35,7 @@ export function createOperator(owner: Kysely<Schema>) {
     updateOrganization: (
       id: string,
       changes: Partial<Pick<Organization, 'name' | 'tier' | 'state' | 'session_max_seconds' | 'rate_limit_per_second'>>,
-    ): Promise<Organization | undefined> =>
-      owner.updateTable('organizations').set(changes).where('id', '=', id).returning(columns).executeTakeFirst(),
+    ): Promise<Organization | undefined> => owner.updateTable('organizations').set(changes).where('id', '=', id).returning(columns).executeTakeFirst(),
 
     /** The named secret, created by `create` the first time it is asked for. */
     async serviceSecret(name: string, create: () => string): Promise<string> {

@@ -33,8 +33,7 @@ export async function openPostgresConnection({ url, poolSize, prepareStatements 
           exec: async (script) => {
             await client.query(script);
           },
-          query: async <Row>(text: string, params?: unknown[]) =>
-            (await client.query(text, params)).rows as Row[],
+          query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
         });
       } finally {
         client.release();

@@ -47,7 +47,10 @@ export function openingQuery(actor: Actor, roleSwitch: RoleSwitch, statementTime
     ['app.actor', `${actor.kind}:${actor.id}`],
     ['statement_timeout', String(statementTimeoutMs)],
   ];
-  const calls = joined(settings.map(([name, value]) => sqlText`set_config(${name}, ${value}, true)`), ', ');
+  const calls = joined(
+    settings.map(([name, value]) => sqlText`set_config(${name}, ${value}, true)`),
+    ', ',
+  );
   return sqlText`BEGIN; SELECT ${calls}, (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${actor.organizationId}) AS settings_stamp`;
 }
 

@@ -48,7 +48,19 @@ declare const tenantScoped: unique symbol;
 export type TenantTransaction = TenantQueries & { readonly [tenantScoped]: true };
 type TenantQueries = Pick<
   Kysely<Schema>,
-  'selectFrom' | 'selectNoFrom' | 'insertInto' | 'replaceInto' | 'updateTable' | 'deleteFrom' | 'mergeInto' | 'with' | 'withRecursive' | 'case' | 'fn' | 'dynamic' | 'getExecutor'
+  | 'selectFrom'
+  | 'selectNoFrom'
+  | 'insertInto'
+  | 'replaceInto'
+  | 'updateTable'
+  | 'deleteFrom'
+  | 'mergeInto'
+  | 'with'
+  | 'withRecursive'
+  | 'case'
+  | 'fn'
+  | 'dynamic'
+  | 'getExecutor'
 >;
 
 export type WithTenant = <T>(actor: Actor, fn: (trx: TenantTransaction) => Promise<T>) => Promise<T>;

@@ -10,7 +10,11 @@ import { type EventType, TEST_EVENT_TYPE } from './event-types.ts';
 const id = (prefix: string, description: string) => Type.String({ pattern: `^${prefix}_[0-9a-z]{26}$`, description });
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const count = (description: string) => Type.Integer({ minimum: 0, description });
-const SESSION = { session_id: id('ses', 'The visitor session.'), status: Type.String({ description: 'Its status now.' }), site: nullable(Type.String({ description: 'The site, when the check-in named one.' })) };
+const SESSION = {
+  session_id: id('ses', 'The visitor session.'),
+  status: Type.String({ description: 'Its status now.' }),
+  site: nullable(Type.String({ description: 'The site, when the check-in named one.' })),
+};
 const LIST = Type.String({ description: 'The list, e.g. `OFAC_SDN`.' });
 
 const payload = (properties: Record<string, TSchema>, example: Record<string, unknown>) => Type.Object(properties, { examples: [example] });
@@ -27,7 +31,16 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       case_id: nullable(id('case', 'The case opened for it; null when none.')),
       reference: nullable(Type.String({ description: 'Your reference, as sent.' })),
     },
-    { screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np', source: 'prescreen', outcome: 'potential_match', score: 0.93, matches: 2, holds: 0, case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq', reference: 'visit-2026-0042' },
+    {
+      screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np',
+      source: 'prescreen',
+      outcome: 'potential_match',
+      score: 0.93,
+      matches: 2,
+      holds: 0,
+      case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq',
+      reference: 'visit-2026-0042',
+    },
   ),
   'visitor.checked_in': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'checked_in', site: 'HQ-1' }),
   'visitor.checked_out': payload(SESSION, { session_id: 'ses_01jbz4r2c6a1b3d5f7h9k1m3np', status: 'checked_out', site: 'HQ-1' }),
@@ -56,9 +69,24 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
     {
       sync_id: id('wfs', 'The sync.'),
       mode: Type.String({ description: '`full` or `partial`.' }),
-      ...Object.fromEntries(['created', 'updated', 'unchanged', 'deactivated', 'screened', 'potential_matches', 'cases_opened'].map((name) => [name, count(`Profiles ${name.replace('_', ' ')}.`)])),
+      ...Object.fromEntries(
+        ['created', 'updated', 'unchanged', 'deactivated', 'screened', 'potential_matches', 'cases_opened'].map((name) => [
+          name,
+          count(`Profiles ${name.replace('_', ' ')}.`),
+        ]),
+      ),
     },
-    { sync_id: 'wfs_01jbz4r2c6a1b3d5f7h9k1m3np', mode: 'full', created: 3, updated: 1, unchanged: 296, deactivated: 0, screened: 4, potential_matches: 0, cases_opened: 0 },
+    {
+      sync_id: 'wfs_01jbz4r2c6a1b3d5f7h9k1m3np',
+      mode: 'full',
+      created: 3,
+      updated: 1,
+      unchanged: 296,
+      deactivated: 0,
+      screened: 4,
+      potential_matches: 0,
+      cases_opened: 0,
+    },
   ),
   'lists.updated': payload(
     {
@@ -71,7 +99,16 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       removed: count('Entries removed.'),
       changed: count('Entries changed.'),
     },
-    { list: 'OFAC_SDN', version_id: 'lv_01jbz4r2c6a1b3d5f7h9k1m3np', previous_version_id: 'lv_01jbz4r2c5a1b3d5f7h9k1m3np', published_on: '2026-11-19', entity_count: 18234, added: 12, removed: 3, changed: 7 },
+    {
+      list: 'OFAC_SDN',
+      version_id: 'lv_01jbz4r2c6a1b3d5f7h9k1m3np',
+      previous_version_id: 'lv_01jbz4r2c5a1b3d5f7h9k1m3np',
+      published_on: '2026-11-19',
+      entity_count: 18234,
+      added: 12,
+      removed: 3,
+      changed: 7,
+    },
   ),
   'lists.stale': payload(
     {
@@ -90,7 +127,13 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       error: nullable(Type.String({ description: 'What the last check found, naming the URL.' })),
       last_success_at: nullable(Type.String({ format: 'date-time', description: 'Its last successful check.' })),
     },
-    { source: 'UN_SC', lists: ['UN_SC'], consecutive_failures: 3, error: 'https://scsanctions.un.org/resources/xml/en/consolidated.xml answered 503', last_success_at: '2026-11-20T06:00:00.000Z' },
+    {
+      source: 'UN_SC',
+      lists: ['UN_SC'],
+      consecutive_failures: 3,
+      error: 'https://scsanctions.un.org/resources/xml/en/consolidated.xml answered 503',
+      last_success_at: '2026-11-20T06:00:00.000Z',
+    },
   ),
   'lists.recovered': payload(
     {

@@ -85,7 +85,10 @@ export async function findEvent(trx: TenantTransaction, id: string): Promise<Sto
 }
 
 /** A page of events in id order, oldest or newest first, from past the event `from` (exclusive) when given. */
-export async function listEvents(trx: TenantTransaction, page: { limit: number; from?: string; newestFirst?: boolean; types?: string[] }): Promise<StoredEvent[]> {
+export async function listEvents(
+  trx: TenantTransaction,
+  page: { limit: number; from?: string; newestFirst?: boolean; types?: string[] },
+): Promise<StoredEvent[]> {
   let query = trx
     .selectFrom('event_outbox')
     .select(EVENT_COLUMNS)
@@ -95,4 +98,3 @@ export async function listEvents(trx: TenantTransaction, page: { limit: number; 
   if (page.types?.length) query = query.where('type', 'in', page.types);
   return query.execute();
 }
-

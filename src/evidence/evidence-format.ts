@@ -8,6 +8,7 @@ export const formatSimilarity = (similarity: number): string => similarity.toFix
 
 export const formatContribution = (contribution: number): string => `${contribution >= 0 ? '+' : '−'}${Math.abs(contribution).toFixed(3)}`;
 
-export const orNotGiven = (value: string | null | undefined, absent = 'not given'): string => (value === undefined || value === null || value === '' ? absent : value);
+export const orNotGiven = (value: string | null | undefined, absent = 'not given'): string =>
+  value === undefined || value === null || value === '' ? absent : value;
 
 export const formatCount = (count: number): string => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -4,15 +4,25 @@
  * checks. Built from storage by the HTTP feature; the renderer reads nothing else, so the same
  * input always gives the same document.
  */
-import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
-import type { CountryFlag } from '../screening/country-sanctions/lookup.ts';
+
 import type { CountryHold } from '../screening/country-sanctions/holds.ts';
+import type { CountryFlag } from '../screening/country-sanctions/lookup.ts';
+import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
 
 export type EvidenceMatch = {
-  id: string; list: string; entry_id: string; entry_name: string; matched_name: string; name_kind: string;
-  field: 'subject' | 'company' | 'alias'; score: number; programs: string[]; list_version: string;
+  id: string;
+  list: string;
+  entry_id: string;
+  entry_name: string;
+  matched_name: string;
+  name_kind: string;
+  field: 'subject' | 'company' | 'alias';
+  score: number;
+  programs: string[];
+  list_version: string;
   /** The entry's content hash as imported, and the threshold the match was held to. */
-  entry_sha256: string; threshold: number;
+  entry_sha256: string;
+  threshold: number;
   /** The earlier false-positive decision that covers it, if any. */
   suppressed_by?: string | null;
   explanation: { summary: string; found_by_identifier?: string; tokens: TokenExplanation[]; qualifiers: QualifierExplanation[] };
@@ -28,26 +38,42 @@ export type EvidenceStaleList = { list: string; version_id: string; confirmed_at
 export type EvidenceInput = {
   organization: { id: string; name: string };
   screening: {
-    id: string; created_at: string; request_id: string; actor: { kind: string; id: string };
+    id: string;
+    created_at: string;
+    request_id: string;
+    actor: { kind: string; id: string };
     source: 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
-    input: { subject?: string; company?: string; country?: string; type: 'person' | 'organization' | 'vessel'; date_of_birth?: string;
-             nationality?: string; aliases?: string[]; identifiers?: EvidenceIdentifier[]; reference?: string };
-    outcome: 'clear' | 'potential_match'; score: number;
+    input: {
+      subject?: string;
+      company?: string;
+      country?: string;
+      type: 'person' | 'organization' | 'vessel';
+      date_of_birth?: string;
+      nationality?: string;
+      aliases?: string[];
+      identifiers?: EvidenceIdentifier[];
+      reference?: string;
+    };
+    outcome: 'clear' | 'potential_match';
+    score: number;
     thresholds: { match: number; lists: Record<string, number>; auto_clear_band: number; rules_version: number };
-    matches: EvidenceMatch[]; auto_cleared_matches: EvidenceAutoClearedMatch[];
-    country_flags: CountryFlag[]; list_versions: EvidenceListVersion[];
-    holds?: CountryHold[];      // the country rules that held the subject; absent in records made before holds existed
-    lists_stale?: boolean;      // whether a list was past its maximum age; absent in records made before it was recorded
+    matches: EvidenceMatch[];
+    auto_cleared_matches: EvidenceAutoClearedMatch[];
+    country_flags: CountryFlag[];
+    list_versions: EvidenceListVersion[];
+    holds?: CountryHold[]; // the country rules that held the subject; absent in records made before holds existed
+    lists_stale?: boolean; // whether a list was past its maximum age; absent in records made before it was recorded
     stale_lists?: EvidenceStaleList[];
   };
   adjudication?: {
-    case_id: string; status: string;
+    case_id: string;
+    status: string;
     /** What gave the case its current status, and when: a decision (with its disposition), or its opening or reopening. */
     status_since?: { at: string; actor: string; disposition?: string };
     history: { at: string; actor: string; action: string; disposition?: string; reason?: string }[];
   };
-  audit_chain_hash: string;   // the hash of the audit-chain event that recorded the screening
-  canonical_sha256: string;   // SHA-256 of the screening record's canonical JSON (I compute it)
+  audit_chain_hash: string; // the hash of the audit-chain event that recorded the screening
+  canonical_sha256: string; // SHA-256 of the screening record's canonical JSON (I compute it)
 };
 
 /**

@@ -12,7 +12,7 @@ export type Column = { title: string; width: number };
 
 /** Column titles with their shares of the text width. */
 export const columns = (...specs: [title: string, share: number][]): Column[] => specs.map(([title, width]) => ({ title, width }));
-export type TableRow = { cells: string[]; /** Drawn under the cells across the whole row (a hash too long for a column). */ note?: string };
+export type TableRow = { cells: string[] /** Drawn under the cells across the whole row (a hash too long for a column). */; note?: string };
 
 const SIZE = { title: 17, heading: 12, subheading: 10, body: 9, table: 8, stamp: 7.5 };
 const GREY = '#555555';
@@ -56,7 +56,12 @@ export class EvidenceWriter {
     this.ensureSpace(24 + keepWith);
     this.draw(text, this.left, this.doc.y, this.width, { font: 'bold', size: SIZE.heading });
     const y = this.doc.y + 1;
-    this.doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    this.doc
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     this.doc.y = y + 5;
   }
 
@@ -152,7 +157,12 @@ export class EvidenceWriter {
       x += widths[i] as number;
     });
     if (row.note) this.draw(row.note, this.left + CELL_PAD, top + CELL_PAD + cells + CELL_PAD, this.width - 2 * CELL_PAD, { ...style, color: GREY });
-    this.doc.moveTo(this.left, top + height).lineTo(this.left + this.width, top + height).lineWidth(0.4).strokeColor(RULE).stroke();
+    this.doc
+      .moveTo(this.left, top + height)
+      .lineTo(this.left + this.width, top + height)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
     this.doc.y = top + height;
   }
 
@@ -166,14 +176,21 @@ export class EvidenceWriter {
       this.doc.page.margins = { ...margins, top: 0, bottom: 0 };
       const style: DrawOptions = { size: SIZE.stamp, color: GREY, lineBreak: false };
       this.draw(header, margins.left, 28, this.width, style);
-      this.doc.moveTo(margins.left, 40).lineTo(margins.left + this.width, 40).lineWidth(0.4).strokeColor(RULE).stroke();
+      this.doc
+        .moveTo(margins.left, 40)
+        .lineTo(margins.left + this.width, 40)
+        .lineWidth(0.4)
+        .strokeColor(RULE)
+        .stroke();
       this.draw(`Page ${i + 1} of ${count}`, margins.left, this.doc.page.height - 34, this.width, { ...style, align: 'right' });
       this.doc.page.margins = margins;
     }
   }
 
   private measure(text: string, width: number, options: DrawOptions = {}): number {
-    const plain = textRuns(text, this.coverage).map((run) => run.text).join('');
+    const plain = textRuns(text, this.coverage)
+      .map((run) => run.text)
+      .join('');
     this.doc.font(options.font ?? 'body').fontSize(options.size ?? SIZE.body);
     return this.doc.heightOfString(plain || ' ', { width });
   }

@@ -20,7 +20,9 @@ const RULE_WORDS: Record<CountryHold['rule'], string> = {
 export function outcomeWords(screening: EvidenceInput['screening']): string {
   if (screening.outcome === 'clear') {
     const ruleCleared = screening.auto_cleared_matches.some((m) => m.cleared_by?.kind === 'rule');
-    return ruleCleared ? "clear: every match at or above its threshold was cleared by the organization's clearing rules" : 'clear: no list entry scored at or above the threshold';
+    return ruleCleared
+      ? "clear: every match at or above its threshold was cleared by the organization's clearing rules"
+      : 'clear: no list entry scored at or above the threshold';
   }
   const holds = screening.holds ?? [];
   if (screening.matches.length === 0 && holds.length > 0) return `no name match; held for the country rule ${holds.map(describeHold).join('; ')}`;

@@ -20,7 +20,9 @@ export function staleListSentences({ lists_stale, stale_lists }: Screening): str
     return ['Whether any list was past its maximum age when this screening ran was not recorded: the screening was made before Gatehouse recorded it.'];
   }
   if (!lists_stale || !stale_lists?.length) {
-    return ['Every list consulted was within its maximum age when this screening ran: each had been confirmed current, by a successful check of its source or an import, within the hours allowed.'];
+    return [
+      'Every list consulted was within its maximum age when this screening ran: each had been confirmed current, by a successful check of its source or an import, within the hours allowed.',
+    ];
   }
   return stale_lists.map(
     (l) =>

@@ -6,9 +6,9 @@
  * explained the same way: nothing seen is left out of the record.
  */
 import type { QualifierExplanation, TokenExplanation } from '../screening/match-types.ts';
+import { formatContribution, formatScore, formatSimilarity } from './evidence-format.ts';
 import type { EvidenceAutoClearedMatch, EvidenceClearedBy, EvidenceInput, EvidenceMatch } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
-import { formatContribution, formatScore, formatSimilarity } from './evidence-format.ts';
 
 export const HOW_WORDS: Record<TokenExplanation['how'], string> = {
   exact: 'exact',
@@ -58,10 +58,16 @@ export function writeMatches(w: EvidenceWriter, { screening }: EvidenceInput) {
   if (screening.matches.length === 0) {
     const threshold = formatScore(screening.thresholds.match);
     const ruleCleared = screening.auto_cleared_matches.some((m) => m.cleared_by?.kind === 'rule');
-    w.paragraph(ruleCleared ? `No match is left alerting: each that reached its threshold was cleared by a clearing rule, listed under the auto-cleared matches.` : `No list entry scored at or above the threshold of ${threshold}.`);
+    w.paragraph(
+      ruleCleared
+        ? `No match is left alerting: each that reached its threshold was cleared by a clearing rule, listed under the auto-cleared matches.`
+        : `No list entry scored at or above the threshold of ${threshold}.`,
+    );
   }
   screening.matches.forEach((match, i) => {
-    const suppressed: [string, string][] = match.suppressed_by ? [['Suppressed by', `${match.suppressed_by}: it alerts no one (see the auto-cleared matches)`]] : [];
+    const suppressed: [string, string][] = match.suppressed_by
+      ? [['Suppressed by', `${match.suppressed_by}: it alerts no one (see the auto-cleared matches)`]]
+      : [];
     writeMatch(w, match, `Match ${i + 1} of ${screening.matches.length}`, suppressed);
   });
 }
@@ -112,7 +118,9 @@ const QUALIFIER_COLUMNS = columns(['Qualifier', 2], ['Effect', 2], ['Contributio
 
 function writeTokens(w: EvidenceWriter, tokens: TokenExplanation[]) {
   if (tokens.length === 0) return;
-  const rows = tokens.map((t) => ({ cells: [t.query ?? '—', t.list ?? '—', HOW_WORDS[t.how] ?? t.how, formatSimilarity(t.similarity), formatSimilarity(t.weight)] }));
+  const rows = tokens.map((t) => ({
+    cells: [t.query ?? '—', t.list ?? '—', HOW_WORDS[t.how] ?? t.how, formatSimilarity(t.similarity), formatSimilarity(t.weight)],
+  }));
   w.table(TOKEN_COLUMNS, rows);
 }
 

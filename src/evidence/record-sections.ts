@@ -2,9 +2,10 @@
  * The last part of the evidence document: the country flags, the adjudication history, and the
  * two hashes with how an auditor checks each one against Gatehouse.
  */
+
+import { orNotGiven } from './evidence-format.ts';
 import type { EvidenceInput } from './evidence-input.ts';
 import { columns, type EvidenceWriter } from './evidence-writer.ts';
-import { orNotGiven } from './evidence-format.ts';
 
 const FLAG_COLUMNS = columns(['Country / region', 2.2], ['Regime', 3.7], ['Severity', 1.6], ['Reason', 4.6], ['Citation', 3.4]);
 
@@ -38,7 +39,10 @@ export function writeAdjudication(w: EvidenceWriter, { adjudication }: EvidenceI
     w.paragraph('No adjudication case.');
     return;
   }
-  const history = adjudication.history.map((h) => ({ cells: [h.at, actorWords(h.actor), h.action, orNotGiven(h.disposition, '—')], ...(h.reason && { note: `Reason: ${h.reason}` }) }));
+  const history = adjudication.history.map((h) => ({
+    cells: [h.at, actorWords(h.actor), h.action, orNotGiven(h.disposition, '—')],
+    ...(h.reason && { note: `Reason: ${h.reason}` }),
+  }));
   w.heading('Adjudication', 40 + (history.length > 0 ? w.tableHeight(HISTORY_COLUMNS, history) : 20));
   w.fields([
     ['Case id', adjudication.case_id],

@@ -20,7 +20,19 @@ import { writeAutoClearedMatches, writeMatches } from './match-sections.ts';
 import { writeAdjudication, writeCountryFlags, writeIntegrity } from './record-sections.ts';
 import { writeListVersions, writeOutcome, writeRequester, writeScreenedSubject, writeTitle } from './screening-sections.ts';
 
-const SECTIONS = [writeTitle, writeScreenedSubject, writeRequester, writeOutcome, writeHolds, writeListVersions, writeMatches, writeAutoClearedMatches, writeCountryFlags, writeAdjudication, writeIntegrity];
+const SECTIONS = [
+  writeTitle,
+  writeScreenedSubject,
+  writeRequester,
+  writeOutcome,
+  writeHolds,
+  writeListVersions,
+  writeMatches,
+  writeAutoClearedMatches,
+  writeCountryFlags,
+  writeAdjudication,
+  writeIntegrity,
+];
 
 export function renderEvidencePdf(input: EvidenceInput, options: EvidenceRenderOptions = {}): Promise<Buffer> {
   const screenedAt = new Date(input.screening.created_at);

@@ -2,10 +2,11 @@
  * The first part of the evidence document: who asked, what was screened and when, what came out,
  * and against which list versions, in the order an auditor reads a screening.
  */
-import type { EvidenceIdentifier, EvidenceInput } from './evidence-input.ts';
-import { columns, type EvidenceWriter } from './evidence-writer.ts';
+
 import { dispositionWords } from './disposition-words.ts';
 import { formatCount, formatScore, orNotGiven } from './evidence-format.ts';
+import type { EvidenceIdentifier, EvidenceInput } from './evidence-input.ts';
+import { columns, type EvidenceWriter } from './evidence-writer.ts';
 import { outcomeWords } from './hold-sections.ts';
 import { staleListSentences, staleListsSummary } from './list-freshness-words.ts';
 

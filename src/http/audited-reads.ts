@@ -52,7 +52,8 @@ export function installAuditedReads(app: FastifyInstance, trail: ReadTrail) {
     if (!declared) return;
     const methods = [route.method].flat();
     if (methods.some((method) => method !== 'GET' && method !== 'HEAD')) throw new Error(`${route.url}: config.auditRead is for GET routes`);
-    if (declared.target && !declared.list && !route.url.includes(':id')) throw new Error(`${route.url}: config.auditRead names one ${declared.target}, so the path needs :id`);
+    if (declared.target && !declared.list && !route.url.includes(':id'))
+      throw new Error(`${route.url}: config.auditRead names one ${declared.target}, so the path needs :id`);
     route.schema ??= {};
     // Fastify's HEAD twin of a GET route shares its schema: describe it once.
     if ('x-audited-read' in route.schema) return;
@@ -61,7 +62,11 @@ export function installAuditedReads(app: FastifyInstance, trail: ReadTrail) {
   });
 
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (request.routeOptions.config.auditRead?.list && isList(payload)) recordShown(request, payload.data.map((item) => item.id));
+    if (request.routeOptions.config.auditRead?.list && isList(payload))
+      recordShown(
+        request,
+        payload.data.map((item) => item.id),
+      );
     return payload;
   });
 

@@ -22,4 +22,5 @@ export function decodeCursor<T>(cursor: string, list: string, accept: (value: un
 }
 
 /** A position that is a row id alone (`{ i }`), for lists ordered by id. */
-export const isIdPosition = (value: unknown): value is { i: string } => typeof value === 'object' && value !== null && typeof (value as { i?: unknown }).i === 'string';
+export const isIdPosition = (value: unknown): value is { i: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { i?: unknown }).i === 'string';

@@ -43,7 +43,10 @@ export function toAppError(error: FastifyError, request: FastifyRequest, bodyLim
     const count = truncated ? `more than ${errors.length} invalid values` : `${errors.length} invalid value(s)`;
     const others = errors.length > fields.length ? ` and ${errors.length - fields.length} more listed in \`errors\`` : '';
     const rest = truncated ? ` The first ${errors.length} are listed; checking stopped there.` : '';
-    return new AppError('validation_failed', `The request has ${count}: ${fields.join(', ')}${others}.${rest}`, { errors, ...(truncated && { errors_truncated: true }) });
+    return new AppError('validation_failed', `The request has ${count}: ${fields.join(', ')}${others}.${rest}`, {
+      errors,
+      ...(truncated && { errors_truncated: true }),
+    });
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     // A route may read larger bodies than the service-wide limit (the ownership check does).

@@ -14,13 +14,7 @@ import type { ListCatalog } from '../lists/catalog.ts';
 import type { ListFreshnessMonitor } from '../lists/freshness.ts';
 import type { Readiness } from './readiness.ts';
 
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export type FeatureContext = {
   config: Config;

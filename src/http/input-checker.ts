@@ -68,7 +68,8 @@ export class InputChecker {
   metadata(value: Record<string, unknown> | undefined, pointer: string): Record<string, unknown> | undefined {
     if (value === undefined) return undefined;
     for (const [key, entry] of Object.entries(value)) {
-      if (!wellFormed(key) || (typeof entry === 'string' && !wellFormed(entry))) this.errors.push({ pointer: `${pointer}/${key}`, detail: 'is not valid Unicode (an unpaired surrogate)' });
+      if (!wellFormed(key) || (typeof entry === 'string' && !wellFormed(entry)))
+        this.errors.push({ pointer: `${pointer}/${key}`, detail: 'is not valid Unicode (an unpaired surrogate)' });
     }
     const bytes = Buffer.byteLength(JSON.stringify(value));
     if (bytes > METADATA_MAX_BYTES) this.errors.push({ pointer, detail: `is ${bytes} bytes; at most ${METADATA_MAX_BYTES}` });
@@ -85,4 +86,5 @@ export class InputChecker {
 }
 
 /** `{ [key]: value }` when there is a value, `{}` otherwise: for spreading optional fields into an object. */
-export const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
+export const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  value === undefined ? {} : ({ [key]: value } as { [P in K]: V });

@@ -17,7 +17,10 @@ const PROTO = '__proto__';
 export function requireUtf8(contentType: string | undefined): void {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
   if (charset === undefined || /^utf-?8$/i.test(charset)) return;
-  throw new AppError('unsupported_media_type', `The body is declared as charset=${charset}; send JSON encoded as UTF-8 (RFC 8259), with charset=utf-8 or no charset.`);
+  throw new AppError(
+    'unsupported_media_type',
+    `The body is declared as charset=${charset}; send JSON encoded as UTF-8 (RFC 8259), with charset=utf-8 or no charset.`,
+  );
 }
 
 /** Fastify's parser for `application/json` bodies read as text (the body limit applies as it is read). */
@@ -54,7 +57,8 @@ export function refuseProtoMembers(value: unknown, pointer = ''): void {
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string;
         const path = `${at}/${pointerSegment(key)}`;
-        if (key === PROTO) found.push({ pointer: path, detail: 'is a member name this service refuses: `__proto__` would set an object’s prototype, not a field', in: 'body' });
+        if (key === PROTO)
+          found.push({ pointer: path, detail: 'is a member name this service refuses: `__proto__` would set an object’s prototype, not a field', in: 'body' });
         else stack.push([(node as Record<string, unknown>)[key], path]);
       }
     }

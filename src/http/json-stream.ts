@@ -23,7 +23,10 @@ export async function parseJsonStream(stream: Readable, limitBytes: number): Pro
     bytes += chunk.length;
     if (bytes > limitBytes) {
       stream.destroy();
-      throw new AppError('payload_too_large', `The body is larger than ${limitBytes.toLocaleString('en-US')} bytes (${Math.round(limitBytes / 1_048_576)} MiB), the most this endpoint accepts; send it in parts.`);
+      throw new AppError(
+        'payload_too_large',
+        `The body is larger than ${limitBytes.toLocaleString('en-US')} bytes (${Math.round(limitBytes / 1_048_576)} MiB), the most this endpoint accepts; send it in parts.`,
+      );
     }
     scanner.feed(decoder.write(chunk));
   }

@@ -31,7 +31,9 @@ export function installListFreshnessMetrics(registry: Registry, report: () => Fr
   gauge('gatehouse_list_last_success_timestamp_seconds', "Unix time of the list's last successful check or import.", 'list', (r) =>
     r.lists.map((l) => [l.list, seconds(l.confirmedAt)]),
   );
-  gauge('gatehouse_list_max_age_seconds', 'The age past which the list is stale (LISTS_MAX_AGE).', 'list', (r) => r.lists.map((l) => [l.list, l.maxAgeHours * 3600]));
+  gauge('gatehouse_list_max_age_seconds', 'The age past which the list is stale (LISTS_MAX_AGE).', 'list', (r) =>
+    r.lists.map((l) => [l.list, l.maxAgeHours * 3600]),
+  );
   gauge('gatehouse_list_stale', '1 while the list is past its maximum age (screenings still run against it), else 0.', 'list', (r) =>
     r.lists.map((l) => [l.list, l.stale ? 1 : 0]),
   );

@@ -1,8 +1,9 @@
 /**
  * The service's own description and metrics: /api/v1/openapi.json, /api/docs and /api/metrics.
  */
-import { Type } from 'typebox';
+
 import type { Registry } from 'prom-client';
+import { Type } from 'typebox';
 import type { Api } from './feature.ts';
 import { type OpenApiDocument, REFERENCE_PAGE_CSP, renderReferencePage } from './reference/reference-page.ts';
 

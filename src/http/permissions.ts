@@ -87,11 +87,15 @@ export function authorize(actor: RequestActor, route: Access & { summary?: strin
   const principal = principalOf(actor);
   if (mayCall(principal, route.permission)) return;
   const what = route.summary ? `“${route.summary}”` : 'This';
-  throw new AppError('role_required', `${what} needs ${namesOf(PERMISSIONS[route.permission].allowed)}; this request comes from ${PRINCIPAL_NAMES[principal]}.`, {
-    required_permission: route.permission,
-    allowed: PERMISSIONS[route.permission].allowed,
-    caller: principal,
-  });
+  throw new AppError(
+    'role_required',
+    `${what} needs ${namesOf(PERMISSIONS[route.permission].allowed)}; this request comes from ${PRINCIPAL_NAMES[principal]}.`,
+    {
+      required_permission: route.permission,
+      allowed: PERMISSIONS[route.permission].allowed,
+      caller: principal,
+    },
+  );
 }
 
 const namesOf = (principals: readonly Principal[]) => {

@@ -18,8 +18,7 @@ export function createRateLimiter(config: Pick<Config, 'rateLimitPerSecond' | 'a
   const failures = new TokenBuckets();
   const failureBucket: Bucket = { capacity: config.authFailuresPerMinute, rate: config.authFailuresPerMinute / 60 };
 
-  const refuse = (retryAfter: number, detail: string) =>
-    new AppError('rate_limited', detail, { headers: { 'retry-after': String(Math.max(1, retryAfter)) } });
+  const refuse = (retryAfter: number, detail: string) => new AppError('rate_limited', detail, { headers: { 'retry-after': String(Math.max(1, retryAfter)) } });
 
   return {
     /** Refuses an address that has failed authentication too often lately. */

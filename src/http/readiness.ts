@@ -18,9 +18,7 @@ export class Readiness {
   }
 
   async run(timeoutMs = 2_000): Promise<{ status: ReadinessStatus; checks: Record<string, CheckResult> }> {
-    const entries = await Promise.all(
-      [...this.checks].map(async ([name, check]) => [name, await withTimeout(check, timeoutMs)] as const),
-    );
+    const entries = await Promise.all([...this.checks].map(async ([name, check]) => [name, await withTimeout(check, timeoutMs)] as const));
     const results = entries.map(([, result]) => result);
     const status = results.some((r) => !r.ok) ? 'not_ready' : results.some((r) => r.degraded) ? 'degraded' : 'ready';
     return { status, checks: Object.fromEntries(entries) };

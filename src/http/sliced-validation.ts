@@ -128,4 +128,3 @@ const duplicate = (name: string, index: number, first: number): ErrorObject => (
   params: { i: index, j: first },
   message: `repeats item ${first}; each may be given once`,
 });
-

@@ -18,11 +18,17 @@ export const countryCode = (description: string) =>
   Type.String({ pattern: '^[A-Za-z]{2}$', description: `${description} ISO 3166-1 alpha-2; lower case is accepted.`, examples: ['IR'] });
 
 /** Your own key-value pairs on a record; the 2 KiB total is checked by InputChecker.metadata. */
-export const Metadata = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]), {
-  maxProperties: 20,
-  additionalProperties: false,
-  description: 'Your own key-value pairs, stored with the record and returned as given (at most 20 keys of 1 to 40 letters, digits, `_`, `.` or `-`; values up to 500 characters; 2 KiB in all).',
-});
+export const Metadata = Type.Record(
+  Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }),
+  Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]),
+  {
+    maxProperties: 20,
+    additionalProperties: false,
+    description:
+      'Your own key-value pairs, stored with the record and returned as given (at most 20 keys of 1 to 40 letters, digits, `_`, `.` or `-`; values up to 500 characters; 2 KiB in all).',
+  },
+);
 
 /** One of a fixed set of strings, typed as that set. */
-export const enumOf = <const T extends readonly string[]>(values: T, description: string) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
+export const enumOf = <const T extends readonly string[]>(values: T, description: string) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });

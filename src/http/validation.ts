@@ -8,8 +8,8 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
-import { slicedBodyValidator } from './sliced-validation.ts';
 import { pointerSegment } from './json-pointer.ts';
+import { slicedBodyValidator } from './sliced-validation.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -78,7 +78,9 @@ function collapseAlternatives(errors: ErrorObject[]): ErrorObject[] {
     const unions = unionsAt.get(error.instancePath) ?? [];
     if (unions.some((u) => u !== error && error.schemaPath.startsWith(u.schemaPath))) return [];
     if (!unions.includes(error)) return [error];
-    const allowed = (constsAt.get(error.instancePath) ?? []).filter((e) => e.schemaPath.startsWith(error.schemaPath)).map((e) => (e.params as { allowedValue: unknown }).allowedValue);
+    const allowed = (constsAt.get(error.instancePath) ?? [])
+      .filter((e) => e.schemaPath.startsWith(error.schemaPath))
+      .map((e) => (e.params as { allowedValue: unknown }).allowedValue);
     return [allowed.length > 0 ? { ...error, keyword: 'enum', params: { allowedValues: allowed } } : error];
   });
 }
@@ -102,4 +104,3 @@ function describe(error: ErrorObject): { pointer: string; detail: string } {
       return { pointer: error.instancePath, detail: error.message ?? 'is not valid' };
   }
 }
-

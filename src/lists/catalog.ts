@@ -62,7 +62,11 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
     if (ids.join(',') === loadedIds) return false;
     const versions = await store.activeVersions();
     // The ids and the versions are read separately: if an import landed in between, load again next time.
-    const consistent = versions.map((v) => v.id).sort().join(',') === ids.join(',');
+    const consistent =
+      versions
+        .map((v) => v.id)
+        .sort()
+        .join(',') === ids.join(',');
     if (!consistent) return false;
     const loaded = new Map<string, ListEntity[]>();
     for (const version of versions) loaded.set(version.id, entitiesByVersion.get(version.id) ?? (await entitiesOfVersion(store, version, entitiesByVersion)));

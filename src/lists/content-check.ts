@@ -21,7 +21,10 @@ const TAIL_BYTES = 65_558;
 export async function checkListFile(file: { path: string; fileName: string; contentType?: string | undefined }): Promise<void> {
   const { head, tail, size } = await readEnds(file.path);
   if (size === 0) throw new ContentError('the body is empty');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '').trimStart();
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (isHtml(text, file.contentType)) {
     const title = /<title[^>]*>([^<]{0,120})/i.exec(text)?.[1]?.trim();
     throw new ContentError(`an HTML page${title ? ` ("${title}")` : ''} came in place of ${file.fileName}`);
@@ -49,7 +52,7 @@ function missingEnding(format: ListFormat, text: string, tail: Buffer): string |
   }
   if (format === 'ofac-legacy') {
     if (/^[\s\x1a]*$/.test(text)) return undefined; // a side file with nothing to add (no comments today)
-    if (!/^\d+,/.test(text)) return 'it does not start with an entry number, as the rows of OFAC\'s legacy files do';
+    if (!/^\d+,/.test(text)) return "it does not start with an entry number, as the rows of OFAC's legacy files do";
     return tail.at(-1) === 0x1a ? undefined : "it does not end with the end-of-file byte (0x1A) OFAC's legacy files end with";
   }
   if (format === 'csl-json') return /[}\]]\s*$/.test(tail.toString('utf8')) ? undefined : 'the JSON document is not closed';

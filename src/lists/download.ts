@@ -84,7 +84,8 @@ async function attemptDownload(request: FileRequest, destination: string, option
     const via = finalUrl === request.url ? '' : ` (redirected to ${finalUrl})`;
     const message = `the server answered ${response.status} ${response.statusText}`.trim() + via;
     if (response.status >= 500 || response.status === 408 || response.status === 429) throw new RetryableError(message);
-    if (response.status === 403 && !/^Mozilla\/\d/.test(request.userAgent)) throw new DownloadError(`${message}; this publisher may require a browser-like User-Agent`);
+    if (response.status === 403 && !/^Mozilla\/\d/.test(request.userAgent))
+      throw new DownloadError(`${message}; this publisher may require a browser-like User-Agent`);
     throw new DownloadError(message);
   }
   const announced = Number(response.headers.get('content-length'));
@@ -139,7 +140,8 @@ async function fetchFollowing(request: FileRequest, signal: AbortSignal): Promis
     if (hop === MAX_REDIRECTS) throw new DownloadError(`more than ${MAX_REDIRECTS} redirects`);
     const next = new URL(location, url);
     if (new URL(url).protocol === 'https:' && next.protocol !== 'https:') throw new DownloadError(`refused a redirect from https to ${next.href}`);
-    if (!request.redirectAllowed(next.hostname)) throw new DownloadError(`refused a redirect to ${next.href}: ${next.hostname} is not one of the publisher's hosts`);
+    if (!request.redirectAllowed(next.hostname))
+      throw new DownloadError(`refused a redirect to ${next.href}: ${next.hostname} is not one of the publisher's hosts`);
     url = next.href;
   }
 }

@@ -10,8 +10,8 @@
  * sure only one process sends each.
  */
 import type { ListCode } from '../screening/model.ts';
-import type { ListsConfig } from './lists-config.ts';
 import { type ListSource, type SourceName, sourceOfList } from './list-sources.ts';
+import type { ListsConfig } from './lists-config.ts';
 import type { FreshnessAlert, ListConfirmation, SourceCheck, SourceCheckStore } from './source-check-store.ts';
 import { withoutUrlSecrets } from './url-secrets.ts';
 
@@ -91,10 +91,10 @@ export function evaluateFreshness(
     };
   });
   const problems = [
-    ...lists.filter((l) => l.stale).map((l) => `${l.list} was last confirmed current ${describeHours(l.ageHours)} ago (maximum ${describeHours(l.maxAgeHours)})`),
-    ...health
-      .filter((h) => h.failing)
-      .map((h) => `${h.label} failed its last ${h.consecutiveFailures} checks${h.lastError ? `: ${h.lastError}` : ''}`),
+    ...lists
+      .filter((l) => l.stale)
+      .map((l) => `${l.list} was last confirmed current ${describeHours(l.ageHours)} ago (maximum ${describeHours(l.maxAgeHours)})`),
+    ...health.filter((h) => h.failing).map((h) => `${h.label} failed its last ${h.consecutiveFailures} checks${h.lastError ? `: ${h.lastError}` : ''}`),
   ];
   return { lists, sources: health, degraded: problems.length > 0, problems };
 }
@@ -107,7 +107,11 @@ export function pendingAlerts(report: FreshnessReport, confirmations: ListConfir
     const recorded = staleSince.get(list.list) ?? null;
     const confirmedAt = list.confirmedAt.toISOString();
     if (list.stale && !recorded) {
-      alerts.push({ type: 'lists.stale', list: list.list, data: { list: list.list, version_id: list.versionId, confirmed_at: confirmedAt, max_age_hours: list.maxAgeHours } });
+      alerts.push({
+        type: 'lists.stale',
+        list: list.list,
+        data: { list: list.list, version_id: list.versionId, confirmed_at: confirmedAt, max_age_hours: list.maxAgeHours },
+      });
     } else if (!list.stale && recorded) {
       alerts.push({ type: 'lists.recovered', list: list.list, data: { list: list.list, version_id: list.versionId, confirmed_at: confirmedAt } });
     }
@@ -128,7 +132,11 @@ export function pendingAlerts(report: FreshnessReport, confirmations: ListConfir
         },
       });
     } else if (source.consecutiveFailures === 0 && recorded) {
-      alerts.push({ type: 'lists.recovered', source: source.source, data: { source: source.source, lists: source.lists, last_success_at: source.lastSuccessAt?.toISOString() ?? null } });
+      alerts.push({
+        type: 'lists.recovered',
+        source: source.source,
+        data: { source: source.source, lists: source.lists, last_success_at: source.lastSuccessAt?.toISOString() ?? null },
+      });
     }
   }
   return alerts;

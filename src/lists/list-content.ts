@@ -4,8 +4,8 @@
  * functions, so the rules are tested without a database.
  */
 import { canonicalJson } from '../canonical-json.ts';
-import { sha256Hex } from '../sha256.ts';
 import type { EntityType, ListCode, ListEntity } from '../screening/model.ts';
+import { sha256Hex } from '../sha256.ts';
 
 export type HashedEntry = { entryId: string; sha256: string; entity: ListEntity };
 export type ListDiff = { added: string[]; removed: string[]; changed: string[] };
@@ -15,7 +15,6 @@ export type CountsByType = Record<EntityType, number>;
 export class ListImportError extends Error {
   override name = 'ListImportError';
 }
-
 
 /** Hashes each entry; two entries with one id would make the diff meaningless, so they are refused. */
 export function hashEntries(list: ListCode, entities: ListEntity[]): HashedEntry[] {

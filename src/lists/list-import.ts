@@ -102,7 +102,11 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
       }
     }
     await staging.discard(versionId);
-    return { list, status: 'refused', reason: `${list}: other imports activated new versions of this list ${MAX_ACTIVATIONS} times while this one was written; it was not imported. Try again.` };
+    return {
+      list,
+      status: 'refused',
+      reason: `${list}: other imports activated new versions of this list ${MAX_ACTIVATIONS} times while this one was written; it was not imported. Try again.`,
+    };
   } catch (error) {
     await staging.discard(versionId).catch(() => undefined); // the next import removes it otherwise
     throw error;

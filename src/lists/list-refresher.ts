@@ -13,9 +13,9 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ListCatalog } from './catalog.ts';
 import type { ListFreshnessMonitor } from './freshness.ts';
-import type { ListsConfig } from './lists-config.ts';
 import type { ListSource } from './list-sources.ts';
 import { type ListTables, type SourceOutcome, updateLists } from './list-update.ts';
+import type { ListsConfig } from './lists-config.ts';
 import type { SourceCheck } from './source-check-store.ts';
 import { withoutUrlSecrets } from './url-secrets.ts';
 
@@ -127,7 +127,10 @@ function report(outcome: SourceOutcome, log: Log) {
   const failures = outcome.failures.map((f) => ({ url: withoutUrlSecrets(f.url), error: withoutUrlSecrets(f.error) }));
   const fields = { source: outcome.source, status: outcome.status, url };
   if (outcome.status === 'failed') {
-    log.warn({ ...fields, failures }, `${outcome.label}: the check failed; the active versions stay. ${failures.map((f) => f.error).join('; then ')}. ${OFFLINE_HINT}`);
+    log.warn(
+      { ...fields, failures },
+      `${outcome.label}: the check failed; the active versions stay. ${failures.map((f) => f.error).join('; then ')}. ${OFFLINE_HINT}`,
+    );
     return;
   }
   if (failures.length > 0) {

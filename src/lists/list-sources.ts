@@ -129,9 +129,7 @@ export type ListSource = {
 };
 
 /** The default URLs, for configuration and documentation. */
-export const DEFAULT_SOURCE_URLS: ListSourceUrls = Object.fromEntries(
-  SOURCE_DEFINITIONS.flatMap((s) => (s.defaultUrls ? [[s.name, s.defaultUrls]] : [])),
-);
+export const DEFAULT_SOURCE_URLS: ListSourceUrls = Object.fromEntries(SOURCE_DEFINITIONS.flatMap((s) => (s.defaultUrls ? [[s.name, s.defaultUrls]] : [])));
 
 /** The sources an operator has not turned off, each with where to fetch it. */
 export function configuredSources(urls: ListSourceUrls): ListSource[] {
@@ -141,8 +139,7 @@ export function configuredSources(urls: ListSourceUrls): ListSource[] {
     const given = urls[definition.name] as string[];
     const locations = given.map((url) => locate(url, definition.fileNames));
     const hosts = new Set(locations.map((l) => new URL(l.url).hostname));
-    const redirectAllowed = (host: string) =>
-      hosts.has(host) || definition.publisherDomains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+    const redirectAllowed = (host: string) => hosts.has(host) || definition.publisherDomains.some((domain) => host === domain || host.endsWith(`.${domain}`));
     const lists = [...definition.lists, ...(definition.standsInFor ?? []).filter((list) => !claimed.has(list))];
     const { name, label, browserUserAgent, maxAgeHours } = definition;
     return { name, label, lists, locations, redirectAllowed, browserUserAgent, maxAgeHours };

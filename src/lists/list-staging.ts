@@ -93,7 +93,9 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
         .selectFrom('list_versions')
         .select('id')
         .where('complete', '=', false)
-        .$if(!options.soleProcess, (q) => q.where((eb) => eb.or([eb('staged_at', 'is', null), eb('staged_at', '<', sql<Date>`now() - ${ABANDONED_AFTER}::interval`)])))
+        .$if(!options.soleProcess, (q) =>
+          q.where((eb) => eb.or([eb('staged_at', 'is', null), eb('staged_at', '<', sql<Date>`now() - ${ABANDONED_AFTER}::interval`)])),
+        )
         .execute();
       for (const { id } of rows) {
         if (writing.has(id)) continue;
@@ -144,12 +146,20 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
       for (let start = 0; start < changes.length; start += CHANGE_BATCH) {
         await sql`INSERT INTO list_changes (version_id, entry_id, change)
                   SELECT ${versionId}, r.entry_id, r.change
-                    FROM jsonb_to_recordset(${JSON.stringify(changes.slice(start, start + CHANGE_BATCH))}::jsonb) AS r (entry_id text, change text)`.execute(owner);
+                    FROM jsonb_to_recordset(${JSON.stringify(changes.slice(start, start + CHANGE_BATCH))}::jsonb) AS r (entry_id text, change text)`.execute(
+          owner,
+        );
         await giveWay();
       }
       await owner
         .updateTable('list_versions')
-        .set({ previous_version_id: previousVersionId, added_count: diff.added.length, removed_count: diff.removed.length, changed_count: diff.changed.length, staged_at: sql<Date>`now()` })
+        .set({
+          previous_version_id: previousVersionId,
+          added_count: diff.added.length,
+          removed_count: diff.removed.length,
+          changed_count: diff.changed.length,
+          staged_at: sql<Date>`now()`,
+        })
         .where('id', '=', versionId)
         .where('complete', '=', false)
         .execute();

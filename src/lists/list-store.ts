@@ -53,12 +53,13 @@ const ENTITY_PAGE = 200;
 
 export function createListStore(owner: Kysely<Schema>, options: StagingOptions): ListStore {
   const completeOf = async (ids: string[]) =>
-    ids.length === 0 ? [] : (await owner.selectFrom('list_versions').select('id').where('id', 'in', ids).where('complete', '=', true).orderBy('id').execute()).map((r) => r.id);
+    ids.length === 0
+      ? []
+      : (await owner.selectFrom('list_versions').select('id').where('id', 'in', ids).where('complete', '=', true).orderBy('id').execute()).map((r) => r.id);
   return {
     activeVersions: () => activeVersions(owner),
     version: (id) => versionById(owner, id),
-    activeVersionIds: async () =>
-      (await owner.selectFrom('list_heads').select('version_id').orderBy('version_id').execute()).map((r) => r.version_id),
+    activeVersionIds: async () => (await owner.selectFrom('list_heads').select('version_id').orderBy('version_id').execute()).map((r) => r.version_id),
     entitiesOf: async (versionIds) => {
       const entities: ListEntity[] = [];
       for (const versionId of await completeOf(versionIds)) {

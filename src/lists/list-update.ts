@@ -69,7 +69,13 @@ export async function updateLists(db: ListTables, sources: ListSource[], options
   return outcomes;
 }
 
-async function updateSource(db: ListTables, source: ListSource, others: Set<ListCode>, check: SourceCheck | undefined, options: UpdateOptions): Promise<SourceOutcome> {
+async function updateSource(
+  db: ListTables,
+  source: ListSource,
+  others: Set<ListCode>,
+  check: SourceCheck | undefined,
+  options: UpdateOptions,
+): Promise<SourceOutcome> {
   const outcome: SourceOutcome = { source: source.name, label: source.label, status: 'failed', files: [], lists: [], failures: [] };
   // The validators describe the files behind the versions active after the last check: if
   // someone imported another version since, the files must be read again.
@@ -77,7 +83,15 @@ async function updateSource(db: ListTables, source: ListSource, others: Set<List
   // (the CSL's sub-lists Gatehouse has no source for).
   const ownedBefore = (list: ListCode, id: string) => source.lists.includes(list) || (check?.versionIds.includes(id) ?? false);
   const active = await headsOf(db.lists, ownedBefore);
-  const validators = !options.force && check && sameIds(check.versionIds, active.map((v) => v.id)) ? check.validators : {};
+  const validators =
+    !options.force &&
+    check &&
+    sameIds(
+      check.versionIds,
+      active.map((v) => v.id),
+    )
+      ? check.validators
+      : {};
   for (const location of source.locations) {
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), `gatehouse-lists-${source.name}-`));
     try {

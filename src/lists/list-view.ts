@@ -19,7 +19,12 @@ export function presentVersion(version: ListVersion, now = new Date()) {
     published_days_ago: version.publishedOn === null ? null : Math.floor((now.getTime() - Date.parse(`${version.publishedOn}T00:00:00Z`)) / (24 * HOUR_MS)),
     imported_hours_ago: Math.floor((now.getTime() - version.importedAt.getTime()) / HOUR_MS),
     entity_count: version.entityCount,
-    counts_by_type: { person: version.countsByType.person, organization: version.countsByType.organization, vessel: version.countsByType.vessel, aircraft: version.countsByType.aircraft },
+    counts_by_type: {
+      person: version.countsByType.person,
+      organization: version.countsByType.organization,
+      vessel: version.countsByType.vessel,
+      aircraft: version.countsByType.aircraft,
+    },
     changes: version.changes,
     previous_version_id: version.previousVersionId,
     source_sha256: version.sourceSha256,

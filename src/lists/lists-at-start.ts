@@ -4,8 +4,8 @@
  * The downloads are the scheduled refresh's (list-refresher.ts), which starts with the service.
  */
 import { confirmedBy, describeOutcome, importListFiles } from './import-files.ts';
-import type { ListsConfig } from './lists-config.ts';
 import type { ListTables } from './list-update.ts';
+import type { ListsConfig } from './lists-config.ts';
 
 type Log = { info(fields: object, message: string): void; error(fields: object, message: string): void };
 

@@ -85,7 +85,10 @@ function maxAges(read: EnvReader): Record<ListCode | '*', number> {
   const raw = read.optionalString('LISTS_MAX_AGE');
   if (raw === undefined) return ages;
   const given: Record<string, number> = {};
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [list, duration] = entry.split('=').map((part) => part.trim());
     const seconds = duration === undefined ? undefined : parseDurationSeconds(duration);
     if (!list || !/^(\*|[A-Z][A-Z0-9_]{1,39})$/.test(list) || seconds === undefined || seconds < 1) {

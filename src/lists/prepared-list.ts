@@ -6,7 +6,7 @@
  * one buffer of bytes (moved, not copied) and the ids and hashes as two strings. Received as
  * objects, the SDN's 15,000 entries cost the service's thread some 30 ms to deserialize (measured).
  */
-import { contentHash, type CountsByType, countByType, hashEntries } from './list-content.ts';
+import { type CountsByType, contentHash, countByType, hashEntries } from './list-content.ts';
 import type { ListToImport } from './list-import.ts';
 
 export type PreparedList = Omit<ListToImport, 'entities'> & {

@@ -120,7 +120,13 @@ export function createSourceCheckStore(owner: Kysely<Schema>): SourceCheckStore 
 /** The guarded UPDATE behind each alert: it changes a row only on the first notice of a transition. */
 async function transition(trx: Kysely<Schema>, alert: FreshnessAlert): Promise<boolean> {
   if (alert.type === 'lists.stale') {
-    const rows = await trx.updateTable('list_heads').set({ stale_since: sql`now()` }).where('list', '=', alert.list).where('stale_since', 'is', null).returning('list').execute();
+    const rows = await trx
+      .updateTable('list_heads')
+      .set({ stale_since: sql`now()` })
+      .where('list', '=', alert.list)
+      .where('stale_since', 'is', null)
+      .returning('list')
+      .execute();
     return rows.length > 0;
   }
   if (alert.type === 'lists.update_failed') {
@@ -134,7 +140,13 @@ async function transition(trx: Kysely<Schema>, alert: FreshnessAlert): Promise<b
     return rows.length > 0;
   }
   const rows = alert.list
-    ? await trx.updateTable('list_heads').set({ stale_since: null }).where('list', '=', alert.list).where('stale_since', 'is not', null).returning('list').execute()
+    ? await trx
+        .updateTable('list_heads')
+        .set({ stale_since: null })
+        .where('list', '=', alert.list)
+        .where('stale_since', 'is not', null)
+        .returning('list')
+        .execute()
     : await trx
         .updateTable('list_source_checks')
         .set({ failing_since: null })

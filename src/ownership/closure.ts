@@ -10,8 +10,8 @@
  * covered entity counts with its whole stake, an uncovered one with none (OFAC FAQ 401).
  */
 import { type OwnershipGraph, UNKNOWN } from './graph.ts';
-import { HUNDRED_PERCENT, THRESHOLD } from './percent.ts';
 import type { SeedLevel } from './list-scope.ts';
+import { HUNDRED_PERCENT, THRESHOLD } from './percent.ts';
 
 export type Bound = 'lower' | 'upper';
 

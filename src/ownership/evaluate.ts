@@ -30,8 +30,17 @@ export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOpti
   const window = affiliatesRuleWindow(query.asOf, options.affiliatesRule ?? BIS_AFFILIATES_RULE);
   const bisOperative = window.status === 'in_force';
 
-  const ofac = ruleSets(graph, (v) => ofacSeedLevel(graph.designations[v] ?? [], options), (v) => countedLists(graph.designations[v] ?? [], 'ofac', options));
-  const bis = ruleSets(graph, (v) => bisSeedLevel(graph.designations[v] ?? []), (v) => countedLists(graph.designations[v] ?? [], 'bis'), bisOperative);
+  const ofac = ruleSets(
+    graph,
+    (v) => ofacSeedLevel(graph.designations[v] ?? [], options),
+    (v) => countedLists(graph.designations[v] ?? [], 'ofac', options),
+  );
+  const bis = ruleSets(
+    graph,
+    (v) => bisSeedLevel(graph.designations[v] ?? []),
+    (v) => countedLists(graph.designations[v] ?? [], 'bis'),
+    bisOperative,
+  );
   const isForeignEntity = (v: number) => !graph.isPerson[v] && !graph.isUs[v];
   const ofacListed = (v: number) => (graph.designations[v] ?? []).some((d) => LIST_SCOPE[d.list].ofac);
 
@@ -39,7 +48,8 @@ export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOpti
   const ofacStatus: Status = (v, bound) => ofacListed(v) || isCovered(ofac[bound], v);
   // Restricted by BIS: listed itself or, while the rule is in force, a foreign entity covered through ownership.
   const bisStatus: Status = (v, bound) =>
-    (bis.seeds[v] as number) >= (bound === 'lower' ? SeedLevel.Definite : SeedLevel.Possible) || (bisOperative && isForeignEntity(v) && isCovered(bis[bound], v));
+    (bis.seeds[v] as number) >= (bound === 'lower' ? SeedLevel.Definite : SeedLevel.Possible) ||
+    (bisOperative && isForeignEntity(v) && isCovered(bis[bound], v));
 
   const ofacExplained = explained(graph, ofac, target, true);
   const bisExplained = explained(graph, bis, target, bisOperative);
@@ -65,7 +75,8 @@ export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOpti
   for (let v = 0; v < graph.size; v++) {
     const designations = graph.designations[v] ?? [];
     // Covered sets, not statuses: a U.S. conduit is listed although the rule does not restrict it.
-    const reported = v === target || designations.length > 0 || options.alsoReport?.has(v) || isCovered(ofac.upper, v) || (bisOperative && isCovered(bis.upper, v));
+    const reported =
+      v === target || designations.length > 0 || options.alsoReport?.has(v) || isCovered(ofac.upper, v) || (bisOperative && isCovered(bis.upper, v));
     if (!reported) continue;
     entities.push({
       id: graph.ids[v] as string,

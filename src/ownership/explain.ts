@@ -82,7 +82,9 @@ export function explainPaths(graph: OwnershipGraph, sets: RuleSets, closure: Clo
       continue;
     }
     if (paths.length === MAX_PATHS) return { paths, truncated: true };
-    paths.push(toPath(graph, sets, [...chain.map((c) => ({ v: c.v, stake: (c.links[c.next - 1] as Link).stake })), { v: link.owner, stake: 0 }], isSeed(link.owner)));
+    paths.push(
+      toPath(graph, sets, [...chain.map((c) => ({ v: c.v, stake: (c.links[c.next - 1] as Link).stake })), { v: link.owner, stake: 0 }], isSeed(link.owner)),
+    );
   }
   return { paths, truncated: false };
 }

@@ -51,7 +51,11 @@ export const OFAC_NON_TRIGGER_PROGRAMS: ReadonlySet<string> = new Set();
  */
 export const LIST_SCOPE: Readonly<Record<DesignationList, { ofac: boolean; bis: boolean | 'programs'; source: string }>> = {
   OFAC_SDN: { ofac: true, bis: 'programs', source: 'OFAC guidance of 13 Aug 2014 (79 FR 47726); 15 CFR 744.8(a)(1) via Supp. No. 8 to Part 744 ¶(b)' },
-  OFAC_SSI: { ofac: false, bis: false, source: 'Sectoral sanctions are not blocking; no guidance combines SDN and SSI stakes (ownership-rules.md §2 R-O2, §4.4)' },
+  OFAC_SSI: {
+    ofac: false,
+    bis: false,
+    source: 'Sectoral sanctions are not blocking; no guidance combines SDN and SSI stakes (ownership-rules.md §2 R-O2, §4.4)',
+  },
   OFAC_CONS: { ofac: false, bis: false, source: 'Non-SDN lists (FSE, NS-PLC, NS-MBS, NS-CMIC, CAPTA) are not blocking' },
   BIS_EL: { ofac: false, bis: true, source: 'Supp. No. 8 to Part 744 ¶(b): "entities listed on the Entity List"' },
   BIS_MEU: { ofac: false, bis: true, source: 'Supp. No. 8 to Part 744 ¶(b): "\'military end-users\' on the MEU List"' },
@@ -64,7 +68,12 @@ export const SeedLevel = { None: 0, Possible: 1, Definite: 2 } as const;
 export type SeedLevel = (typeof SeedLevel)[keyof typeof SeedLevel];
 
 /** `[RUSSIA-EO14024]` and `russia-eo14024` are the same program tag. */
-export const normalizeProgram = (program: string): string => program.trim().replace(/^\[|\]$/g, '').trim().toUpperCase();
+export const normalizeProgram = (program: string): string =>
+  program
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .trim()
+    .toUpperCase();
 
 export type ScopeOptions = { ofacNonTriggerPrograms?: ReadonlySet<string> };
 
@@ -96,9 +105,5 @@ export function bisSeedLevel(designations: readonly Designation[]): SeedLevel {
 
 /** The designations that make a party count for a rule (for `inherited_from` and paths). */
 export const countedLists = (designations: readonly Designation[], rule: 'ofac' | 'bis', options: ScopeOptions = {}): DesignationList[] => [
-  ...new Set(
-    designations
-      .filter((d) => (rule === 'ofac' ? ofacSeedLevel([d], options) : bisSeedLevel([d])) !== SeedLevel.None)
-      .map((d) => d.list),
-  ),
+  ...new Set(designations.filter((d) => (rule === 'ofac' ? ofacSeedLevel([d], options) : bisSeedLevel([d])) !== SeedLevel.None).map((d) => d.list)),
 ];

@@ -57,7 +57,11 @@ export const BIS_AFFILIATES_RULE: readonly RuleWindow[] = [
  * status, and the stay of 2025-11-10 suspended it with the rule. Its own expiry (28 Nov or
  * 1 Dec 2025 in the secondary sources) falls inside the stay, so the stay bounds it.
  */
-export const BIS_TGL_WINDOW = { from: '2025-09-29', to: '2025-11-09', source: 'Supp. No. 1 to Part 736, added by 90 FR 47201; stayed by 90 FR 50857.' } as const;
+export const BIS_TGL_WINDOW = {
+  from: '2025-09-29',
+  to: '2025-11-09',
+  source: 'Supp. No. 1 to Part 736, added by 90 FR 47201; stayed by 90 FR 50857.',
+} as const;
 
 /**
  * OFAC's aggregation standard dates from its revised guidance of 13 August 2014 (79 FR 47726);

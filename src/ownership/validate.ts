@@ -6,7 +6,7 @@
  * 30 % must not become 60 %). Linear; nothing is evaluated when any problem is found.
  */
 import { isCalendarDate } from './as-of.ts';
-import { resolveIds, type ResolvedIds } from './graph.ts';
+import { type ResolvedIds, resolveIds } from './graph.ts';
 import { toMillionths } from './percent.ts';
 import type { OwnershipLink, OwnershipQuery } from './types.ts';
 
@@ -37,8 +37,10 @@ export function validateOwnershipQuery(query: OwnershipQuery): Validation {
     const owned = resolved.owned[i] as number;
     if ((resolved.owner[i] as number) < 0) report(`/ownerships/${i}/owner`, `${JSON.stringify(link.owner)} is not the id of an entity in /entities`);
     if (owned < 0) report(`/ownerships/${i}/owned`, `${JSON.stringify(link.owned)} is not the id of an entity in /entities`);
-    else if (link.owned === link.owner) report(`/ownerships/${i}/owned`, 'an entity cannot own itself; give stakes as shares of the outstanding shares, without treasury stock');
-    else if (query.entities[owned]?.type === 'person') report(`/ownerships/${i}/owned`, `${JSON.stringify(link.owned)} is a natural person, who cannot be owned`);
+    else if (link.owned === link.owner)
+      report(`/ownerships/${i}/owned`, 'an entity cannot own itself; give stakes as shares of the outstanding shares, without treasury stock');
+    else if (query.entities[owned]?.type === 'person')
+      report(`/ownerships/${i}/owned`, `${JSON.stringify(link.owned)} is a natural person, who cannot be owned`);
     if (link.percent !== null) {
       const stake = toMillionths(link.percent);
       if (typeof stake !== 'number') report(`/ownerships/${i}/percent`, stake.problem);

@@ -31,7 +31,11 @@ export function collectWarnings(context: WarningContext): OwnershipWarning[] {
   const { graph, query, target, owners, bis, window, verdicts } = context;
   const warnings: OwnershipWarning[] = [];
   const add = (code: WarningCode, detail: string, entities?: number[]) => {
-    warnings.push({ code, detail, ...(entities && { entities: entities.slice(0, WARNING_SAMPLE).map((v) => graph.ids[v] as string), count: entities.length }) });
+    warnings.push({
+      code,
+      detail,
+      ...(entities && { entities: entities.slice(0, WARNING_SAMPLE).map((v) => graph.ids[v] as string), count: entities.length }),
+    });
   };
   const ownerList: number[] = [];
   for (let v = 0; v < graph.size; v++) if (owners[v]) ownerList.push(v);
@@ -51,7 +55,11 @@ export function collectWarnings(context: WarningContext): OwnershipWarning[] {
   const over100 = ownerList.filter((v) => (graph.knownIn[v] as number) > HUNDRED_PERCENT);
   if (over100.length > 0) {
     const first = over100[0] as number;
-    add('ownership_over_100', `The known stakes in ${over100.length} entit(ies) add up to more than 100% (${id(first)}: ${percentText(graph.knownIn[first] as number)}). They are used as given, not scaled down: scaling could clear a target on bad data.`, over100);
+    add(
+      'ownership_over_100',
+      `The known stakes in ${over100.length} entit(ies) add up to more than 100% (${id(first)}: ${percentText(graph.knownIn[first] as number)}). They are used as given, not scaled down: scaling could clear a target on bad data.`,
+      over100,
+    );
   }
 
   const unknownInto = new Set<number>();
@@ -78,12 +86,21 @@ export function collectWarnings(context: WarningContext): OwnershipWarning[] {
 
   const noPrograms = ownerList.filter((v) => (graph.designations[v] ?? []).some((d) => d.list === 'OFAC_SDN' && (d.programs ?? []).length === 0));
   if (noPrograms.length > 0) {
-    add('sdn_programs_unknown', 'SDN designations without programs count for OFAC, but for BIS only under the programs of 15 CFR 744.8(a)(1): BIS was evaluated both ways, and is not determinate where that matters. Give the programs.', noPrograms);
+    add(
+      'sdn_programs_unknown',
+      'SDN designations without programs count for OFAC, but for BIS only under the programs of 15 CFR 744.8(a)(1): BIS was evaluated both ways, and is not determinate where that matters. Give the programs.',
+      noPrograms,
+    );
   }
 
   const minority = [
-    !verdicts.ofac.blocked && (verdicts.ofac.aggregate_percent ?? 0) > 0 && `blocked persons hold ${verdicts.ofac.aggregate_percent}% (OFAC urges caution with significant minority stakes)`,
-    bisInForce && !verdicts.bis.restricted && (verdicts.bis.aggregate_percent ?? 0) > 0 && `listed parties hold ${verdicts.bis.aggregate_percent}% (significant minority ownership by a listed party is a BIS red flag)`,
+    !verdicts.ofac.blocked &&
+      (verdicts.ofac.aggregate_percent ?? 0) > 0 &&
+      `blocked persons hold ${verdicts.ofac.aggregate_percent}% (OFAC urges caution with significant minority stakes)`,
+    bisInForce &&
+      !verdicts.bis.restricted &&
+      (verdicts.bis.aggregate_percent ?? 0) > 0 &&
+      `listed parties hold ${verdicts.bis.aggregate_percent}% (significant minority ownership by a listed party is a BIS red flag)`,
   ].filter(Boolean);
   if (minority.length > 0) add('minority_ownership', `Below 50%, but ${minority.join('; ')}. No threshold for "significant" is defined; review the stake.`);
 
@@ -98,27 +115,48 @@ export function collectWarnings(context: WarningContext): OwnershipWarning[] {
   }
 
   if (query.asOf < OFAC_AGGREGATION_GUIDANCE_FROM) {
-    add('as_of_before_aggregation_guidance', `as_of is before ${OFAC_AGGREGATION_GUIDANCE_FROM}, when OFAC's guidance began aggregating the stakes of different blocked persons; the current standard was applied.`);
+    add(
+      'as_of_before_aggregation_guidance',
+      `as_of is before ${OFAC_AGGREGATION_GUIDANCE_FROM}, when OFAC's guidance began aggregating the stakes of different blocked persons; the current standard was applied.`,
+    );
   }
   if (!graph.isPerson[target] && !graph.hasCountry[target]) {
-    add('country_unknown', 'The target has no country: for BIS it was treated as a foreign entity, which the Affiliates Rule reaches. Give its country.', [target]);
+    add('country_unknown', 'The target has no country: for BIS it was treated as a foreign entity, which the Affiliates Rule reaches. Give its country.', [
+      target,
+    ]);
   }
 
   if (bisInForce) {
     const conduits = ownerList.filter((v) => v !== target && graph.isUs[v] && !graph.isPerson[v] && isCovered(bis.upper, v) && bis.seeds[v] === SeedLevel.None);
     if (conduits.length > 0) {
-      add('us_intermediate', 'U.S. entities among the owners are 50% or more owned by listed parties: not restricted themselves (the rule reaches foreign entities), they were counted as conduits for what they own (medium confidence, ownership-rules.md §3.3).', conduits);
+      add(
+        'us_intermediate',
+        'U.S. entities among the owners are 50% or more owned by listed parties: not restricted themselves (the rule reaches foreign entities), they were counted as conduits for what they own (medium confidence, ownership-rules.md §3.3).',
+        conduits,
+      );
     }
     if (graph.isUs[target] && !graph.isPerson[target] && isCovered(bis.upper, target) && bis.seeds[target] === SeedLevel.None) {
-      add('us_target', 'The target is a U.S. entity: it would be covered by the Affiliates Rule if it were foreign, but the rule reaches foreign entities only. OFAC is evaluated regardless.', [target]);
+      add(
+        'us_target',
+        'The target is a U.S. entity: it would be covered by the Affiliates Rule if it were foreign, but the rule reaches foreign entities only. OFAC is evaluated regardless.',
+        [target],
+      );
     }
     if (verdicts.bis.basis === 'ownership' && inWindow(query.asOf, BIS_TGL_WINDOW)) {
-      add('tgl_period', `The Temporary General License (${BIS_TGL_WINDOW.source}) may have authorized some transactions with this affiliate on that date; it never changed its status, and it did not cover affiliates of §744.8 SDNs.`);
+      add(
+        'tgl_period',
+        `The Temporary General License (${BIS_TGL_WINDOW.source}) may have authorized some transactions with this affiliate on that date; it never changed its status, and it did not cover affiliates of §744.8 SDNs.`,
+      );
     }
   }
 
   const outOfDate = graph.outOfDate.filter((link) => owners[link.owned]);
-  if (outOfDate.length > 0) add('edges_not_in_effect', `${outOfDate.length} stake(s) into the target or its owners were left out: their start_date or end_date excludes ${query.asOf}.`, [...new Set(outOfDate.map((l) => l.owned))]);
+  if (outOfDate.length > 0)
+    add(
+      'edges_not_in_effect',
+      `${outOfDate.length} stake(s) into the target or its owners were left out: their start_date or end_date excludes ${query.asOf}.`,
+      [...new Set(outOfDate.map((l) => l.owned))],
+    );
   return warnings;
 }
 

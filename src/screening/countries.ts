@@ -54,7 +54,31 @@ const LIST_SPELLINGS: Record<string, string> = {
  * transitionally reserved codes. Without this, "Russia" would map to SU and "United Kingdom" to UK,
  * "Benin" to DY and "Burkina Faso" to HV (ICU names the old codes after today's countries).
  */
-const NOT_ISO = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA', 'SU', 'UK', 'YU', 'ZR', 'TP', 'BU', 'CS', 'DD', 'FX', 'NT', 'EU', 'UN', 'EZ', 'DY', 'HV', 'ZZ']);
+const NOT_ISO = new Set([
+  'AC',
+  'CP',
+  'CQ',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+  'SU',
+  'UK',
+  'YU',
+  'ZR',
+  'TP',
+  'BU',
+  'CS',
+  'DD',
+  'FX',
+  'NT',
+  'EU',
+  'UN',
+  'EZ',
+  'DY',
+  'HV',
+  'ZZ',
+]);
 
 const normalize = (name: string) =>
   name

@@ -99,7 +99,18 @@ const WRITTEN: Record<Exclude<IdentifierType, 'other'>, string[]> = {
     'Electoral Registry No.',
     'Credencial electoral',
   ],
-  tax_id: ['Tax ID No.', 'V.A.T. Number', 'NIT #', 'RUC #', 'R.F.C.', 'RFC', 'RIF #', 'Italian Fiscal Code', 'Fiscal Code', 'Numero Unico de Identificacao Tributaria (NUIT)'],
+  tax_id: [
+    'Tax ID No.',
+    'V.A.T. Number',
+    'NIT #',
+    'RUC #',
+    'R.F.C.',
+    'RFC',
+    'RIF #',
+    'Italian Fiscal Code',
+    'Fiscal Code',
+    'Numero Unico de Identificacao Tributaria (NUIT)',
+  ],
   registration: [
     'Registration Number',
     'Registration ID',
@@ -189,7 +200,12 @@ function isProse(token: string): boolean {
 export function identifierCore(value: string): string {
   // Most values are one word: nothing to take apart (the reading below would give it back whole).
   if (!/[\s(),;№]/.test(value)) return value.normalize('NFKC');
-  const text = value.replace(/№/g, ' No ').normalize('NFKC').replace(/\([^)]*\)/g, ' ').split(/[,;]/)[0] ?? '';
+  const text =
+    value
+      .replace(/№/g, ' No ')
+      .normalize('NFKC')
+      .replace(/\([^)]*\)/g, ' ')
+      .split(/[,;]/)[0] ?? '';
   const tokens = text.split(/\s+/).filter(Boolean);
   const lastProse = tokens.findLastIndex(isProse);
   if (lastProse < tokens.length - 1) return tokens.slice(lastProse + 1).join(' ');

@@ -3,7 +3,7 @@
  * benchmarks all speak these types; the index, the scorer and the explainer produce them.
  */
 import type { SubjectIdentifier } from './identifier-types.ts';
-import type { EntityType, ListCode, ListedName, ListEntity, NameKind, PartialDate } from './model.ts';
+import type { EntityType, ListCode, ListEntity, ListedName, NameKind, PartialDate } from './model.ts';
 
 /**
  * `any` screens against every entity type (a vendor whose kind the caller does not know); `vessel`

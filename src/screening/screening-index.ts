@@ -12,6 +12,9 @@
  * it is held when only its qualifiers disagree (qualifiers.ts); matches may be reported below it,
  * down to `reportFloor`, for the caller's auto-clear band.
  */
+
+import { IdentifierIndex } from './index/identifier-index.ts';
+import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 import { explain } from './match/explain.ts';
 import { foundByIdentifierSummary, foundByWords, raiseFoundByIdentifier } from './match/identifiers.ts';
 import { type PreparedName, prepareName, scoreNames, type WeightedToken } from './match/name-score.ts';
@@ -20,8 +23,6 @@ import type { ScreeningMatch, ScreeningOptions, SubjectKind, SubjectQuery } from
 import type { EntityType, ListEntity } from './model.ts';
 import { analyzeName } from './normalize/analyze-name.ts';
 import { queryVariants } from './normalize/name-variants.ts';
-import { IdentifierIndex } from './index/identifier-index.ts';
-import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
 import { finish, type Steps } from './steps.ts';
 
 export const DEFAULT_THRESHOLD = 0.8;
@@ -91,29 +92,36 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
   };
 
   const prepared: { queryName: string; isPerson: boolean; prepared: PreparedName }[] = [];
-  for (const queryName of [query.name, ...(query.aliases ?? [])]) for (const reading of readings(query)) for (const variant of queryVariants(queryName, reading.persons)) {
-    const isPerson = reading.persons;
-    const tokens: WeightedToken[] = index.weigh(analyzeName(variant.text, isPerson));
-    if (tokens.length === 0) continue;
-    const name = prepareName(tokens, index.vocabulary.keysOf, { orderKnown: !variant.text.includes(','), isPerson, rarityKnown: index.vocabulary.rarityKnown, memo: true });
-    if (!variant.part) prepared.push({ queryName, isPerson, prepared: name });
-    for (const nameId of index.candidates(name, reading)) {
-      const listName = index.names[nameId] as IndexedName;
-      // The readings keep persons and the rest apart; only a vessel narrows the rest further.
-      if (query.kind === 'vessel' && (index.entities[listName.entity] as ListEntity).type !== 'vessel') continue;
-      // A part of a name stands for the whole only where the other name has nothing left over
-      // that the part's missing words might have met: "Bank of China (Hong Kong)" without its
-      // bracket is not "Bank of China (Singapore)" without its own, nor that name whole.
-      const part = variant.part || listName.part;
-      if (variant.part && listName.part) continue;
-      const scored = scoreNames(name, listName, false);
-      if ((variant.part && !scored.listCovered) || (listName.part && !scored.queryCovered)) continue;
-      // Nor where what it matched is common words ("Factory JSC" left of a quoted name): a part
-      // stands for the whole through a distinctive word (where the index can tell).
-      if (part && name.rarityKnown && scored.rarestFound < PART_RARITY) continue;
-      keep(listName, part ? scored.score * PART_FACTOR : scored.score, queryName, name, part);
-    }
-  }
+  for (const queryName of [query.name, ...(query.aliases ?? [])])
+    for (const reading of readings(query))
+      for (const variant of queryVariants(queryName, reading.persons)) {
+        const isPerson = reading.persons;
+        const tokens: WeightedToken[] = index.weigh(analyzeName(variant.text, isPerson));
+        if (tokens.length === 0) continue;
+        const name = prepareName(tokens, index.vocabulary.keysOf, {
+          orderKnown: !variant.text.includes(','),
+          isPerson,
+          rarityKnown: index.vocabulary.rarityKnown,
+          memo: true,
+        });
+        if (!variant.part) prepared.push({ queryName, isPerson, prepared: name });
+        for (const nameId of index.candidates(name, reading)) {
+          const listName = index.names[nameId] as IndexedName;
+          // The readings keep persons and the rest apart; only a vessel narrows the rest further.
+          if (query.kind === 'vessel' && (index.entities[listName.entity] as ListEntity).type !== 'vessel') continue;
+          // A part of a name stands for the whole only where the other name has nothing left over
+          // that the part's missing words might have met: "Bank of China (Hong Kong)" without its
+          // bracket is not "Bank of China (Singapore)" without its own, nor that name whole.
+          const part = variant.part || listName.part;
+          if (variant.part && listName.part) continue;
+          const scored = scoreNames(name, listName, false);
+          if ((variant.part && !scored.listCovered) || (listName.part && !scored.queryCovered)) continue;
+          // Nor where what it matched is common words ("Factory JSC" left of a quoted name): a part
+          // stands for the whole through a distinctive word (where the index can tell).
+          if (part && name.rarityKnown && scored.rarestFound < PART_RARITY) continue;
+          keep(listName, part ? scored.score * PART_FACTOR : scored.score, queryName, name, part);
+        }
+      }
 
   // Entries a distinctive identifier finds, with their names scored against the subject's however far apart.
   const lists = query.lists && query.lists.length > 0 ? new Set<string>(query.lists) : undefined;
@@ -123,7 +131,8 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
     const isPerson = (index.entities[entity] as ListEntity).type === 'person';
     const readingsOfKind = prepared.filter((p) => p.isPerson === isPerson);
     // A name with nothing left to compare (an honorific alone) still shows the entry, at name score 0.
-    if (readingsOfKind.length === 0) readingsOfKind.push({ queryName: query.name, isPerson, prepared: prepareName([], index.vocabulary.keysOf, { orderKnown: true, isPerson }) });
+    if (readingsOfKind.length === 0)
+      readingsOfKind.push({ queryName: query.name, isPerson, prepared: prepareName([], index.vocabulary.keysOf, { orderKnown: true, isPerson }) });
     const nameIds = identifierIndex.namesOf(entity);
     for (let n = 0; n < nameIds.length; n++) {
       const listName = index.names[nameIds[n] as number] as IndexedName;
@@ -163,7 +172,9 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
         score,
         matchedName: listedName,
         queryName: best.queryName,
-        explanation: byIdentifier ? { ...explanation, summary: foundByIdentifierSummary(hits, explanation.summary), foundByIdentifier: foundByWords(hits) } : explanation,
+        explanation: byIdentifier
+          ? { ...explanation, summary: foundByIdentifierSummary(hits, explanation.summary), foundByIdentifier: foundByWords(hits) }
+          : explanation,
       };
     });
 }

@@ -47,7 +47,11 @@ export function isForbiddenAddress(address: string): boolean {
 }
 
 /** A URL's host as compared: lower case, no brackets around IPv6, no trailing dot. */
-export const normalHost = (hostname: string): string => hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+export const normalHost = (hostname: string): string =>
+  hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 
 /** The operator's exceptions: hosts (any port), host:port pairs, and CIDR ranges. */
 export class AllowList {
@@ -60,7 +64,10 @@ export class AllowList {
   /** Parses `WEBHOOK_ALLOWED_HOSTS`; each entry it cannot read is described in `problems`. */
   static parse(text: string | undefined, problems: string[] = []): AllowList {
     const list = new AllowList();
-    for (const entry of (text ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of (text ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const problem = list.add(entry);
       if (problem) problems.push(`WEBHOOK_ALLOWED_HOSTS: ${problem}`);
     }

@@ -33,6 +33,10 @@ export function rotatedSecrets(box: SecretBox, current: SealedSecrets, context: 
   const { secret, sealed } = newSealedSecret(box, context);
   return {
     secret,
-    sealed: { ...sealed, previous_secret_ciphertext: current.secret_ciphertext, previous_secret_expires_at: new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS) },
+    sealed: {
+      ...sealed,
+      previous_secret_ciphertext: current.secret_ciphertext,
+      previous_secret_expires_at: new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS),
+    },
   };
 }

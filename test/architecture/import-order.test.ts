@@ -11,7 +11,13 @@ const partOf = (file: string) => file.split('/')[1] as string;
 const imports = (...pairs: [string, string][]) => pairs.map(([from, to]) => ({ from, to }));
 
 test('imports that point down, and imports within a part, are in order', () => {
-  const graph = imports(['src/top/a.ts', 'src/left/b.ts'], ['src/left/b.ts', 'src/base/c.ts'], ['src/top/a.ts', 'src/base/c.ts'], ['src/base/c.ts', 'src/base/d.ts'], ['src/base/d.ts', 'src/base/c.ts']);
+  const graph = imports(
+    ['src/top/a.ts', 'src/left/b.ts'],
+    ['src/left/b.ts', 'src/base/c.ts'],
+    ['src/top/a.ts', 'src/base/c.ts'],
+    ['src/base/c.ts', 'src/base/d.ts'],
+    ['src/base/d.ts', 'src/base/c.ts'],
+  );
   assert.deepEqual(orderProblems(graph, LAYERS, partOf), []);
 });
 
@@ -41,7 +47,7 @@ test('a part in no layer is a problem of its own', () => {
 
 test('imports are read in every form: named, type-only, re-exported, bare and dynamic, over several lines', () => {
   const text = [
-    "import { a,",
+    'import { a,',
     "  b } from './a.ts';",
     "import type { T } from '../t.ts';",
     "export { c } from './c.ts';",

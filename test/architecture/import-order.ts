@@ -30,7 +30,11 @@ export function importsOf(file: string, text = fs.readFileSync(file, 'utf8')): s
 /** The imports between files of `files` (packages and node: modules left out). */
 export function importGraph(files: readonly string[]): Import[] {
   const known = new Set(files);
-  return files.flatMap((from) => importsOf(from).filter((to) => known.has(to)).map((to) => ({ from, to })));
+  return files.flatMap((from) =>
+    importsOf(from)
+      .filter((to) => known.has(to))
+      .map((to) => ({ from, to })),
+  );
 }
 
 /** What is wrong with the graph under these layers, one line per problem; [] when it follows them. */

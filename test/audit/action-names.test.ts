@@ -38,7 +38,12 @@ describe('audit action names', () => {
     try {
       const adjudicator = await personHeaders(harness.database.db, admin.organizationId, 'adjudicator', 'first.reviewer@example.com');
       const { case_id: caseId } = (await call('POST', '/prescreen', { subject: 'Karim Yusuf Abu-Ali' })).json();
-      const proposed = await call('POST', `/adjudication/${caseId}/disposition`, { disposition: 'DENIED', reason: 'Matches the listed date of birth.' }, adjudicator);
+      const proposed = await call(
+        'POST',
+        `/adjudication/${caseId}/disposition`,
+        { disposition: 'DENIED', reason: 'Matches the listed date of birth.' },
+        adjudicator,
+      );
       assert.equal(proposed.statusCode, 202, proposed.body);
       assert.deepEqual(await actionsOn(caseId), ['case.decision_proposed']);
     } finally {
@@ -48,17 +53,34 @@ describe('audit action names', () => {
 
   test('an event stored under a former name stays as stored, and the export and the log find it by the current name', async () => {
     const tenant = await createTenant(harness.database.owner, { admin: true, tier: 'enterprise' });
-    const context = { actor: { organizationId: tenant.organizationId, kind: 'system' as const, id: 'cli', role: null }, requestId: 'before-the-rename', sourceIp: null };
+    const context = {
+      actor: { organizationId: tenant.organizationId, kind: 'system' as const, id: 'cli', role: null },
+      requestId: 'before-the-rename',
+      sourceIp: null,
+    };
     // An enabling as the service recorded it before the rename.
-    await harness.database.db.withTenant(context.actor, async (trx) => recordAudit(trx, context, { action: 'api_key.active', target: { type: 'api_key', id: tenant.keyId }, details: { from: 'disabled' } }));
+    await harness.database.db.withTenant(context.actor, async (trx) =>
+      recordAudit(trx, context, { action: 'api_key.active', target: { type: 'api_key', id: tenant.keyId }, details: { from: 'disabled' } }),
+    );
     const { id } = (await call('POST', '/api-keys', { name: 'enabled after the rename' }, tenant.headers)).json();
     await call('POST', `/api-keys/${id}/disable`, undefined, tenant.headers);
     await call('POST', `/api-keys/${id}/enable`, undefined, tenant.headers);
 
-    const exported = (await harness.app.inject({ url: '/api/v1/audit/export?action=api_key.enabled', headers: tenant.headers })).body.trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual(exported.map((e: { action: string }) => e.action), ['api_key.active', 'api_key.enabled'], 'both, each as stored');
+    const exported = (await harness.app.inject({ url: '/api/v1/audit/export?action=api_key.enabled', headers: tenant.headers })).body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      exported.map((e: { action: string }) => e.action),
+      ['api_key.active', 'api_key.enabled'],
+      'both, each as stored',
+    );
     const logged = await harness.database.db.withTenant(context.actor, (trx) => latestEvents(trx, { action: 'api_key.enabled' }, undefined, 10));
-    assert.deepEqual(logged.map((link) => link.fields.action), ['api_key.enabled', 'api_key.active'], "the console's log, newest first");
+    assert.deepEqual(
+      logged.map((link) => link.fields.action),
+      ['api_key.enabled', 'api_key.active'],
+      "the console's log, newest first",
+    );
     assert.equal((await verifyChain(harness.database.db, tenant.organizationId)).intact, true, 'history is not rewritten');
   });
 });

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { type AuditContext, appendAuditNow, recordAudit, recordAudits } from '../../src/audit/audit.ts';
 import type { StoredLink } from '../../src/audit/audit-chain.ts';
 import { headSeq, readLinks } from '../../src/audit/audit-store.ts';
-import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
+import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase, testBackend } from '../helpers/test-database.ts';
 
@@ -24,12 +24,13 @@ const contextFor = (organizationId: string): AuditContext => ({
 /** Records one event in a transaction of its own and answers it as the chain stored it. */
 async function record(organizationId: string, action: string, details: Record<string, unknown> = {}) {
   const actor = contextFor(organizationId).actor;
-  await database.db.withTenant(actor, async (trx) => recordAudit(trx, contextFor(organizationId), { action, target: { type: 'api_key', id: 'key_x' }, details }));
+  await database.db.withTenant(actor, async (trx) =>
+    recordAudit(trx, contextFor(organizationId), { action, target: { type: 'api_key', id: 'key_x' }, details }),
+  );
   return (await chainOf(organizationId)).at(-1) as StoredLink;
 }
 
-const chainOf = (organizationId: string) =>
-  database.db.withTenant(contextFor(organizationId).actor, async (trx) => readLinks(trx, 0, await headSeq(trx)));
+const chainOf = (organizationId: string) => database.db.withTenant(contextFor(organizationId).actor, async (trx) => readLinks(trx, 0, await headSeq(trx)));
 const hex = (bytes: Buffer) => bytes.toString('hex');
 
 /** Alters the trail as an owner who turns the append-only trigger off first: the attack verify must catch. */
@@ -55,7 +56,10 @@ describe('the audit chain', () => {
     const org = await createOrganization(database.owner);
     await Promise.all(Array.from({ length: 25 }, (_, i) => record(org, 'api_key.created', { i })));
     const chain = await chainOf(org);
-    assert.deepEqual(chain.map((link) => link.seq), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      chain.map((link) => link.seq),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     assert.equal(new Set(chain.map((link) => link.fields.details.i)).size, 25, 'each writer has its one event in the chain');
     assert.equal((await verifyChain(database.db, org)).intact, true);
   });
@@ -85,7 +89,10 @@ describe('the audit chain', () => {
     );
     assert.deepEqual(await database.owner('SELECT id FROM event_outbox WHERE organization_id = $1', [org]), [], 'the change went with its refused event');
     for (let i = 0; i < 3; i++) await record(org, 'api_key.created', { i });
-    assert.deepEqual((await chainOf(org)).map((link) => link.seq), [1, 2, 3]);
+    assert.deepEqual(
+      (await chainOf(org)).map((link) => link.seq),
+      [1, 2, 3],
+    );
   });
 
   test("the append follows the transaction's other final writes, so the chain is locked for the append and commit alone", async () => {
@@ -109,7 +116,10 @@ describe('the audit chain', () => {
       recordAudits(trx, contextFor(org), [{ action: 'api_key.disabled' }, { action: 'api_key.enabled' }]);
     });
     const chain = await chainOf(org);
-    assert.deepEqual(chain.map((link) => link.fields.action), ['api_key.created', 'api_key.disabled', 'api_key.enabled']);
+    assert.deepEqual(
+      chain.map((link) => link.fields.action),
+      ['api_key.created', 'api_key.disabled', 'api_key.enabled'],
+    );
     assert.deepEqual(chain[0]?.fields.details, awkward);
     assert.deepEqual(await verifyChain(database.db, org), { organization_id: org, events: 3, intact: true });
   });
@@ -123,12 +133,17 @@ describe('the audit chain', () => {
       return appended;
     });
     const chain = await chainOf(org);
-    assert.deepEqual(chain.map((link) => link.fields.action), ['api_key.created', 'workforce.sync_started', 'api_key.disabled']);
+    assert.deepEqual(
+      chain.map((link) => link.fields.action),
+      ['api_key.created', 'workforce.sync_started', 'api_key.disabled'],
+    );
     assert.equal(hash, hex(chain[1]?.hash as Buffer));
     assert.equal((await verifyChain(database.db, org)).intact, true);
   });
 
-  test("a transaction that recorded an event does not hold its organization's chain while it works", { skip: testBackend() === 'pglite' && 'the embedded database runs one transaction at a time' }, async () => {
+  test("a transaction that recorded an event does not hold its organization's chain while it works", {
+    skip: testBackend() === 'pglite' && 'the embedded database runs one transaction at a time',
+  }, async () => {
     const org = await createOrganization(database.owner);
     let finishSlow = () => {};
     const slowMayFinish = new Promise<void>((resolve) => {
@@ -143,14 +158,17 @@ describe('the audit chain', () => {
     finishSlow();
     await slow;
     const chain = await chainOf(org);
-    assert.deepEqual(chain.map((link) => link.fields.details.who), ['quick', 'slow']);
+    assert.deepEqual(
+      chain.map((link) => link.fields.details.who),
+      ['quick', 'slow'],
+    );
     assert.equal((await verifyChain(database.db, org)).intact, true);
   });
 
   test('is append-only for every role, the owner included', async () => {
     const org = await createOrganization(database.owner);
     await record(org, 'api_key.created');
-    for (const statement of ['UPDATE audit_events SET action = \'x.y\'', 'DELETE FROM audit_events', 'TRUNCATE audit_events']) {
+    for (const statement of ["UPDATE audit_events SET action = 'x.y'", 'DELETE FROM audit_events', 'TRUNCATE audit_events']) {
       await assert.rejects(database.owner(statement), /append-only/, `owner: ${statement}`);
       await assert.rejects(
         database.db.withTenant(contextFor(org).actor, (trx) => sql.raw(statement).execute(trx)),

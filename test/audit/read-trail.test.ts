@@ -48,15 +48,15 @@ describe('the read trail', () => {
 
     await trail.close();
     const chain = await chainOf(org);
-    assert.deepEqual(chain.map((link) => link.fields.request_id), ['write-1', ...Array.from({ length: 50 }, (_, i) => `read-${i}`)]);
+    assert.deepEqual(
+      chain.map((link) => link.fields.request_id),
+      ['write-1', ...Array.from({ length: 50 }, (_, i) => `read-${i}`)],
+    );
     const read = chain[1]?.fields;
-    assert.deepEqual([read?.action, read?.actor, read?.target, read?.source_ip, read?.outcome], [
-      'screening.viewed',
-      { type: 'user', id: 'analyst@example.com', role: 'viewer' },
-      { type: 'screening', id: 'scr_0' },
-      '192.0.2.7',
-      'success',
-    ]);
+    assert.deepEqual(
+      [read?.action, read?.actor, read?.target, read?.source_ip, read?.outcome],
+      ['screening.viewed', { type: 'user', id: 'analyst@example.com', role: 'viewer' }, { type: 'screening', id: 'scr_0' }, '192.0.2.7', 'success'],
+    );
     assert.equal(trail.pendingCount(), 0);
     assert.deepEqual(errors, []);
     assert.equal((await verifyChain(database.db, org)).intact, true);
@@ -72,7 +72,10 @@ describe('the read trail', () => {
     assert.equal((await chainOf(first)).length, 15);
     assert.equal((await chainOf(second)).length, 0, 'flushing one organization leaves the others pending');
     await trail.close();
-    assert.deepEqual((await chainOf(second)).map((link) => link.fields.request_id), ['batch-0', 'batch-2', 'batch-4', 'batch-6', 'batch-8']);
+    assert.deepEqual(
+      (await chainOf(second)).map((link) => link.fields.request_id),
+      ['batch-0', 'batch-2', 'batch-4', 'batch-6', 'batch-8'],
+    );
   });
 
   test('a batch the database refuses is kept, reported, and appended once it can be', async () => {
@@ -87,7 +90,11 @@ describe('the read trail', () => {
 
     await database.owner("INSERT INTO organizations (id, name, tier) VALUES ($1, 'Later', 'enterprise')", [org]);
     await trail.close();
-    assert.deepEqual((await chainOf(org)).map((link) => link.fields.request_id), ['refused-1', 'refused-2'], 'in the order they were answered');
+    assert.deepEqual(
+      (await chainOf(org)).map((link) => link.fields.request_id),
+      ['refused-1', 'refused-2'],
+      'in the order they were answered',
+    );
     assert.equal(errors.length, 1);
   });
 });

@@ -41,7 +41,10 @@ const systemContext = (organizationId: string) => ({
 const listKeys = (token: string) => harness.app.inject({ url: '/api/v1/api-keys', headers: { authorization: `Bearer ${token}` } });
 
 /** A token with chosen claims, signed with our key unless told otherwise. */
-function forge(claims: Record<string, unknown>, options: { key?: Parameters<SignJWT['sign']>[0]; alg?: string; iss?: string; aud?: string; iat?: number; exp?: number } = {}) {
+function forge(
+  claims: Record<string, unknown>,
+  options: { key?: Parameters<SignJWT['sign']>[0]; alg?: string; iss?: string; aud?: string; iat?: number; exp?: number } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ org: tenant.organizationId, role: 'admin', ...claims })
     .setProtectedHeader({ alg: options.alg ?? 'EdDSA' })
@@ -82,8 +85,20 @@ describe('JWTs', () => {
 
   test('a token signed by another key, for another audience or issuer, or unsigned, is refused', async () => {
     const stranger = generateKeyPairSync('ed25519').privateKey;
-    const unsigned = new UnsecuredJWT({ org: tenant.organizationId, role: 'admin', jti: 'x' }).setIssuer(OWN_ISSUER).setAudience(OWN_AUDIENCE).setSubject('x').setIssuedAt().setExpirationTime('5m').encode();
-    for (const token of [await forge({}, { key: stranger }), await forge({}, { aud: 'someone-else' }), await forge({}, { iss: 'evil' }), unsigned, 'not.a.jwt']) {
+    const unsigned = new UnsecuredJWT({ org: tenant.organizationId, role: 'admin', jti: 'x' })
+      .setIssuer(OWN_ISSUER)
+      .setAudience(OWN_AUDIENCE)
+      .setSubject('x')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .encode();
+    for (const token of [
+      await forge({}, { key: stranger }),
+      await forge({}, { aud: 'someone-else' }),
+      await forge({}, { iss: 'evil' }),
+      unsigned,
+      'not.a.jwt',
+    ]) {
       const response = await listKeys(token);
       assert.equal(response.statusCode, 401, token);
       assert.equal(response.json().code, 'unauthenticated');
@@ -113,7 +128,10 @@ describe('JWTs', () => {
     const stored = JSON.stringify(await harness.database.owner('SELECT * FROM revoked_tokens'));
     assert.ok(!stored.includes(jti), 'only a hash of the jti is stored');
     const actions = await harness.database.owner<{ action: string }>(`SELECT action FROM audit_events WHERE details->>'jti' = $1 ORDER BY seq`, [jti]);
-    assert.deepEqual(actions.map((a) => a.action), ['token.issued', 'token.revoked']);
+    assert.deepEqual(
+      actions.map((a) => a.action),
+      ['token.issued', 'token.revoked'],
+    );
   });
 
   test('an API key cannot be signed out', async () => {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { splitBracket, withAcronym } from '../../bench/matching/name-classes/brackets.ts';
-import { commonWordsOnly } from '../../bench/matching/name-classes/clean-queries.ts';
 import { capped, sameNameAs } from '../../bench/matching/name-classes/class-case.ts';
+import { commonWordsOnly } from '../../bench/matching/name-classes/clean-queries.ts';
 import { dayMonthSwapped, yearOff } from '../../bench/matching/name-classes/dates-of-birth.ts';
 import { digitsForLetters } from '../../bench/matching/name-classes/digits-for-letters.ts';
 import { designationsDropped, industryWordSwapped } from '../../bench/matching/name-classes/everyday-names.ts';
@@ -18,7 +18,8 @@ import { emptyEntity, type ListEntity } from '../../src/screening/model.ts';
 import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
 
 // Made-up names only: set (f) leaves out every list entry a test names.
-const person = (full: string, fields: Partial<ListEntity> = {}) => emptyEntity({ list: 'TEST', entryId: full, type: 'person', names: [{ full, kind: 'primary' }], ...fields });
+const person = (full: string, fields: Partial<ListEntity> = {}) =>
+  emptyEntity({ list: 'TEST', entryId: full, type: 'person', names: [{ full, kind: 'primary' }], ...fields });
 const organization = (full: string) => emptyEntity({ list: 'TEST', entryId: full, type: 'organization', names: [{ full, kind: 'primary' }] });
 
 describe('digits for letters', () => {
@@ -33,7 +34,7 @@ describe('digits for letters', () => {
     for (const [letter, digit] of differences) assert.equal(lookAlike[letter.toLowerCase()], digit);
   });
 
-  test('reaches a word\'s first and last letters too, and leaves a name without such letters alone', () => {
+  test("reaches a word's first and last letters too, and leaves a name without such letters alone", () => {
     const positions = new Set<string>();
     for (let i = 0; i < 200; i++) {
       const name = `Orvo Kumt${i}`;
@@ -60,7 +61,10 @@ describe('Korean names in Hangul and Hanja', () => {
     assert.equal(inHanja(name), hanja);
     const glyphs = [...hanja];
     assert.equal(glyphs.length, 3);
-    assert.ok(glyphs.every((g) => /\p{Script=Han}/u.test(g)), hanja);
+    assert.ok(
+      glyphs.every((g) => /\p{Script=Han}/u.test(g)),
+      hanja,
+    );
     glyphs.forEach((glyph, i) => {
       const reading = hanjaReading(glyph, i === 0) as string;
       assert.ok(romanizations(reading, i === 0).includes(['mun', 'hyok', 'chol'][i] as string), `${glyph} reads ${reading}`);
@@ -129,7 +133,7 @@ describe('dates of birth as data entry gets them wrong', () => {
   });
 });
 
-describe('organizations\' names', () => {
+describe("organizations' names", () => {
   test('a bracketed part splits off, and an acronym is the initials of the words', () => {
     assert.deepEqual(splitBracket('Varnok Quillen Holdings (VQH) Ltd'), { outside: 'Varnok Quillen Holdings Ltd', inside: 'VQH', after: 'Ltd' });
     assert.equal(splitBracket('Varnok (A) (B)'), undefined);
@@ -137,11 +141,14 @@ describe('organizations\' names', () => {
 
   test('a legal form translated keeps its place and changes language', () => {
     const translated = legalFormTranslated('Zelvino Trading LLC') as string;
-    assert.ok(['Zelvino Trading OOO', 'Zelvino Trading Limited Liability Company', 'Zelvino Trading Obshchestvo s Ogranichennoy Otvetstvennostyu'].includes(translated), translated);
+    assert.ok(
+      ['Zelvino Trading OOO', 'Zelvino Trading Limited Liability Company', 'Zelvino Trading Obshchestvo s Ogranichennoy Otvetstvennostyu'].includes(translated),
+      translated,
+    );
     assert.equal(legalFormTranslated('Zelvino Trading'), undefined);
   });
 
-  test('the hold-out takes a listed name the query repeats, in a person\'s either order, an organization\'s own order', () => {
+  test("the hold-out takes a listed name the query repeats, in a person's either order, an organization's own order", () => {
     assert.ok(sameNameAs('Dorran Feliks', person('FELIKS, Dorran'))({ full: 'FELIKS, Dorran', kind: 'primary' }));
     assert.ok(!sameNameAs('LLC Zelvino', organization('Zelvino, LLC'))({ full: 'Zelvino, LLC', kind: 'primary' }));
     assert.ok(sameNameAs('Zelvino LLC', organization('Zelvino, LLC'))({ full: 'ZELVINO, L.L.C.', kind: 'primary' }));
@@ -179,12 +186,15 @@ describe('organizations\' names', () => {
   });
 });
 
-describe('the sample and the unit tests\' names', () => {
+describe("the sample and the unit tests' names", () => {
   test('a capped variant keeps the same rows, whatever order they came in', () => {
     const rows = Array.from({ length: 50 }, (_, i) => ({ key: `TEST:${i}` }));
     const kept = capped(rows, 10).map((r) => r.key);
     assert.equal(kept.length, 10);
-    assert.deepEqual(capped([...rows].reverse(), 10).map((r) => r.key), kept);
+    assert.deepEqual(
+      capped([...rows].reverse(), 10).map((r) => r.key),
+      kept,
+    );
   });
 
   test('an entry a test names, in either order, is left out; a single word only when it is the whole string', () => {

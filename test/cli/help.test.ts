@@ -7,7 +7,17 @@ import { test } from 'node:test';
 import { runCliAsync } from '../helpers/server-process.ts';
 
 test('every subcommand has --help', async () => {
-  const commands = [['--help'], ['serve', '--help'], ['migrate', '--help'], ['orgs', 'create', '--help'], ['keys', 'create', '--help'], ['keys', 'revoke', '--help'], ['tokens', 'issue', '--help'], ['users', 'create', '--help'], ['audit', 'verify', '--help']];
+  const commands = [
+    ['--help'],
+    ['serve', '--help'],
+    ['migrate', '--help'],
+    ['orgs', 'create', '--help'],
+    ['keys', 'create', '--help'],
+    ['keys', 'revoke', '--help'],
+    ['tokens', 'issue', '--help'],
+    ['users', 'create', '--help'],
+    ['audit', 'verify', '--help'],
+  ];
   const results = await Promise.all(commands.map((args) => runCliAsync(args, {})));
   results.forEach((result, i) => {
     const args = (commands[i] as string[]).join(' ');

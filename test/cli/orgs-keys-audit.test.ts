@@ -72,7 +72,10 @@ describe('gatehouse orgs, keys and audit', () => {
   });
 
   test('mistakes get a message, not a stack trace, and a non-zero exit', () => {
-    for (const args of [['keys', 'list', '--org', 'org_nope'], ['orgs', 'create', '--name', 'x', '--tier', 'gold']]) {
+    for (const args of [
+      ['keys', 'list', '--org', 'org_nope'],
+      ['orgs', 'create', '--name', 'x', '--tier', 'gold'],
+    ]) {
       const result = runCli(args, env);
       assert.notEqual(result.code, 0, args.join(' '));
       assert.doesNotMatch(result.stderr, /\n\s+at /);

@@ -25,7 +25,10 @@ describe('the sandbox on first start', { skip: !!process.env.DATABASE_URL && 'th
       await again.stop(); // stderr is complete once the process has closed its pipes
       assert.doesNotMatch(again.stderr(), /gk_test_/, 'only on the first start');
       const orgs = JSON.parse(runCli(['orgs', 'list'], { DATA_DIR: fresh }).stdout);
-      assert.deepEqual(orgs.map((o: { name: string; tier: string }) => [o.name, o.tier]), [['Sandbox', 'enterprise']]);
+      assert.deepEqual(
+        orgs.map((o: { name: string; tier: string }) => [o.name, o.tier]),
+        [['Sandbox', 'enterprise']],
+      );
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });
     }

@@ -20,7 +20,18 @@ const json = (args: string[]) => {
 
 test('users create prints a one-time setup link; reset replaces it; list shows neither; disable', () => {
   const org = json(['orgs', 'create', '--name', 'Northgate', '--tier', 'enterprise']).id;
-  const created = json(['users', 'create', '--org', org, '--email', 'FSO@Example.com', '--role', 'adjudicator', '--base-url', 'https://gatehouse.example.com/']);
+  const created = json([
+    'users',
+    'create',
+    '--org',
+    org,
+    '--email',
+    'FSO@Example.com',
+    '--role',
+    'adjudicator',
+    '--base-url',
+    'https://gatehouse.example.com/',
+  ]);
   assert.deepEqual([created.email, created.role, created.state, created.password_set], ['fso@example.com', 'adjudicator', 'active', false]);
   assert.match(created.setup_url, /^https:\/\/gatehouse\.example\.com\/console\/setup\?token=[A-Za-z0-9_-]{43}$/);
   const token = new URL(created.setup_url).searchParams.get('token') as string;

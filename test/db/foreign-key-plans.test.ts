@@ -40,7 +40,10 @@ test('each foreign-key check of an empty, never analyzed table uses the index of
      WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace
      GROUP BY c.conname, c.confrelid, c.conindid
      ORDER BY c.conname`);
-  assert.ok(foreignKeys.some((fk) => fk.parent === 'cases'), 'the schema has references to cases');
+  assert.ok(
+    foreignKeys.some((fk) => fk.parent === 'cases'),
+    'the schema has references to cases',
+  );
 
   const wrong: string[] = [];
   for (const fk of foreignKeys) {

@@ -20,8 +20,17 @@ const ORG = 'org_0000000000000000000000test';
 test('stored key paths holding personal member names are dropped, and the receipt says its shape is truncated', async () => {
   await database.owner('INSERT INTO organizations (id, name) VALUES ($1, $2)', [ORG, 'Migration test']);
   const insert = (id: string, paths: string[]) =>
-    database.owner("INSERT INTO inbound_webhook_receipts (organization_id, id, kind, key_paths, key_paths_truncated, signed, request_id) VALUES ($1, $2, 'visitor_checked_in', $3, false, false, 'req_test')", [ORG, id, paths]);
-  await insert('iwh_0000000000000000000000000a', ['attendees', 'attendees.jane.doe@example.com', 'attendees.jane.doe@example.com.status', 'attendees.Jane Doe', 'attendees.+15551234567']);
+    database.owner(
+      "INSERT INTO inbound_webhook_receipts (organization_id, id, kind, key_paths, key_paths_truncated, signed, request_id) VALUES ($1, $2, 'visitor_checked_in', $3, false, false, 'req_test')",
+      [ORG, id, paths],
+    );
+  await insert('iwh_0000000000000000000000000a', [
+    'attendees',
+    'attendees.jane.doe@example.com',
+    'attendees.jane.doe@example.com.status',
+    'attendees.Jane Doe',
+    'attendees.+15551234567',
+  ]);
   await insert('iwh_0000000000000000000000000b', ['visitor', 'visitor.documents[]', 'visitor.documents[].type', 'visitor.name']);
 
   await database.connection.withSession(async (session) => {
@@ -36,8 +45,14 @@ test('stored key paths holding personal member names are dropped, and the receip
   );
   assert.deepEqual(rows, [
     { id: 'iwh_0000000000000000000000000a', key_paths: ['attendees'], key_paths_truncated: true },
-    { id: 'iwh_0000000000000000000000000b', key_paths: ['visitor', 'visitor.documents[]', 'visitor.documents[].type', 'visitor.name'], key_paths_truncated: false },
+    {
+      id: 'iwh_0000000000000000000000000b',
+      key_paths: ['visitor', 'visitor.documents[]', 'visitor.documents[].type', 'visitor.name'],
+      key_paths_truncated: false,
+    },
   ]);
-  const [forced] = await database.owner<{ relforcerowsecurity: boolean }>("SELECT relforcerowsecurity FROM pg_class WHERE relname = 'inbound_webhook_receipts'");
+  const [forced] = await database.owner<{ relforcerowsecurity: boolean }>(
+    "SELECT relforcerowsecurity FROM pg_class WHERE relname = 'inbound_webhook_receipts'",
+  );
   assert.equal(forced?.relforcerowsecurity, true, 'row-level security binds the owner again');
 });

@@ -21,8 +21,7 @@ const fixture = (version: number, sql: string, name = `fixture_${version}`): Mig
   file: `/fixtures/${String(version).padStart(4, '0')}_${name}.sql`,
 });
 
-const tableExists = async (table: string) =>
-  (await database.owner<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table]))[0]?.found;
+const tableExists = async (table: string) => (await database.owner<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table]))[0]?.found;
 
 describe('migrate', () => {
   test('on a migrated database applies nothing and reports it current', async () => {
@@ -36,7 +35,10 @@ describe('migrate', () => {
   test('applies a new migration once, in order, and records it', async () => {
     const added = [fixture(9001, 'CREATE TABLE fixture_a (id int)'), fixture(9002, 'ALTER TABLE fixture_a ADD COLUMN b int')];
     const first = await migrate(database.connection, [...real, ...added]);
-    assert.deepEqual(first.applied.map((m) => m.version), [9001, 9002]);
+    assert.deepEqual(
+      first.applied.map((m) => m.version),
+      [9001, 9002],
+    );
     assert.equal(first.current, 9002);
     assert.deepEqual((await migrate(database.connection, [...real, ...added])).applied, []);
     assert.equal(await tableExists('fixture_a'), true);
@@ -45,7 +47,12 @@ describe('migrate', () => {
   test('a failing migration leaves nothing behind and names its file', async () => {
     const broken = fixture(9003, 'CREATE TABLE fixture_half (id int); SELECT no_such_function();', 'broken');
     await assert.rejects(
-      migrate(database.connection, [...real, fixture(9001, 'CREATE TABLE fixture_a (id int)'), fixture(9002, 'ALTER TABLE fixture_a ADD COLUMN b int'), broken]),
+      migrate(database.connection, [
+        ...real,
+        fixture(9001, 'CREATE TABLE fixture_a (id int)'),
+        fixture(9002, 'ALTER TABLE fixture_a ADD COLUMN b int'),
+        broken,
+      ]),
       /9003_broken\.sql failed/,
     );
     assert.equal(await tableExists('fixture_half'), false);
@@ -63,9 +70,17 @@ describe('migrate', () => {
   });
 
   test('concurrent runs apply each migration once', async () => {
-    const set = [...real, fixture(9001, 'CREATE TABLE fixture_a (id int)'), fixture(9002, 'ALTER TABLE fixture_a ADD COLUMN b int'), fixture(9004, 'CREATE TABLE fixture_c (id int)')];
+    const set = [
+      ...real,
+      fixture(9001, 'CREATE TABLE fixture_a (id int)'),
+      fixture(9002, 'ALTER TABLE fixture_a ADD COLUMN b int'),
+      fixture(9004, 'CREATE TABLE fixture_c (id int)'),
+    ];
     const runs = await Promise.all([migrate(database.connection, set), migrate(database.connection, set)]);
-    assert.deepEqual(runs.flatMap((r) => r.applied.map((m) => m.version)), [9004]);
+    assert.deepEqual(
+      runs.flatMap((r) => r.applied.map((m) => m.version)),
+      [9004],
+    );
   });
 });
 
@@ -86,7 +101,10 @@ describe('loadMigrations', () => {
       'features/audit/migrations/0002_audit.sql': 'SELECT 2',
       'features/health/index.ts': '',
     });
-    assert.deepEqual(loadMigrations(root).map((m) => `${m.version}:${m.name}`), ['1:platform', '2:audit', '3:visits']);
+    assert.deepEqual(
+      loadMigrations(root).map((m) => `${m.version}:${m.name}`),
+      ['1:platform', '2:audit', '3:visits'],
+    );
   });
 
   test('refuses two files with one version, and badly named files', () => {

@@ -79,7 +79,12 @@ describe('a non-superuser owner runs migrations, the CLI and the service', {
     orgA = json(['orgs', 'create', '--name', 'Alpha Works', '--tier', 'enterprise']).id;
     orgB = json(['orgs', 'create', '--name', 'Bravo Works', '--tier', 'enterprise']).id;
     assert.equal(json(['orgs', 'update', '--org', orgA, '--rate-limit', '40']).rate_limit_per_second, 40);
-    assert.deepEqual(json(['orgs', 'list']).map((o: { id: string }) => o.id).sort(), [orgA, orgB].sort());
+    assert.deepEqual(
+      json(['orgs', 'list'])
+        .map((o: { id: string }) => o.id)
+        .sort(),
+      [orgA, orgB].sort(),
+    );
     keyA = json(['keys', 'create', '--org', orgA, '--admin']).key;
     keyB = json(['keys', 'create', '--org', orgB]).key;
     assert.equal(json(['keys', 'list', '--org', orgA]).length, 1);
@@ -89,7 +94,7 @@ describe('a non-superuser owner runs migrations, the CLI and the service', {
     assert.equal(json(['audit', 'verify']).intact, true);
   });
 
-  test("the service screens for one organization and the other cannot see it", async () => {
+  test('the service screens for one organization and the other cannot see it', async () => {
     server = await startServerProcess(env);
     const call = (key: string, route: string, init: { method?: string; body?: unknown } = {}) =>
       fetch(`${server?.baseUrl}/v1${route}`, {

@@ -50,7 +50,10 @@ test("a simple query's header asks its session to prepare each statement it EXEC
 test('statements sent with COMMIT run by name, their values literal arguments, or where the session keeps nothing as their full text', () => {
   const insert = sqlText`INSERT INTO "t" ("a") SELECT incoming."a" FROM jsonb_populate_recordset(NULL::"t", $1::jsonb) AS incoming`;
   const append = sqlText`SELECT append_audit_events($1::jsonb) AS hash`;
-  const statements = [{ text: insert, json: `[{"a":"O'Brien \\ x"}]` }, { text: append, json: '[]' }];
+  const statements = [
+    { text: insert, json: `[{"a":"O'Brien \\ x"}]` },
+    { text: append, json: '[]' },
+  ];
   const [a, b] = statements.map(({ text, json }) => preparedCall(text, json).name);
   assert.equal(
     simpleQueryOf(statements, [sqlText`COMMIT`], true).text,
@@ -70,7 +73,10 @@ test('a session whose prepared statements went missing, or that has one it did n
   const refusal = (code: string) => Object.assign(new Error(code), { code });
   const session = new Set([name]);
   // Something deallocated it behind the wrapper's back: the query fails, and the name is forgotten.
-  await assert.rejects(runPreparing(query, session, async () => Promise.reject(refusal('26000'))), /26000/);
+  await assert.rejects(
+    runPreparing(query, session, async () => Promise.reject(refusal('26000'))),
+    /26000/,
+  );
   assert.equal(session.has(name), false);
   // The server already has it (42P05): counted as prepared, and the query runs.
   const sent: string[] = [];
@@ -94,7 +100,9 @@ describe('final writes', () => {
 
   test("a final write refused on a session's first commit leaves its statement prepared, and the session's next commit runs it", async () => {
     // One session throughout: the embedded database has only one; on PostgreSQL a pool of one.
-    const single = database.url ? await createDatabase(await openPostgresConnection({ url: database.url, poolSize: 1 }), { statementTimeoutMs: 10_000 }) : database.db;
+    const single = database.url
+      ? await createDatabase(await openPostgresConnection({ url: database.url, poolSize: 1 }), { statementTimeoutMs: 10_000 })
+      : database.db;
     try {
       const org = await createOrganization(database.owner);
       await assert.rejects(
@@ -112,7 +120,7 @@ describe('final writes', () => {
     }
   });
 
-  test("run as statements the session prepared once, not parsed and planned again on every commit", async () => {
+  test('run as statements the session prepared once, not parsed and planned again on every commit', async () => {
     const org = await createOrganization(database.owner);
     for (let i = 0; i < 8; i++) await recordOne(org, i);
     // Read in the session that ran them (a released connection is the next one handed out).
@@ -129,7 +137,9 @@ describe('final writes', () => {
     assert.equal(stored[0]?.n, 9);
   });
 
-  test('are sent as full text where the connection keeps no session (DATABASE_PREPARE_STATEMENTS=false)', { skip: testBackend() === 'pglite' && 'the embedded database always keeps its session' }, async () => {
+  test('are sent as full text where the connection keeps no session (DATABASE_PREPARE_STATEMENTS=false)', {
+    skip: testBackend() === 'pglite' && 'the embedded database always keeps its session',
+  }, async () => {
     const connection = await openPostgresConnection({ url: database.url as string, poolSize: 2, prepareStatements: false });
     const unprepared = await createDatabase(connection, { statementTimeoutMs: 10_000 });
     try {
@@ -138,7 +148,10 @@ describe('final writes', () => {
         recordEvent(trx, org, { type: 'workforce.sync_completed', data: { sync_id: "wfs_O'Brien" } });
         recordAudit(trx, { actor: { ...actorOf(org), role: null }, requestId: 'req_final_writes', sourceIp: null }, { action: 'api_key.created' });
       });
-      const prepared = await unprepared.withTenant(actorOf(org), async (trx) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(trx)).rows[0]?.n);
+      const prepared = await unprepared.withTenant(
+        actorOf(org),
+        async (trx) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(trx)).rows[0]?.n,
+      );
       assert.equal(prepared, 0, 'nothing prepared in the session');
       assert.deepEqual(await database.owner('SELECT data FROM event_outbox WHERE organization_id = $1', [org]), [{ data: { sync_id: "wfs_O'Brien" } }]);
       assert.deepEqual(await database.owner('SELECT action FROM audit_events WHERE organization_id = $1', [org]), [{ action: 'api_key.created' }]);

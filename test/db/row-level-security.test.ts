@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { ORGANIZATION_SETTING } from '../../src/db/tenant-settings.ts';
-import type { Actor } from '../../src/db/tenant.ts';
-import { newId } from '../../src/ids.ts';
 import { generateApiKey, hashApiKey } from '../../src/auth/api-key-format.ts';
+import type { Actor } from '../../src/db/tenant.ts';
+import { ORGANIZATION_SETTING } from '../../src/db/tenant-settings.ts';
+import { newId } from '../../src/ids.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -287,7 +287,9 @@ describe('the catalog', () => {
         [table],
       );
       const guard = policies.find(
-        (p) => p.cmd === '*' && /organization_id = current_organization_id\(\)/.test(p.qual ?? '') &&
+        (p) =>
+          p.cmd === '*' &&
+          /organization_id = current_organization_id\(\)/.test(p.qual ?? '') &&
           /organization_id = current_organization_id\(\)/.test(p.check ?? ''),
       );
       assert.ok(guard, `${table} needs a policy FOR ALL USING and WITH CHECK organization_id = current_organization_id()`);
@@ -302,7 +304,10 @@ describe('the catalog', () => {
           WHERE c.conrelid = $1::regclass AND c.contype IN ('p', 'f')`,
         [table],
       );
-      assert.ok(keys.some((k) => k.type === 'p'), `${table} has no primary key`);
+      assert.ok(
+        keys.some((k) => k.type === 'p'),
+        `${table} has no primary key`,
+      );
       for (const key of keys) assert.equal(key.first, 'organization_id', `${table}: ${key.name} must start with organization_id`);
     }
   });
@@ -325,17 +330,24 @@ describe('the catalog', () => {
   });
 
   test('every tenant table has a row factory in this test, so its isolation is exercised', () => {
-    assert.deepEqual(tenantTables.filter((t) => !TENANT_ROW_FACTORIES[t]), []);
+    assert.deepEqual(
+      tenantTables.filter((t) => !TENANT_ROW_FACTORIES[t]),
+      [],
+    );
   });
 });
 
 describe('the runtime role', () => {
   test('is who a tenant transaction runs as, and it is not privileged', async () => {
-    const [me] = await database.db.withTenant(actorOf(orgA), async (trx) =>
-      (await sql<{ who: string; super: boolean; bypass: boolean; owns: number }>`
+    const [me] = await database.db.withTenant(
+      actorOf(orgA),
+      async (trx) =>
+        (
+          await sql<{ who: string; super: boolean; bypass: boolean; owns: number }>`
         SELECT current_user AS who, r.rolsuper AS super, r.rolbypassrls AS bypass,
                (SELECT count(*)::int FROM pg_class WHERE relowner = r.oid) AS owns
-          FROM pg_roles r WHERE r.rolname = current_user`.execute(trx)).rows,
+          FROM pg_roles r WHERE r.rolname = current_user`.execute(trx)
+        ).rows,
     );
     assert.deepEqual(me, { who: 'gatehouse_runtime', super: false, bypass: false, owns: 0 });
   });
@@ -380,9 +392,13 @@ describe('the runtime role', () => {
 
   test("keeps an actor's id exactly as given, quotes and backslashes included (PostgreSQL sends them as literals)", async () => {
     const id = String.raw`o'brien\x'; SET ROLE postgres; --`;
-    const seen = await database.db.withTenant({ ...actorOf(orgA), id }, async (trx) =>
-      (await sql<{ actor: string; organization: string }>`
-        SELECT current_setting('app.actor') AS actor, current_setting('app.organization_id') AS organization`.execute(trx)).rows[0],
+    const seen = await database.db.withTenant(
+      { ...actorOf(orgA), id },
+      async (trx) =>
+        (
+          await sql<{ actor: string; organization: string }>`
+        SELECT current_setting('app.actor') AS actor, current_setting('app.organization_id') AS organization`.execute(trx)
+        ).rows[0],
     );
     assert.deepEqual(seen, { actor: `system:${id}`, organization: orgA });
   });
@@ -405,8 +421,7 @@ describe('the runtime role', () => {
 
 describe('organizations', () => {
   test('a tenant sees its own organization only, and none without one set', async () => {
-    const seen = (actor: Actor) =>
-      database.db.withTenant(actor, (trx) => trx.selectFrom('organizations').select('id').execute());
+    const seen = (actor: Actor) => database.db.withTenant(actor, (trx) => trx.selectFrom('organizations').select('id').execute());
     assert.deepEqual(await seen(actorOf(orgA)), [{ id: orgA }]);
     assert.deepEqual(await seen(noOrganization), []);
   });
@@ -419,7 +434,7 @@ describe('organizations', () => {
 });
 
 describe('tenant tables', () => {
-  test('isolate each organization\'s rows for reads, inserts, updates and deletes', async (t) => {
+  test("isolate each organization's rows for reads, inserts, updates and deletes", async (t) => {
     for (const table of tenantTables) {
       await t.test(table, async () => {
         const factory = TENANT_ROW_FACTORIES[table];
@@ -427,8 +442,7 @@ describe('tenant tables', () => {
         const rowB = await factory(orgB);
         await insertAsOwner(table, await factory(orgA));
         await insertAsOwner(table, rowB);
-        const countB = async () =>
-          (await database.owner<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`, [orgB]))[0]?.n;
+        const countB = async () => (await database.owner<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`, [orgB]))[0]?.n;
         const before = await countB();
 
         const visible = (actor: Actor) =>

@@ -107,7 +107,7 @@ describe('other literals', () => {
   });
 
   test('JSON text as a literal is the same JSON in a jsonb column', async () => {
-    const value = { name: "O'Brien \\ \"quoted\"", lines: 'a\nb', unicode: '北京 👩🏽‍🔬', nested: [1, -2.5, true, null, { deep: ["'", '\\'] }] };
+    const value = { name: 'O\'Brien \\ "quoted"', lines: 'a\nb', unicode: '北京 👩🏽‍🔬', nested: [1, -2.5, true, null, { deep: ["'", '\\'] }] };
     const query = withLiteralValue(sqlText`SELECT $1::jsonb AS v`, JSON.stringify(value));
     for (const conforming of [true, false]) {
       const [row] = await inSession<{ v: unknown }>(query, conforming);
@@ -134,13 +134,14 @@ describe('identifiers', () => {
 
   test("a prepared statement's name is written bare, and only such a name", () => {
     assert.equal(preparedName('gh_x_0123456789abcdef01234567').text, 'gh_x_0123456789abcdef01234567');
-    for (const bad of ['', 'Upper', 'has space', 'a*/b', 'x;y', '9lives', 'x'.repeat(64)]) assert.throws(() => preparedName(bad), /not a prepared statement/, bad);
+    for (const bad of ['', 'Upper', 'has space', 'a*/b', 'x;y', '9lives', 'x'.repeat(64)])
+      assert.throws(() => preparedName(bad), /not a prepared statement/, bad);
   });
 });
 
 describe('statements', () => {
   test('a value interpolated without a wrapper is a literal, never SQL', async () => {
-    const attempt = "1; DROP TABLE organizations; --";
+    const attempt = '1; DROP TABLE organizations; --';
     assert.equal(sqlText`SELECT ${attempt} AS v`.text, "SELECT E'1; DROP TABLE organizations; --' AS v");
     assert.deepEqual(await inSession(sqlText`SELECT ${attempt} AS v`, true), [{ v: attempt }]);
   });

@@ -88,7 +88,10 @@ test('the runtime role cannot move a stamp itself: only the triggers on the cach
   await moveStamp(org);
   await assert.rejects(
     database.db.withTenant({ organizationId: org, kind: 'system', id: 'test' }, async (trx) => {
-      await trx.updateTable('settings_stamps' as never).set({ stamp: 0 } as never).execute();
+      await trx
+        .updateTable('settings_stamps' as never)
+        .set({ stamp: 0 } as never)
+        .execute();
     }),
     /permission denied/,
   );

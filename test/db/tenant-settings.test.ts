@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import type { Connection } from '../../src/db/connection.ts';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { openPostgresConnection } from '../../src/db/postgres-connection.ts';
-import { openingQuery } from '../../src/db/tenant-settings.ts';
 import { type Actor, type TenantTransaction, tenantSettingsOf } from '../../src/db/tenant.ts';
+import { openingQuery } from '../../src/db/tenant-settings.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -44,7 +44,10 @@ test('inside, the transaction runs as the runtime role with its organization, ac
 test('every setting ends with the transaction, committed or rolled back: the connection carries nothing to the next one', async () => {
   const other = await createOrganization(database.owner);
   await single.withTenant(actorOf(org), async () => undefined);
-  await assert.rejects(single.withTenant(actorOf(org), async () => Promise.reject(new Error('failed inside'))), /failed inside/);
+  await assert.rejects(
+    single.withTenant(actorOf(org), async () => Promise.reject(new Error('failed inside'))),
+    /failed inside/,
+  );
   // The next transaction on the same connection is another organization's, and sees only its own.
   const next = await single.withTenant(actorOf(other, 'key_other'), async (trx) => ({
     seen: (await seen(trx)).rows[0],
@@ -60,10 +63,13 @@ test('every setting ends with the transaction, committed or rolled back: the con
   assert.notEqual(outside[0].timeout, '10s');
 });
 
-test("tenantSettingsOf answers the organization and the settings stamp the opening query read, only while the transaction is open", async () => {
+test('tenantSettingsOf answers the organization and the settings stamp the opening query read, only while the transaction is open', async () => {
   const fresh = await createOrganization(database.owner);
   let kept: TenantTransaction | undefined;
-  assert.deepEqual(await database.db.withTenant(actorOf(fresh), async (trx) => ((kept = trx), tenantSettingsOf(trx))), { organizationId: fresh, settingsStamp: '0' });
+  assert.deepEqual(await database.db.withTenant(actorOf(fresh), async (trx) => ((kept = trx), tenantSettingsOf(trx))), {
+    organizationId: fresh,
+    settingsStamp: '0',
+  });
   await database.owner('INSERT INTO settings_stamps (organization_id, stamp) VALUES ($1, 41)', [fresh]);
   assert.equal((await database.db.withTenant(actorOf(fresh), async (trx) => tenantSettingsOf(trx))).settingsStamp, '41');
   assert.throws(() => tenantSettingsOf(kept as TenantTransaction), /has ended or was not opened by withTenant/);
@@ -77,6 +83,9 @@ test('the role switch is the first setting: every later one, and every statement
 });
 
 test('an actor id the database could not hold exactly is refused before the transaction opens, and the connection stays usable', async () => {
-  await assert.rejects(single.withTenant(actorOf(org, 'key\0nul'), async () => assert.fail('never runs')), /NUL/);
+  await assert.rejects(
+    single.withTenant(actorOf(org, 'key\0nul'), async () => assert.fail('never runs')),
+    /NUL/,
+  );
   assert.equal(await single.withTenant(actorOf(org), async (trx) => (await seen(trx)).rows[0]?.organization), org);
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { appendAuditNow, type AuditContext, recordAudit } from '../../src/audit/audit.ts';
+import { type AuditContext, appendAuditNow, recordAudit } from '../../src/audit/audit.ts';
 import { headSeq } from '../../src/audit/audit-store.ts';
 import { rowsAtCommit } from '../../src/db/rows-at-commit.ts';
 import { sqlText } from '../../src/db/sql-text.ts';
@@ -90,7 +90,11 @@ describe('reading back what waits for COMMIT', () => {
 
   test('stays refused when the error is caught inside: the transaction still does not commit', async () => {
     const { outcome, written } = await afterRecording(async (trx) => {
-      await trx.selectFrom('event_outbox').select('id').execute().catch(() => undefined);
+      await trx
+        .selectFrom('event_outbox')
+        .select('id')
+        .execute()
+        .catch(() => undefined);
     });
     assert.ok(refusedFor('event_outbox')(outcome), String(outcome));
     assert.deepEqual(written, []);
@@ -100,8 +104,20 @@ describe('reading back what waits for COMMIT', () => {
     const reads: [string, (trx: TenantTransaction) => Promise<unknown>][] = [
       ['update', (trx) => trx.updateTable('event_outbox').set({ request_id: 'x' }).where('id', '=', 'evt_none').execute()],
       ['delete', (trx) => trx.deleteFrom('event_outbox').where('id', '=', 'evt_none').execute()],
-      ['join', (trx) => trx.selectFrom('organizations').innerJoin('event_outbox', 'event_outbox.organization_id', 'organizations.id').select('organizations.id').execute()],
-      ['subquery', (trx) => trx.selectFrom('organizations').select('id').where('id', 'in', (q) => q.selectFrom('event_outbox').select('organization_id')).execute()],
+      [
+        'join',
+        (trx) =>
+          trx.selectFrom('organizations').innerJoin('event_outbox', 'event_outbox.organization_id', 'organizations.id').select('organizations.id').execute(),
+      ],
+      [
+        'subquery',
+        (trx) =>
+          trx
+            .selectFrom('organizations')
+            .select('id')
+            .where('id', 'in', (q) => q.selectFrom('event_outbox').select('organization_id'))
+            .execute(),
+      ],
       ['raw', (trx) => sql`SELECT count(*) FROM event_outbox`.execute(trx)],
       ['raw, quoted', (trx) => sql`SELECT count(*) FROM ONLY "event_outbox" WHERE true`.execute(trx)],
     ];
@@ -117,7 +133,10 @@ describe('reading back what waits for COMMIT', () => {
       const atCommit = recordEvent(trx, org, event(marker));
       assert.equal((await trx.selectFrom('organizations').select('id').execute()).length, 1);
       const now = await insertEventNow(trx, org, event(marker));
-      await trx.insertInto('event_outbox').values({ organization_id: org, id: newId('evt'), type: 'workforce.sync_completed', data: JSON.stringify({ sync_id: marker }) }).execute();
+      await trx
+        .insertInto('event_outbox')
+        .values({ organization_id: org, id: newId('evt'), type: 'workforce.sync_completed', data: JSON.stringify({ sync_id: marker }) })
+        .execute();
       return [atCommit, now];
     });
     const written = (await outboxRows(marker)).map((row) => row.id);

@@ -38,7 +38,10 @@ test('every event a request causes validates against its documented payload and 
   await call('POST', `/sessions/${held.id}/update`, { status: 'escalated' });
   await call('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'w1', name: 'Ann Lee' }] });
 
-  const events = await harness.database.owner<{ type: EventType; data: Record<string, unknown> }>('SELECT type, data FROM event_outbox WHERE organization_id = $1 ORDER BY id', [org.organizationId]);
+  const events = await harness.database.owner<{ type: EventType; data: Record<string, unknown> }>(
+    'SELECT type, data FROM event_outbox WHERE organization_id = $1 ORDER BY id',
+    [org.organizationId],
+  );
   const ajv = (addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020)(new Ajv2020({ strict: false }));
   const seen = new Set<string>();
   for (const event of events) {
@@ -49,6 +52,14 @@ test('every event a request causes validates against its documented payload and 
     assert.deepEqual(Object.keys(event.data).sort(), Object.keys(example ?? {}).sort(), `${event.type}: the documented example's fields`);
     seen.add(event.type);
   }
-  const expected = ['screening.completed', 'case.opened', 'case.disposition_applied', 'visitor.checked_in', 'visitor.checked_out', 'session.escalated', 'workforce.sync_completed'];
+  const expected = [
+    'screening.completed',
+    'case.opened',
+    'case.disposition_applied',
+    'visitor.checked_in',
+    'visitor.checked_out',
+    'session.escalated',
+    'workforce.sync_completed',
+  ];
   assert.deepEqual([...seen].filter((t) => expected.includes(t)).sort(), [...expected].sort());
 });

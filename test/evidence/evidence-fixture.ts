@@ -5,8 +5,9 @@
  * sanctions table raises for Iran and Crimea, and an adjudication case with its history. The
  * names and ids are made up; their shapes are the lists'.
  */
-import { countryFlags } from '../../src/screening/country-sanctions/lookup.ts';
+
 import type { EvidenceInput } from '../../src/evidence/evidence-input.ts';
+import { countryFlags } from '../../src/screening/country-sanctions/lookup.ts';
 
 export const ARABIC_NAME = 'عبد الرحمن محمد';
 export const CYRILLIC_NAME = 'ООО Петров Логистика';
@@ -106,20 +107,26 @@ export function evidenceFixture(): EvidenceInput {
           explanation: {
             summary:
               '"Abdul Rahman Mohammed" matched the listed name "MOHAMMED, Abdul Rahman" (name score 1.00); words: abdul, rahman, mohammed; ' +
-              'born 1971-04; the entry gives 1958-06-01: more than 2 years apart (-0.25); country IR is not among the entry\'s (SY) (-0.10); held at the alert threshold 0.80 (+0.15)',
+              "born 1971-04; the entry gives 1958-06-01: more than 2 years apart (-0.25); country IR is not among the entry's (SY) (-0.10); held at the alert threshold 0.80 (+0.15)",
             tokens: [
               { query: 'Abdul', list: 'Abdul', how: 'exact', similarity: 1, weight: 0.2 },
               { query: 'Rahman', list: 'Rahman', how: 'exact', similarity: 1, weight: 0.35 },
               { query: 'Mohammed', list: 'Mohammed', how: 'exact', similarity: 1, weight: 0.45 },
             ],
             qualifiers: [
-              { factor: 'date_of_birth', effect: 'contradicts', contribution: -0.25, detail: 'born 1971-04; the entry gives 1958-06-01: more than 2 years apart' },
+              {
+                factor: 'date_of_birth',
+                effect: 'contradicts',
+                contribution: -0.25,
+                detail: 'born 1971-04; the entry gives 1958-06-01: more than 2 years apart',
+              },
               { factor: 'country', effect: 'contradicts', contribution: -0.1, detail: "country IR is not among the entry's (SY)" },
               {
                 factor: 'alert_threshold',
                 effect: 'holds',
                 contribution: 0.15,
-                detail: "held at the alert threshold 0.80 (the qualifiers gave 0.65): an exact name (1.00) is not cleared by a disagreeing date of birth and country alone; the organization's clearing rules may clear it",
+                detail:
+                  "held at the alert threshold 0.80 (the qualifiers gave 0.65): an exact name (1.00) is not cleared by a disagreeing date of birth and country alone; the organization's clearing rules may clear it",
               },
             ],
           },
@@ -147,7 +154,8 @@ export function evidenceFixture(): EvidenceInput {
           threshold: 0.8,
           suppressed_by: null,
           explanation: {
-            summary: '"Petrov Logistics LLC" matched the listed name "PETROVA LOGISTIC GROUP" (name score 0.77); words: Petrov≈PETROVA within a typo, Logistics≈LOGISTIC within a typo; only on the list name: GROUP',
+            summary:
+              '"Petrov Logistics LLC" matched the listed name "PETROVA LOGISTIC GROUP" (name score 0.77); words: Petrov≈PETROVA within a typo, Logistics≈LOGISTIC within a typo; only on the list name: GROUP',
             tokens: [
               { query: 'Petrov', list: 'PETROVA', how: 'typo', similarity: 0.9, weight: 0.5 },
               { query: 'Logistics', list: 'LOGISTIC', how: 'typo', similarity: 0.9, weight: 0.35 },

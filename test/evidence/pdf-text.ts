@@ -29,7 +29,12 @@ export function pdfPages(pdf: Buffer): string[] {
     if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr}`);
     const pages = run.stdout.split('\f');
     if (pages.at(-1)?.trim() === '') pages.pop();
-    return pages.map((page) => page.replace(/[\u200e\u200f\u202a-\u202e]/g, '').replace(/\s+/g, ' ').trim());
+    return pages.map((page) =>
+      page
+        .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

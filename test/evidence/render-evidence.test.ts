@@ -43,7 +43,10 @@ describe('evidence PDF', () => {
   });
 
   test('names a fallback font that cannot be read', async () => {
-    await assert.rejects(renderEvidencePdf(evidenceFixture(), { fallbackFont: { path: '/nonexistent/NotoSansCJK.ttc' } }), /fallback font \/nonexistent\/NotoSansCJK\.ttc cannot be used/);
+    await assert.rejects(
+      renderEvidencePdf(evidenceFixture(), { fallbackFont: { path: '/nonexistent/NotoSansCJK.ttc' } }),
+      /fallback font \/nonexistent\/NotoSansCJK\.ttc cannot be used/,
+    );
   });
 });
 
@@ -107,7 +110,10 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       'scored 0.772, within the auto-clear band 0.05 below the threshold 0.80 (rules v3)',
       // country flags
       'Country flags',
-      ...screening.country_flags.flatMap((flag) => [`${[flag.country, flag.region].filter(Boolean).join(' / ')} ${flag.regime} ${flag.severity}`, `In force from ${flag.effective_from}`]),
+      ...screening.country_flags.flatMap((flag) => [
+        `${[flag.country, flag.region].filter(Boolean).join(' / ')} ${flag.regime} ${flag.severity}`,
+        `In force from ${flag.effective_from}`,
+      ]),
       // adjudication
       input.adjudication!.case_id,
       'user j.alvarez@northwind.example',
@@ -163,13 +169,21 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
       status_since: { at: '2025-03-14T11:37:19.904Z', actor: 'user:j.alvarez@northwind.example', disposition: 'DENIED' },
     };
     const first = pdfPages(await renderEvidencePdf(decided))[0] ?? '';
-    assert.ok(first.includes('Outcome potential match Disposition DENIED, decided 2025-03-14T11:37:19.904Z by user j.alvarez@northwind.example (case case_01JQ4MA5G7T3)'), first);
+    assert.ok(
+      first.includes(
+        'Outcome potential match Disposition DENIED, decided 2025-03-14T11:37:19.904Z by user j.alvarez@northwind.example (case case_01JQ4MA5G7T3)',
+      ),
+      first,
+    );
     assert.ok(!first.includes('to be adjudicated'), 'a decided case is not said to await adjudication');
 
     const open = evidenceFixture();
     open.adjudication = { ...open.adjudication!, status: 'OPEN', status_since: { at: '2025-03-14T09:21:07.412Z', actor: 'system' } };
     const firstOfOpen = pdfPages(await renderEvidencePdf(open))[0] ?? '';
-    assert.ok(firstOfOpen.includes('Disposition none yet: the case is OPEN since 2025-03-14T09:21:07.412Z, to be adjudicated (case case_01JQ4MA5G7T3)'), firstOfOpen);
+    assert.ok(
+      firstOfOpen.includes('Disposition none yet: the case is OPEN since 2025-03-14T09:21:07.412Z, to be adjudicated (case case_01JQ4MA5G7T3)'),
+      firstOfOpen,
+    );
 
     const noCase = evidenceFixture();
     delete noCase.adjudication;
@@ -188,7 +202,9 @@ describe('evidence PDF text, as pdftotext reads it', { skip: skipWithoutPdftotex
   });
 
   const systemMathFont = '/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf';
-  test('a fallback font draws what the body font lacks', { skip: !fs.existsSync(systemMathFont) && `skipped: no ${systemMathFont} to stand in for a CJK font` }, async () => {
+  test('a fallback font draws what the body font lacks', {
+    skip: !fs.existsSync(systemMathFont) && `skipped: no ${systemMathFont} to stand in for a CJK font`,
+  }, async () => {
     // DejaVu Sans has no mathematical script capitals; DejaVu Math TeX Gyre has them, as a CJK font has Han.
     const input = evidenceFixture();
     input.screening.input.company = '𝒜𝓁𝓅𝒽𝒶 Holdings';

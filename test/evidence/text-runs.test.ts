@@ -49,6 +49,9 @@ describe('text runs', () => {
 
   test('right-to-left phrases stay separate runs between left-to-right text', () => {
     const runs = textRuns('"عبد الله" matched', noCjk);
-    assert.deepEqual(runs.map((r) => r.rtl), [false, true, false]);
+    assert.deepEqual(
+      runs.map((r) => r.rtl),
+      [false, true, false],
+    );
   });
 });

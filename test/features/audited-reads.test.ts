@@ -39,7 +39,12 @@ const post = async (url: string, payload: object, method: 'POST' | 'PUT' = 'POST
 const exported = async (query = '', as: Headers = org.headers): Promise<Line[]> => {
   const response = await get(`/audit/export${query}`, as);
   assert.equal(response.statusCode, 200, response.body);
-  return response.body.trim() === '' ? [] : response.body.trim().split('\n').map((line) => JSON.parse(line));
+  return response.body.trim() === ''
+    ? []
+    : response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
 };
 const byRequest = (lines: Line[], requestId: string) => lines.filter((line) => line.request_id === requestId);
 
@@ -53,7 +58,9 @@ before(async () => {
   const screening = await post('/prescreen', { subject: 'Karim Yusuf Abu-Ali', nationality: 'IR' });
   records.screening = screening.id;
   records.caseId = screening.case_id;
-  records.vendorScreening = (await post('/vendors/screen', { vendors: [{ name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'V-1' }] })).results[0].screening.id;
+  records.vendorScreening = (
+    await post('/vendors/screen', { vendors: [{ name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'V-1' }] })
+  ).results[0].screening.id;
   records.session = (await post('/checkin', { visitor: { name: 'Harriet Quimby-Lindqvist', company: 'Visiting Co' }, site: 'HQ' })).id;
   await post('/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'E-1', name: 'Placeholder Person Qwerty', citizenship: 'US' }] }, 'PUT');
 });
@@ -79,7 +86,11 @@ describe('reads of personal data in the audit trail', () => {
       assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
       if (response.headers['content-type']?.toString().startsWith('application/json')) {
         const data = response.json().data as { id: string }[] | undefined;
-        if (data) listed.set(requestId, data.map((item) => item.id));
+        if (data)
+          listed.set(
+            requestId,
+            data.map((item) => item.id),
+          );
       }
     }
     assert.ok(listed.get('read-queue')?.includes(records.caseId));
@@ -120,7 +131,11 @@ describe('reads of personal data in the audit trail', () => {
       );
     }
     const mine = await exported();
-    assert.deepEqual(mine.filter((line) => line.request_id?.startsWith('probe-')), [], "nothing of the probe reaches the owner's chain");
+    assert.deepEqual(
+      mine.filter((line) => line.request_id?.startsWith('probe-')),
+      [],
+      "nothing of the probe reaches the owner's chain",
+    );
   });
 
   test('the chain verifies after many batched reads answered while screenings were written', async () => {
@@ -156,7 +171,10 @@ describe('reads of personal data in the audit trail', () => {
 
     const openapi = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json();
     const kind = openapi.paths['/api/v1/audit/export'].get.parameters.find((p: { name: string }) => p.name === 'kind');
-    assert.deepEqual(kind.schema.anyOf.flatMap((s: { enum: string[] }) => s.enum), ['read', 'write']);
+    assert.deepEqual(
+      kind.schema.anyOf.flatMap((s: { enum: string[] }) => s.enum),
+      ['read', 'write'],
+    );
     assert.match(kind.description, /screening\.viewed/);
     const screening = openapi.paths['/api/v1/screenings/{id}'].get;
     assert.equal(screening['x-audited-read'], 'screening.viewed');
@@ -204,11 +222,14 @@ describe('reads of personal data in the audit trail', () => {
         assert.equal(response.statusCode, 200);
       }
       await local.app.close();
-      const rows = await local.database.owner<{ request_id: string }>('SELECT request_id FROM audit_events WHERE organization_id = $1 AND action = $2 ORDER BY seq', [
-        tenant.organizationId,
-        'visitor_session.listed',
-      ]);
-      assert.deepEqual(rows.map((row) => row.request_id), ['closing-1', 'closing-2', 'closing-3']);
+      const rows = await local.database.owner<{ request_id: string }>(
+        'SELECT request_id FROM audit_events WHERE organization_id = $1 AND action = $2 ORDER BY seq',
+        [tenant.organizationId, 'visitor_session.listed'],
+      );
+      assert.deepEqual(
+        rows.map((row) => row.request_id),
+        ['closing-1', 'closing-2', 'closing-3'],
+      );
     } finally {
       await local.database.close();
     }

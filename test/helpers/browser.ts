@@ -41,7 +41,14 @@ export function launchChromium(): Promise<Browser> {
 export const screenshotDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-console-screens-'));
 
 /** The little of the DOM the check below reads (this program is typed for Node, not for a page). */
-type Control = { tagName: string; hidden: boolean; outerHTML: string; textContent: string | null; labels?: { length: number } | null; getAttribute(name: string): string | null };
+type Control = {
+  tagName: string;
+  hidden: boolean;
+  outerHTML: string;
+  textContent: string | null;
+  labels?: { length: number } | null;
+  getAttribute(name: string): string | null;
+};
 declare const document: { querySelectorAll(selectors: string): Iterable<Control> };
 
 /**

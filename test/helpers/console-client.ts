@@ -47,7 +47,12 @@ export class ConsoleClient {
     const fields = { _csrf: this.lastPage.includes('name="_csrf"') ? this.csrf() : null, ...form };
     const payload = new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== null)).toString();
     return this.remember(
-      await this.harness.app.inject({ method: 'POST', url, payload, headers: { cookie: this.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' } }),
+      await this.harness.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie: this.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
     );
   }
 

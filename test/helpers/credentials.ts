@@ -7,8 +7,8 @@ import { displayPrefix, generateApiKey, hashApiKey, type KeyEnvironment } from '
 import { loadSigningKey } from '../../src/auth/token-keys.ts';
 import { createTokenService } from '../../src/auth/tokens.ts';
 import type { Database } from '../../src/db/database.ts';
-import type { Role } from '../../src/http/actor.ts';
 import type { Tier } from '../../src/db/schema.ts';
+import type { Role } from '../../src/http/actor.ts';
 import { newId } from '../../src/ids.ts';
 import type { OwnerSql } from './test-database.ts';
 
@@ -30,7 +30,15 @@ export async function createKey(
   await owner(
     `INSERT INTO api_keys (organization_id, id, name, environment, scope, display_prefix, secret_hash, state, created_by)
      VALUES ($1, $2, 'test key', $3, $4, $5, $6, $7, 'test')`,
-    [organizationId, keyId, options.environment ?? 'live', options.admin ? 'admin' : 'standard', displayPrefix(key), hashApiKey(key), options.state ?? 'active'],
+    [
+      organizationId,
+      keyId,
+      options.environment ?? 'live',
+      options.admin ? 'admin' : 'standard',
+      displayPrefix(key),
+      hashApiKey(key),
+      options.state ?? 'active',
+    ],
   );
   return { keyId, key, headers: { authorization: `Bearer ${key}` } };
 }

@@ -81,7 +81,11 @@ export async function startListPublisher(): Promise<ListPublisher> {
       case 'file': {
         const etag = `"${createHash('sha256').update(behaviour.body).digest('hex').slice(0, 16)}"`;
         if (behaviour.etag !== false && ifNoneMatch === etag) return answer(304, { etag });
-        const headers = { 'content-type': behaviour.contentType ?? 'application/octet-stream', 'content-length': behaviour.body.length, ...(behaviour.etag !== false && { etag }) };
+        const headers = {
+          'content-type': behaviour.contentType ?? 'application/octet-stream',
+          'content-length': behaviour.body.length,
+          ...(behaviour.etag !== false && { etag }),
+        };
         return answer(200, headers, behaviour.body);
       }
     }

@@ -29,7 +29,10 @@ export const probeFeature: Feature = {
         schema: {
           tags: ['probe'],
           summary: 'Count a write',
-          body: Type.Object({ amount: Type.Integer(), pause_ms: Type.Optional(Type.Integer({ maximum: 2000 })), fail_first: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
+          body: Type.Object(
+            { amount: Type.Integer(), pause_ms: Type.Optional(Type.Integer({ maximum: 2000 })), fail_first: Type.Optional(Type.Integer()) },
+            { additionalProperties: false },
+          ),
           response: { 201: Type.Object({ runs: Type.Integer(), amount: Type.Integer() }) },
         },
       },

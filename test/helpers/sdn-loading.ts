@@ -2,11 +2,12 @@
  * An OFAC SDN file (the hand-written fixture or the real one) imported as a list version and
  * loaded into a running test app, as `gatehouse lists import` and the catalog's refresh would.
  */
+
+import type { Tier } from '../../src/http/actor.ts';
 import { importList } from '../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
-import type { Tier } from '../../src/http/actor.ts';
-import { readListFile } from './list-data.ts';
 import { createTenant, type TestTenant } from './credentials.ts';
+import { readListFile } from './list-data.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 export async function loadSdn(harness: TestApp, main: string, aliases?: string): Promise<void> {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTenant } from './credentials.ts';
-import { openTestDatabase, type OwnerSql } from './test-database.ts';
+import { type OwnerSql, openTestDatabase } from './test-database.ts';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/gatehouse.js');
 
@@ -124,7 +124,10 @@ export async function processDatabase(): Promise<{ env: Record<string, string>; 
  * the first start (which also creates the database); on PostgreSQL, one made as operators do, in
  * the process's own database, before the server starts.
  */
-export async function startWithAdminKey(storage: { env: Record<string, string>; dataDir?: string; owner?: OwnerSql }, env: Record<string, string>): Promise<{ server: ServerProcess; key: string }> {
+export async function startWithAdminKey(
+  storage: { env: Record<string, string>; dataDir?: string; owner?: OwnerSql },
+  env: Record<string, string>,
+): Promise<{ server: ServerProcess; key: string }> {
   if (!storage.owner) {
     const server = await startServerProcess(env);
     const shownOnce = /admin API key \(shown this once\): (gk_test_\S+)/;

@@ -22,7 +22,9 @@ export function tapStatements(): StatementTap {
         sent.push({ text, parameters: own?.length ?? (Array.isArray(values) ? values.length : 0), ...(name && { name }) });
       }
     }),
-    wrap(PGlite.prototype, 'query', (text: unknown, values?: unknown) => sent.push({ text: String(text), parameters: Array.isArray(values) ? values.length : 0 })),
+    wrap(PGlite.prototype, 'query', (text: unknown, values?: unknown) =>
+      sent.push({ text: String(text), parameters: Array.isArray(values) ? values.length : 0 }),
+    ),
     wrap(PGlite.prototype, 'exec', (text: unknown) => sent.push({ text: String(text), parameters: 0 })),
   ];
   return { sent, close: () => restore.forEach((undo) => undo()) };

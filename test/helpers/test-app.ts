@@ -1,6 +1,6 @@
 import { type App, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { AppServices, ServiceSeams } from '../../src/composition.ts';
+import { loadConfig } from '../../src/config.ts';
 import type { Feature } from '../../src/http/feature.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -11,9 +11,7 @@ export type TestApp = { app: App; database: TestDatabase; close(): Promise<void>
  * (tests add small features of their own to reach edge behaviour with real routes), and `seams`
  * what a test replaces in its services (composition.ts). Register `close` with `after()`.
  */
-export async function buildTestApp(
-  options: { features?: Feature<AppServices>[]; env?: Record<string, string>; seams?: ServiceSeams } = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: { features?: Feature<AppServices>[]; env?: Record<string, string>; seams?: ServiceSeams } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp({
     config: testConfig(options.env),

@@ -62,7 +62,11 @@ async function openOnPglite(): Promise<TestDatabase> {
 
 async function pgliteTemplate(): Promise<Buffer> {
   const key = createHash('sha256')
-    .update(loadMigrations().map((m) => `${m.version}:${m.checksum}`).join(','))
+    .update(
+      loadMigrations()
+        .map((m) => `${m.version}:${m.checksum}`)
+        .join(','),
+    )
     .update(JSON.parse(fs.readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version)
     .digest('hex')
     .slice(0, 16);
@@ -162,7 +166,9 @@ async function superuserUrlFor(serverUrl: string, owner: { superuser: boolean })
   if (owner.superuser) return serverUrl;
   const superuserUrl = process.env.TEST_SUPERUSER_URL;
   if (!superuserUrl || !(await roleOf(superuserUrl)).superuser) {
-    throw new Error("DATABASE_URL's role is not a superuser: set TEST_SUPERUSER_URL to a superuser on the same server, for the tests' own set-up and inspection");
+    throw new Error(
+      "DATABASE_URL's role is not a superuser: set TEST_SUPERUSER_URL to a superuser on the same server, for the tests' own set-up and inspection",
+    );
   }
   return superuserUrl;
 }

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { importList, type ListToImport } from '../../src/lists/list-import.ts';
-import { emptyEntity } from '../../src/screening/model.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
+import { emptyEntity } from '../../src/screening/model.ts';
 import type { TestApp } from './test-app.ts';
 
 export const SDN_ROWS = [
@@ -18,13 +18,22 @@ export const SDN_ROWS = [
 /** The SDN as a list to import; `rows` replaces or extends the default rows (a later version). */
 export function sdnList(rows: string[] = SDN_ROWS): ListToImport {
   const main = `${rows.join('\r\n')}\r\n\x1a`;
-  return { list: 'OFAC_SDN', format: 'ofac-legacy', files: [], sourceSha256: hashOf(main), entities: parseOfacLegacy('OFAC_SDN', { main }).entities, warnings: [] };
+  return {
+    list: 'OFAC_SDN',
+    format: 'ofac-legacy',
+    files: [],
+    sourceSha256: hashOf(main),
+    entities: parseOfacLegacy('OFAC_SDN', { main }).entities,
+    warnings: [],
+  };
 }
 
 export const UVL_NAMES = ['Zephyr Quantum Electronics Trading', 'Quillon Precision Components', 'Marlowe Gyroscope Instruments'];
 
 export function uvlList(names: string[] = UVL_NAMES): ListToImport {
-  const entities = names.map((name, i) => emptyEntity({ list: 'BIS_UVL', entryId: `uvl-${i + 1}`, type: 'organization', names: [{ full: name, kind: 'primary' }], countries: ['CN'] }));
+  const entities = names.map((name, i) =>
+    emptyEntity({ list: 'BIS_UVL', entryId: `uvl-${i + 1}`, type: 'organization', names: [{ full: name, kind: 'primary' }], countries: ['CN'] }),
+  );
   return { list: 'BIS_UVL', format: 'csl-csv', files: [], sourceSha256: hashOf(names.join('\n')), entities, warnings: [] };
 }
 

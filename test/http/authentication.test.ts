@@ -17,8 +17,7 @@ before(async () => {
 });
 after(() => harness.close());
 
-const get = (url: string, authorization?: string) =>
-  harness.app.inject({ url, headers: authorization === undefined ? {} : { authorization } });
+const get = (url: string, authorization?: string) => harness.app.inject({ url, headers: authorization === undefined ? {} : { authorization } });
 
 function assertRefused(response: Awaited<ReturnType<typeof get>>, status: number, code: string) {
   assert.equal(response.statusCode, status, response.body);

@@ -40,8 +40,18 @@ describe('Idempotency-Key', () => {
 
   test('key order in the body does not make it a different request', async () => {
     const key = randomUUID();
-    const first = await harness.app.inject({ method: 'POST', url: '/api/v1/counted', payload: '{"amount":1,"pause_ms":0}', headers: { 'content-type': 'application/json', ...orgA.headers, 'idempotency-key': key } });
-    const retry = await harness.app.inject({ method: 'POST', url: '/api/v1/counted', payload: '{"pause_ms":0,"amount":1}', headers: { 'content-type': 'application/json', ...orgA.headers, 'idempotency-key': key } });
+    const first = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/counted',
+      payload: '{"amount":1,"pause_ms":0}',
+      headers: { 'content-type': 'application/json', ...orgA.headers, 'idempotency-key': key },
+    });
+    const retry = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/counted',
+      payload: '{"pause_ms":0,"amount":1}',
+      headers: { 'content-type': 'application/json', ...orgA.headers, 'idempotency-key': key },
+    });
     assert.equal(retry.headers['idempotent-replayed'], 'true');
     assert.equal(retry.body, first.body);
   });
@@ -111,8 +121,7 @@ describe('Idempotency-Key', () => {
 
   test('is documented on the routes that honour it, and only those', async () => {
     const doc = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json();
-    const params = (path: string, method: string) =>
-      (doc.paths[path][method].parameters ?? []).map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    const params = (path: string, method: string) => (doc.paths[path][method].parameters ?? []).map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     assert.ok(params('/api/v1/counted', 'post').includes('header:idempotency-key'));
     assert.ok(!params('/api/v1/probes', 'post').includes('header:idempotency-key'));
   });

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { parseJsonStream } from '../../src/http/json-stream.ts';
 import { isAppError } from '../../src/http/errors.ts';
+import { parseJsonStream } from '../../src/http/json-stream.ts';
 
 /** A body cut into chunks at the given byte lengths (cycled), as a socket might deliver it. */
 const chunked = (text: string, sizes: number[]) => {
@@ -31,7 +31,7 @@ const code = async (promise: Promise<unknown>) => {
 };
 
 let seed = 7;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)] as T;
 function randomValue(depth: number): unknown {
   const kind = depth > 3 ? pick(['s', 'n', 'b']) : pick(['s', 'n', 'b', 'o', 'a', 'null']);
@@ -60,7 +60,17 @@ test('the same value as JSON.parse, for any body and any chunking, with or witho
 });
 
 test('refuses what JSON.parse refuses', async () => {
-  for (const text of ['{"p": [1,,2]}', '{"p": [,1]}', '{"p": [1,]}', '{"p": [1 2]}', '{"p": [{"a":1}', '{"p": "unterminated}', '{"a":1}}', '', '{"p": [tru]}']) {
+  for (const text of [
+    '{"p": [1,,2]}',
+    '{"p": [,1]}',
+    '{"p": [1,]}',
+    '{"p": [1 2]}',
+    '{"p": [{"a":1}',
+    '{"p": "unterminated}',
+    '{"a":1}}',
+    '',
+    '{"p": [tru]}',
+  ]) {
     assert.equal(await code(parseJsonStream(chunked(text, [2]), 1000)), 'malformed_json', text);
   }
 });

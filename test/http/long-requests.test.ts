@@ -16,7 +16,10 @@ const sleeper: Feature = {
     for (const { path, longRunningMs } of [slow('/sleep/short'), slow('/sleep/long', 10_000)]) {
       api.get(
         path,
-        { config: { tier: 'defense', permission: 'read', ...(longRunningMs && { longRunningMs }) }, schema: { tags: ['probe'], summary: 'Sleeps', response: { 200: Type.Object({ slept: Type.Boolean() }) } } },
+        {
+          config: { tier: 'defense', permission: 'read', ...(longRunningMs && { longRunningMs }) },
+          schema: { tags: ['probe'], summary: 'Sleeps', response: { 200: Type.Object({ slept: Type.Boolean() }) } },
+        },
         async () => {
           await new Promise((resolve) => setTimeout(resolve, 1_800));
           return { slept: true };

@@ -47,7 +47,10 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
     });
 
     test('lists exactly the API routes the server registered, and none of the console pages', () => {
-      assert.ok(harness.app.routeIndex.routes.some((r) => r.url.startsWith('/console/')), 'the console is registered');
+      assert.ok(
+        harness.app.routeIndex.routes.some((r) => r.url.startsWith('/console/')),
+        'the console is registered',
+      );
       const registered = harness.app.routeIndex.routes
         .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'))
         .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`)
@@ -67,7 +70,10 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
           assert.ok(op.tags?.length, `${where} has no tag`);
           // The probe is a test's own feature, with a tag of its own.
           for (const tag of op.tags) if (tag !== 'probe') assert.ok(declared.get(tag), `${where}: tag "${tag}" is not declared with a description`);
-          assert.ok(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)), `${where} documents no 2xx answer`);
+          assert.ok(
+            Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)),
+            `${where} documents no 2xx answer`,
+          );
           for (const [status, response] of Object.entries(op.responses)) {
             assert.ok(/^\d{3}$/.test(status), `${where} documents the range ${status} instead of its statuses`);
             assert.ok(response.description && response.description !== 'Default Response', `${where} ${status} has no description`);
@@ -79,13 +85,16 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
           }
           assert.ok(op.responses['500']?.content?.['application/problem+json'], `${where} lacks 500 problem+json`);
           assert.ok(op.responses['503'], `${where} does not document 503`); // readiness's own body, or problem+json
-          for (const media of Object.values(op.requestBody?.content ?? {})) assert.ok(media.example !== undefined || media.examples !== undefined, `${where} has no request example`);
+          for (const media of Object.values(op.requestBody?.content ?? {}))
+            assert.ok(media.example !== undefined || media.examples !== undefined, `${where} has no request example`);
         }
       }
     });
 
     test('operationIds are unique and made from the method and path', () => {
-      const ids = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [op.operationId, operationIdFor(method, path)]));
+      const ids = Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => [op.operationId, operationIdFor(method, path)]),
+      );
       for (const [given, derived] of ids) assert.equal(given, derived);
       assert.equal(new Set(ids.map(([id]) => id)).size, ids.length, 'duplicate operationId');
       assert.equal(operationIdFor('post', '/api/v1/adjudication/{id}/disposition'), 'postAdjudicationByIdDisposition');
@@ -113,9 +122,12 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
             const response = await harness.app.inject({ method: method.toUpperCase() as never, url, ...call });
             if (response.statusCode < 400) continue;
             const code = response.json().code as string;
-            const documented = op.responses[String(response.statusCode)]?.content?.['application/problem+json']?.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;
+            const documented = op.responses[String(response.statusCode)]?.content?.['application/problem+json']?.schema as
+              | { allOf?: { properties?: { code?: { enum?: string[] } } }[] }
+              | undefined;
             const codes = documented?.allOf?.[1]?.properties?.code?.enum;
-            if (codes ? !codes.includes(code) : !op.responses[String(response.statusCode)]) refused.push(`${method.toUpperCase()} ${path}: ${response.statusCode} ${code}`);
+            if (codes ? !codes.includes(code) : !op.responses[String(response.statusCode)])
+              refused.push(`${method.toUpperCase()} ${path}: ${response.statusCode} ${code}`);
           }
         }
       }
@@ -123,7 +135,8 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
     });
 
     test('webhooks: every event type sent, its envelope typed by its own payload, and its example valid against it', () => {
-      const webhooks = (doc as { webhooks?: Record<string, { post: { operationId: string; requestBody: { content: { 'application/json': Media } } } }> }).webhooks ?? {};
+      const webhooks =
+        (doc as { webhooks?: Record<string, { post: { operationId: string; requestBody: { content: { 'application/json': Media } } } }> }).webhooks ?? {};
       assert.deepEqual(Object.keys(webhooks).sort(), [...EVENT_TYPES, TEST_EVENT_TYPE].sort());
       const ajv = new Ajv2020({ strict: false });
       (addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020)(ajv);
@@ -137,7 +150,12 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
 
     test('every paged list pages one way: limit and cursor in, has_more and next_cursor out; old parameter names only as deprecated', () => {
       const resolve = (schema: { $ref?: string } & Record<string, unknown>): Record<string, unknown> =>
-        schema.$ref ? ((doc.components as { schemas: Record<string, Record<string, unknown>> }).schemas[schema.$ref.split('/').pop() as string] as Record<string, unknown>) : schema;
+        schema.$ref
+          ? ((doc.components as { schemas: Record<string, Record<string, unknown>> }).schemas[schema.$ref.split('/').pop() as string] as Record<
+              string,
+              unknown
+            >)
+          : schema;
       const odd: string[] = [];
       let paged = 0;
       for (const [path, item] of Object.entries(doc.paths)) {
@@ -149,7 +167,8 @@ for (const variant of ['the real features', 'the real features plus a probe'] as
         const query = (op?.parameters ?? []).filter((p) => p.in === 'query');
         const names = new Set(query.map((p) => p.name));
         if (!names.has('limit') || !names.has('cursor') || !('next_cursor' in properties)) odd.push(`${path}: ${[...names].join(', ')}`);
-        for (const p of query) if (['after', 'starting_after', 'before'].includes(p.name) && !p.deprecated) odd.push(`${path}: ${p.name} is not marked deprecated`);
+        for (const p of query)
+          if (['after', 'starting_after', 'before'].includes(p.name) && !p.deprecated) odd.push(`${path}: ${p.name} is not marked deprecated`);
       }
       assert.ok(paged >= 9, `${paged} paged lists`);
       assert.deepEqual(odd, []);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { probeFeature } from '../helpers/probe-feature.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
+import { probeFeature } from '../helpers/probe-feature.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('health, readiness and metrics', () => {

@@ -88,17 +88,33 @@ describe('bodies', () => {
       assert.equal(response.statusCode, 400, text);
       const problem = response.json();
       assert.equal(problem.code, 'validation_failed');
-      assert.deepEqual(problem.errors.map((e: { pointer: string }) => e.pointer), ['/__proto__']);
+      assert.deepEqual(
+        problem.errors.map((e: { pointer: string }) => e.pointer),
+        ['/__proto__'],
+      );
       assert.match(problem.errors[0].detail, /`__proto__` would set an object’s prototype/);
     }
   });
 
   test('a __proto__ member inside a streamed workforce sync is pointed at the same way', async () => {
     const payload = '{"mode":"upsert","profiles":[{"external_id":"w1","name":"Ann Lee"},{"external_id":"w2","name":"Bo Li","metadata":{"__proto__":{"x":1}}}]}';
-    const response = await harness.app.inject({ method: 'PUT', url: '/api/v1/workforce/sync', headers: { ...org.headers, 'content-type': 'application/json' }, payload });
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/v1/workforce/sync',
+      headers: { ...org.headers, 'content-type': 'application/json' },
+      payload,
+    });
     assert.equal(response.statusCode, 400, response.body);
-    assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer), ['/profiles/1/metadata/__proto__']);
-    const latin = await harness.app.inject({ method: 'PUT', url: '/api/v1/workforce/sync', headers: { ...org.headers, 'content-type': 'application/json; charset=latin1' }, payload: '{"mode":"upsert","profiles":[]}' });
+    assert.deepEqual(
+      response.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/profiles/1/metadata/__proto__'],
+    );
+    const latin = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/v1/workforce/sync',
+      headers: { ...org.headers, 'content-type': 'application/json; charset=latin1' },
+      payload: '{"mode":"upsert","profiles":[]}',
+    });
     assert.equal(latin.statusCode, 415);
   });
 });

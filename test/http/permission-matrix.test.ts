@@ -13,7 +13,7 @@ import { createTokenService, type TokenService } from '../../src/auth/tokens.ts'
 import { APP_FEATURES } from '../../src/composition.ts';
 import type { Tier } from '../../src/db/schema.ts';
 import type { Feature } from '../../src/http/feature.ts';
-import { allows, type Principal, PRINCIPALS } from '../../src/http/permissions.ts';
+import { allows, PRINCIPALS, type Principal } from '../../src/http/permissions.ts';
 import type { RegisteredRoute } from '../../src/http/route-index.ts';
 import { type ConsoleClient, signedInUser } from '../helpers/console-client.ts';
 import { createKey, createOrganization } from '../helpers/credentials.ts';
@@ -76,7 +76,10 @@ async function consoleCall(client: ConsoleClient, route: RegisteredRoute) {
 describe('the permission matrix', () => {
   it('every authenticated API route declares its tier and permission', () => {
     const undeclared = apiRoutes().filter((r) => r.access === undefined);
-    assert.deepEqual(undeclared.map((r) => `${r.method} ${r.url}`), []);
+    assert.deepEqual(
+      undeclared.map((r) => `${r.method} ${r.url}`),
+      [],
+    );
     assert.ok(apiRoutes().length > 40, 'the walk found too few routes to mean anything');
   });
 
@@ -123,8 +126,10 @@ describe('the permission matrix', () => {
           const { status, refusal } = await consoleCall(client, route);
           const access = route.access as Exclude<NonNullable<typeof route.access>, 'public'>;
           const expected = access.tier === 'enterprise' && tier !== 'enterprise' ? 'tier_required' : allows(access, tier, role) ? 'allowed' : 'role_required';
-          const got = status === 403 && refusal ? refusal : status === 303 ? `303 to ${route.url === '/console/sign-out' ? 'sign-in' : 'somewhere'}` : 'allowed';
-          if (got !== expected && !(got.startsWith('303') && expected === 'allowed')) mismatches.push(`${route.method} ${route.url} by ${role} of ${tier}: expected ${expected}, got ${status} ${refusal ?? ''}`);
+          const got =
+            status === 403 && refusal ? refusal : status === 303 ? `303 to ${route.url === '/console/sign-out' ? 'sign-in' : 'somewhere'}` : 'allowed';
+          if (got !== expected && !(got.startsWith('303') && expected === 'allowed'))
+            mismatches.push(`${route.method} ${route.url} by ${role} of ${tier}: expected ${expected}, got ${status} ${refusal ?? ''}`);
         }
       }
     }

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { probeFeature, SECRET_IN_FAULT } from '../helpers/probe-feature.ts';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
+import { probeFeature, SECRET_IN_FAULT } from '../helpers/probe-feature.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let harness: TestApp;
@@ -17,8 +17,7 @@ before(async () => {
 });
 
 /** A request as an authenticated caller. */
-const call = (options: InjectOptions) =>
-  harness.app.inject({ ...options, headers: { ...tenant.headers, ...(options.headers as object) } });
+const call = (options: InjectOptions) => harness.app.inject({ ...options, headers: { ...tenant.headers, ...(options.headers as object) } });
 after(() => harness.close());
 
 function assertProblem(response: LightMyRequestResponse, status: number, code: string) {
@@ -65,11 +64,13 @@ describe('request bodies', () => {
 
   test('an empty body is no body, whatever its type: a route that needs one says so; a blank one is malformed', async () => {
     const missing = assertProblem(await post(''), 400, 'validation_failed');
-    assert.deepEqual(missing.errors.map((e: { pointer: string }) => e.pointer), ['']);
+    assert.deepEqual(
+      missing.errors.map((e: { pointer: string }) => e.pointer),
+      [''],
+    );
     assertProblem(await post('', { 'content-type': 'text/plain' }), 400, 'validation_failed');
     assertProblem(await post('  '), 400, 'malformed_json');
   });
-
 
   test('a body that is not JSON answers 415 unsupported_media_type', async () => {
     assertProblem(await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
@@ -81,7 +82,7 @@ describe('request bodies', () => {
     assert.match(body.detail, /2048 bytes/);
   });
 
-  test("a route with a larger limit of its own reads bodies up to it, and names its own limit past it", async () => {
+  test('a route with a larger limit of its own reads bodies up to it, and names its own limit past it', async () => {
     const large = (text: string) => call({ method: 'POST', url: '/api/v1/probes/large', payload: { text } });
     assert.equal((await large('x'.repeat(4000))).statusCode, 200);
     const body = assertProblem(await large('x'.repeat(10_000)), 413, 'payload_too_large');
@@ -90,10 +91,7 @@ describe('request bodies', () => {
 
   test('unknown fields are refused with a pointer to each, at any depth', async () => {
     const body = assertProblem(await post({ name: 'x', subjcet: 'typo', nested: { flag: true, extra: 1 } }), 400, 'validation_failed');
-    assert.deepEqual(
-      body.errors.map((e: { pointer: string }) => e.pointer).sort(),
-      ['/nested/extra', '/subjcet'],
-    );
+    assert.deepEqual(body.errors.map((e: { pointer: string }) => e.pointer).sort(), ['/nested/extra', '/subjcet']);
     assert.ok(body.errors.every((e: { detail: string; in: string }) => e.detail === 'is not a known field' && e.in === 'body'));
   });
 
@@ -124,10 +122,7 @@ describe('query strings', () => {
     assert.equal(ok.json().limit, 5);
     const bad = await call({ method: 'POST', url: '/api/v1/probes?limit=500&sort=x', payload: { name: 'x' } });
     const body = assertProblem(bad, 400, 'validation_failed');
-    assert.deepEqual(
-      body.errors.map((e: { pointer: string; in: string }) => `${e.in}:${e.pointer}`).sort(),
-      ['query:/limit', 'query:/sort'],
-    );
+    assert.deepEqual(body.errors.map((e: { pointer: string; in: string }) => `${e.in}:${e.pointer}`).sort(), ['query:/limit', 'query:/sort']);
   });
 });
 

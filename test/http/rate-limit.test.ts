@@ -16,8 +16,7 @@ before(async () => {
 });
 after(() => harness.close());
 
-const probe = (headers: Record<string, string>, remoteAddress = '10.0.0.1') =>
-  harness.app.inject({ url: '/api/v1/probes/slow?ms=0', headers, remoteAddress });
+const probe = (headers: Record<string, string>, remoteAddress = '10.0.0.1') => harness.app.inject({ url: '/api/v1/probes/slow?ms=0', headers, remoteAddress });
 
 describe('rate limits', () => {
   test('every answer states the policy and what remains; past the burst, 429 with Retry-After', async () => {
@@ -60,7 +59,14 @@ describe('failed authentications', () => {
       `SELECT actor_type, actor_id, action, outcome, source_ip, details FROM audit_events WHERE request_id = 'failed-auth-1'`,
     );
     assert.deepEqual(rows, [
-      { actor_type: 'api_key', actor_id: revoked.keyId, action: 'authentication.failed', outcome: 'failure', source_ip: '10.1.2.3', details: { reason: 'key_revoked' } },
+      {
+        actor_type: 'api_key',
+        actor_id: revoked.keyId,
+        action: 'authentication.failed',
+        outcome: 'failure',
+        source_ip: '10.1.2.3',
+        details: { reason: 'key_revoked' },
+      },
     ]);
     const everything = JSON.stringify(await harness.database.owner('SELECT * FROM audit_events'));
     assert.ok(!everything.includes(revoked.key));

@@ -40,7 +40,10 @@ describe('the API reference in a browser', { skip }, () => {
   test('it loads under its policy with its style applied and nothing refused', async () => {
     assert.deepEqual(refused, []);
     // The browser's own function, typed loosely: this project's TypeScript does not load the DOM's types.
-    const navColumn = await page.locator('nav').first().evaluate((nav) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(nav).position);
+    const navColumn = await page
+      .locator('nav')
+      .first()
+      .evaluate((nav) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(nav).position);
     assert.equal(navColumn, 'sticky', 'the style sheet applies');
     const shots = screenshotDir();
     await page.screenshot({ path: path.join(shots, 'reference-top.png') });
@@ -53,14 +56,21 @@ describe('the API reference in a browser', { skip }, () => {
     const operations = hrefs.filter((href) => /^#(get|post|put|patch|delete)-/.test(href));
     assert.ok(operations.length >= 40, `${operations.length} operations in the navigation`);
     for (const href of operations) assert.equal(await page.locator(`[id="${href.slice(1)}"]`).count(), 1, href);
-    await page.getByRole('navigation', { name: 'Reference' }).getByRole('link', { name: /Screen a person or an organization/ }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Reference' })
+      .getByRole('link', { name: /Screen a person or an organization/ })
+      .first()
+      .click();
     assert.match(page.url(), /#post--api-v1-prescreen$/);
   });
 
   test('descriptions are Markdown: the permission table is a table, code is code', async () => {
     const overview = page.locator('main');
     const headers = await overview.locator('#overview ~ table th').allInnerTexts();
-    assert.ok(headers.some((text) => /adjudicator/i.test(text)), `the permission table's header: ${headers.slice(0, 8).join(' | ')}`);
+    assert.ok(
+      headers.some((text) => /adjudicator/i.test(text)),
+      `the permission table's header: ${headers.slice(0, 8).join(' | ')}`,
+    );
     assert.equal(await page.locator('main p').filter({ hasText: '**' }).count(), 0, 'no Markdown left unrendered');
   });
 

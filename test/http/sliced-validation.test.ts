@@ -18,13 +18,18 @@ const Item = {
 };
 const validator = slicedBodyValidator(ajv, {
   type: 'object',
-  properties: { name: { type: 'string' }, items: { type: 'array', maxItems: 1_000_000, items: Item }, tags: { type: 'array', maxItems: 3, uniqueItems: true, items: { type: 'object' } } },
+  properties: {
+    name: { type: 'string' },
+    items: { type: 'array', maxItems: 1_000_000, items: Item },
+    tags: { type: 'array', maxItems: 3, uniqueItems: true, items: { type: 'object' } },
+  },
   required: ['items'],
   additionalProperties: false,
 });
 assert.ok(validator);
 const validate = validator;
-const items = (count: number, bad: (i: number) => boolean = () => false) => Array.from({ length: count }, (_, i) => ({ id: `i${i}`, type: bad(i) ? 'trust' : 'entity' }));
+const items = (count: number, bad: (i: number) => boolean = () => false) =>
+  Array.from({ length: count }, (_, i) => ({ id: `i${i}`, type: bad(i) ? 'trust' : 'entity' }));
 
 /** Runs validation while a setImmediate loop counts the turns the event loop gave other work before it was done. */
 async function withTurnsGiven(run: () => boolean | Promise<boolean>) {
@@ -63,23 +68,44 @@ describe('sliced body validation', () => {
   test('an array over its limit is refused for that alone, its items unread', () => {
     const tags = Array.from({ length: 5_000 }, () => 7);
     assert.equal(validate({ items: [], tags }), false);
-    assert.deepEqual(validate.errors?.map((e) => [e.instancePath, e.keyword]), [['/tags', 'maxItems']]);
+    assert.deepEqual(
+      validate.errors?.map((e) => [e.instancePath, e.keyword]),
+      [['/tags', 'maxItems']],
+    );
   });
 
   test("a problem outside the arrays is reported with the items' problems, all at once", () => {
     assert.equal(validate({ name: 7, items: items(2, (i) => i === 1) }), false);
-    assert.deepEqual(validate.errors?.filter((e) => e.keyword !== 'const').map((e) => e.instancePath), ['/name', '/items/1/type']);
+    assert.deepEqual(
+      validate.errors?.filter((e) => e.keyword !== 'const').map((e) => e.instancePath),
+      ['/name', '/items/1/type'],
+    );
   });
 
   test('a small body is validated at once, not through a promise', () => {
     assert.equal(validate({ items: items(10) }), true);
     assert.equal(validate({ items: items(3, (i) => i === 1) }), false);
-    assert.deepEqual(validate.errors?.filter((e) => e.keyword !== 'const').map((e) => e.instancePath), ['/items/1/type']);
+    assert.deepEqual(
+      validate.errors?.filter((e) => e.keyword !== 'const').map((e) => e.instancePath),
+      ['/items/1/type'],
+    );
   });
 
   test('repeats are found by value, whatever the order of an object’s members', () => {
-    assert.equal(validate({ items: [], tags: [{ a: 1, b: 2 }, { b: 2, a: 1 }] }), false);
-    assert.deepEqual(validate.errors?.map((e) => [e.instancePath, e.keyword, e.message]), [['/tags/1', 'uniqueItems', 'repeats item 0; each may be given once']]);
+    assert.equal(
+      validate({
+        items: [],
+        tags: [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+      }),
+      false,
+    );
+    assert.deepEqual(
+      validate.errors?.map((e) => [e.instancePath, e.keyword, e.message]),
+      [['/tags/1', 'uniqueItems', 'repeats item 0; each may be given once']],
+    );
   });
 
   test('a schema without a top-level array is left to Ajv', () => {

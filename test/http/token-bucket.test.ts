@@ -11,7 +11,10 @@ test('a burst up to capacity is allowed, then one request per refill', () => {
   const time = clock();
   const buckets = new TokenBuckets(10, time.now);
   const bucket = { capacity: 3, rate: 1 };
-  assert.deepEqual([1, 2, 3].map(() => buckets.take('k', bucket).allowed), [true, true, true]);
+  assert.deepEqual(
+    [1, 2, 3].map(() => buckets.take('k', bucket).allowed),
+    [true, true, true],
+  );
   const refused = buckets.take('k', bucket);
   assert.deepEqual([refused.allowed, refused.remaining, refused.retryAfterSeconds], [false, 0, 1]);
   time.advance(1);

@@ -52,7 +52,10 @@ function assertBoundedRefusal(result: Awaited<ReturnType<typeof underWatch>>, po
   assert.equal(problem.errors.length, MAX_FIELD_ERRORS, 'the first hundred are listed');
   assert.equal(problem.errors_truncated, true, 'and it says there are more');
   assert.match(problem.errors[0].pointer, pointer);
-  assert.match(problem.detail, /^The request has more than 100 invalid values: .* and 90 more listed in `errors`\. The first 100 are listed; checking stopped there\.$/);
+  assert.match(
+    problem.detail,
+    /^The request has more than 100 invalid values: .* and 90 more listed in `errors`\. The first 100 are listed; checking stopped there\.$/,
+  );
   assert.ok(response.body.length < 50_000, `a bounded answer (${response.body.length} bytes)`);
   assert.ok(answeredMs < ANSWER_WITHIN_MS, `answered in ${Math.round(answeredMs)} ms`);
   assert.ok(longestHealthMs < HEALTH_GAP_WITHIN_MS, `/api/healthz waited up to ${Math.round(longestHealthMs)} ms`);
@@ -72,14 +75,20 @@ describe('validation that cannot be turned against the service', () => {
       response.json().errors.map((e: { pointer: string; detail: string }) => [e.pointer, e.detail.replace(/\d+/, 'N')]),
       [['/events', 'must NOT have more than N items']],
     );
-    assert.ok(answeredMs < ANSWER_WITHIN_MS && longestHealthMs < HEALTH_GAP_WITHIN_MS, `${Math.round(answeredMs)} ms, health ${Math.round(longestHealthMs)} ms`);
+    assert.ok(
+      answeredMs < ANSWER_WITHIN_MS && longestHealthMs < HEALTH_GAP_WITHIN_MS,
+      `${Math.round(answeredMs)} ms, health ${Math.round(longestHealthMs)} ms`,
+    );
   });
 
   test('100,000 entities, the last one invalid, are read through in slices while /api/healthz answers', async () => {
     const entities = Array.from({ length: 100_000 }, (_, i) => ({ id: `e${i}`, type: i === 99_999 ? 'trust' : 'entity' }));
     const { response, longestHealthMs } = await underWatch('POST', '/ownership/check', { target: 'e0', entities, ownerships: [] });
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer), ['/entities/99999/type']);
+    assert.deepEqual(
+      response.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/entities/99999/type'],
+    );
     assert.ok(longestHealthMs < HEALTH_GAP_WITHIN_MS, `/api/healthz waited up to ${Math.round(longestHealthMs)} ms`);
   });
 
@@ -100,10 +109,18 @@ describe('validation that cannot be turned against the service', () => {
   });
 
   test('a body with a few invalid values still lists each of them, and no count of omitted ones', async () => {
-    const response = await harness.app.inject({ method: 'POST', url: '/api/v1/webhook-endpoints', headers: org.headers, payload: { url: 'https://hooks.example.com/x', events: [1, 'no.such_event'] } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhook-endpoints',
+      headers: org.headers,
+      payload: { url: 'https://hooks.example.com/x', events: [1, 'no.such_event'] },
+    });
     assert.equal(response.statusCode, 400);
     const problem = response.json();
-    assert.deepEqual(problem.errors.map((e: { pointer: string }) => e.pointer), ['/events/0', '/events/1']);
+    assert.deepEqual(
+      problem.errors.map((e: { pointer: string }) => e.pointer),
+      ['/events/0', '/events/1'],
+    );
     assert.equal(problem.errors_truncated, undefined);
     assert.match(problem.errors[1].detail, /must be one of: "/);
   });

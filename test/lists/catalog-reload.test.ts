@@ -55,7 +55,10 @@ describe('a catalog reload', () => {
       const loaded = fresh.current() as ListSnapshot;
       assert.deepEqual(reloaded.versions, loaded.versions);
       assert.deepEqual(reloaded.entities, loaded.entities);
-      assert.deepEqual(reloaded.entities.map((e) => e.entryId).filter((id) => !id.startsWith('uvl')), ['10001', '20001', '20003']);
+      assert.deepEqual(
+        reloaded.entities.map((e) => e.entryId).filter((id) => !id.startsWith('uvl')),
+        ['10001', '20001', '20003'],
+      );
       assert.deepEqual(reloaded.entities.find((e) => e.entryId === '20001')?.datesOfBirth, [{ year: 1970, month: 4, day: 4 }]);
       for (const name of ['Pavel Krasnov', 'Dmitri Volkov', 'Quillon Precision Components', 'Northwind Maritime']) {
         assert.deepEqual(reloaded.index.screen({ name, kind: 'any' }), loaded.index.screen({ name, kind: 'any' }), name);
@@ -81,7 +84,14 @@ describe('a catalog reloading a large version', { skip: skipWithoutListData() },
       const previous = catalog.current();
       const main = readListFile('ofac_sdn_2024-05/history/2023-05-02/sdn.csv');
       const entities = parseOfacLegacy('OFAC_SDN', { main }).entities;
-      const outcome = await importList(database.db.lists, { list: 'OFAC_SDN', format: 'ofac-legacy', files: [], sourceSha256: 'a'.repeat(64), entities, warnings: [] });
+      const outcome = await importList(database.db.lists, {
+        list: 'OFAC_SDN',
+        format: 'ofac-legacy',
+        files: [],
+        sourceSha256: 'a'.repeat(64),
+        entities,
+        warnings: [],
+      });
       assert.ok(outcome.status === 'imported');
       // What a request would find at each turn of the event loop while the catalog reloads.
       const served: (ListSnapshot | undefined)[] = [];
@@ -95,7 +105,10 @@ describe('a catalog reloading a large version', { skip: skipWithoutListData() },
       await catalog.refresh();
       reloading = false;
       assert.ok(served.length > 10, `the event loop turned ${served.length} times while ${entities.length} entities were read and indexed`);
-      assert.ok(served.every((s) => s === previous), 'every turn was served the previous, complete snapshot');
+      assert.ok(
+        served.every((s) => s === previous),
+        'every turn was served the previous, complete snapshot',
+      );
       assert.equal(catalog.current()?.entities.length, entities.length + UVL_NAMES.length);
     } finally {
       catalog.close();

@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { EnvReader } from '../../src/env-reader.ts';
 import { openListCatalog } from '../../src/lists/catalog.ts';
 import { openFreshnessMonitor } from '../../src/lists/freshness.ts';
-import { readListsConfig } from '../../src/lists/lists-config.ts';
 import { dueSources, startListRefresher } from '../../src/lists/list-refresher.ts';
 import { configuredSources } from '../../src/lists/list-sources.ts';
+import { readListsConfig } from '../../src/lists/lists-config.ts';
 import type { SourceCheck } from '../../src/lists/source-check-store.ts';
-import { EnvReader } from '../../src/env-reader.ts';
 import { type ListPublisher, startListPublisher } from '../helpers/list-publisher.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -103,12 +103,16 @@ describe('the refresh lease and two refreshers over one database', () => {
       await Promise.all(processes.map((p) => p.refresher.runDue()));
       const again = await Promise.all(processes.map((p) => p.refresher.runDue()));
       assert.deepEqual(again, [undefined, undefined], 'nothing is due an instant after the check');
-      assert.deepEqual(
-        publisher.requests.map((r) => [r.path, r.status]).sort(),
-        [['/bis/dpl.txt', 200], ['/un/consolidated.xml', 200]],
-      );
+      assert.deepEqual(publisher.requests.map((r) => [r.path, r.status]).sort(), [
+        ['/bis/dpl.txt', 200],
+        ['/un/consolidated.xml', 200],
+      ]);
       for (const p of processes) await p.catalog.refresh();
-      for (const p of processes) assert.deepEqual(p.catalog.current()?.versions.map((v) => v.list), ['BIS_DPL', 'UN_SC']);
+      for (const p of processes)
+        assert.deepEqual(
+          p.catalog.current()?.versions.map((v) => v.list),
+          ['BIS_DPL', 'UN_SC'],
+        );
       assert.deepEqual(processes[0]?.freshness.report().degraded, false);
     } finally {
       for (const p of processes) {

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { DEFAULT_BROWSER_USER_AGENT } from '../../src/lists/lists-config.ts';
 import { configuredSources, type ListSourceUrls } from '../../src/lists/list-sources.ts';
-import { type SourceOutcome, updateLists, type UpdateOptions } from '../../src/lists/list-update.ts';
+import { type SourceOutcome, type UpdateOptions, updateLists } from '../../src/lists/list-update.ts';
+import { DEFAULT_BROWSER_USER_AGENT } from '../../src/lists/lists-config.ts';
 import { type ListPublisher, startListPublisher } from '../helpers/list-publisher.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -50,7 +50,15 @@ describe('lists update over HTTP', () => {
     publisher.failNext('/ofac/sdn.csv', 1);
     const [ofac] = await update({ ofacSdn: [`${publisher.base}/ofac`] });
     assert.equal(ofac?.status, 'imported', ofac?.error);
-    assert.deepEqual(ofac?.files.map((f) => [f.url.replace(publisher.base, ''), f.attempts]), [['/ofac/sdn.csv', 2], ['/ofac/add.csv', 1], ['/ofac/alt.csv', 1], ['/ofac/sdn_comments.csv', 1]]);
+    assert.deepEqual(
+      ofac?.files.map((f) => [f.url.replace(publisher.base, ''), f.attempts]),
+      [
+        ['/ofac/sdn.csv', 2],
+        ['/ofac/add.csv', 1],
+        ['/ofac/alt.csv', 1],
+        ['/ofac/sdn_comments.csv', 1],
+      ],
+    );
     assert.equal(ofac?.files[0]?.sha256, sha256(fixture('ofac/sdn.csv')));
     assert.ok(publisher.requests.every((r) => r.userAgent === DEFAULT_BROWSER_USER_AGENT));
     const [sdn] = ofac?.lists ?? [];
@@ -66,7 +74,10 @@ describe('lists update over HTTP', () => {
     const before = (await database.db.listChecks.confirmations()).find((c) => c.list === 'OFAC_SDN');
     const [ofac] = await update({ ofacSdn: [`${publisher.base}/ofac/`] });
     assert.equal(ofac?.status, 'not_modified');
-    assert.deepEqual(served('/ofac/sdn.csv').map((r) => [r.status, Boolean(r.ifNoneMatch)]), [[304, true]]);
+    assert.deepEqual(
+      served('/ofac/sdn.csv').map((r) => [r.status, Boolean(r.ifNoneMatch)]),
+      [[304, true]],
+    );
     const after = (await database.db.listChecks.confirmations()).find((c) => c.list === 'OFAC_SDN');
     assert.ok(after && before && after.confirmedAt >= before.confirmedAt);
     assert.equal(after?.versionId, before?.versionId);
@@ -75,7 +86,10 @@ describe('lists update over HTTP', () => {
   test('--force reads every file again; the same content makes no version', async () => {
     const [ofac] = await update({ ofacSdn: [`${publisher.base}/ofac/`] }, { force: true });
     assert.equal(ofac?.status, 'unchanged');
-    assert.deepEqual(served('/ofac/sdn.csv').map((r) => [r.status, r.ifNoneMatch]), [[200, undefined]]);
+    assert.deepEqual(
+      served('/ofac/sdn.csv').map((r) => [r.status, r.ifNoneMatch]),
+      [[200, undefined]],
+    );
   });
 
   test('a publisher without ETags: the same bytes are recognised by their SHA-256 and not read again', async () => {
@@ -112,7 +126,12 @@ describe('lists update over HTTP', () => {
     const [dpl] = await update({ bisDpl: [`${publisher.base}/home/dpl.txt`, `${publisher.base}/bis/dpl.txt`] }, { force: true });
     assert.equal(dpl?.status, 'unchanged', dpl?.error);
     assert.equal(dpl?.url, `${publisher.base}/bis/dpl.txt`);
-    assert.deepEqual(dpl?.failures, [{ url: `${publisher.base}/home/dpl.txt`, error: `${publisher.base}/home/dpl.txt: an HTML page ("Bureau of Industry and Security") came in place of dpl.txt` }]);
+    assert.deepEqual(dpl?.failures, [
+      {
+        url: `${publisher.base}/home/dpl.txt`,
+        error: `${publisher.base}/home/dpl.txt: an HTML page ("Bureau of Industry and Security") came in place of dpl.txt`,
+      },
+    ]);
   });
 
   test('every URL failing keeps the active version and names each URL and what was wrong', async () => {
@@ -130,7 +149,7 @@ describe('lists update over HTTP', () => {
     assert.match(un?.error ?? '', /cut\/consolidated\.xml: .*; then .*half\/consolidated\.xml: .*; then .*empty\/consolidated\.xml: the body is empty$/);
   });
 
-  test('redirects are followed within the publisher\'s hosts and refused to another host', async () => {
+  test("redirects are followed within the publisher's hosts and refused to another host", async () => {
     publisher.set('/moved/consolidated.xml', { kind: 'redirect', to: '/un/consolidated.xml' });
     const [moved] = await update({ unSc: [`${publisher.base}/moved/consolidated.xml`] });
     assert.ok(moved?.status === 'imported' || moved?.status === 'unchanged', moved?.error);
@@ -150,9 +169,18 @@ describe('lists update over HTTP', () => {
   test("a list another configured source is the authority for is left to it (the CSL's copy of the DPL), and taken when that source is off", async () => {
     // Served as the CSL file: the DPL's header makes it read as the DPL, which is all this needs.
     const both = await update({ bisDpl: [`${publisher.base}/bis/dpl.txt`], csl: [`${publisher.base}/bis/dpl.txt`] }, { force: true });
-    assert.deepEqual(both.map((s: SourceOutcome) => [s.source, s.lists.map((o) => o.list)]), [['csl', []], ['bisDpl', ['BIS_DPL']]]);
+    assert.deepEqual(
+      both.map((s: SourceOutcome) => [s.source, s.lists.map((o) => o.list)]),
+      [
+        ['csl', []],
+        ['bisDpl', ['BIS_DPL']],
+      ],
+    );
     const alone = await update({ csl: [`${publisher.base}/bis/dpl.txt`] }, { force: true });
-    assert.deepEqual(alone.map((s) => [s.source, s.lists.map((o) => o.list)]), [['csl', ['BIS_DPL']]]);
+    assert.deepEqual(
+      alone.map((s) => [s.source, s.lists.map((o) => o.list)]),
+      [['csl', ['BIS_DPL']]],
+    );
   });
 
   test('a server that never answers is given up after the timeout and the retries', async () => {

@@ -100,8 +100,11 @@ describe('list versions on the real SDN files', { skip: skipWithoutListData() },
     const actor = { organizationId: 'org_00000000000000000000000000', kind: 'system' as const, id: 'lists-test' };
     const rows = await database.db.withTenant(actor, (trx) => sql<{ n: number }>`SELECT count(*)::int AS n FROM list_heads`.execute(trx));
     assert.equal(rows.rows[0]?.n, 1);
-    for (const statement of ['DELETE FROM list_entries', "UPDATE list_heads SET version_id = version_id", 'DELETE FROM list_versions']) {
-      await assert.rejects(database.db.withTenant(actor, (trx) => sql.raw(statement).execute(trx)), (error: { code?: string }) => error.code === '42501');
+    for (const statement of ['DELETE FROM list_entries', 'UPDATE list_heads SET version_id = version_id', 'DELETE FROM list_versions']) {
+      await assert.rejects(
+        database.db.withTenant(actor, (trx) => sql.raw(statement).execute(trx)),
+        (error: { code?: string }) => error.code === '42501',
+      );
     }
   });
 });

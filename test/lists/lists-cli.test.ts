@@ -23,7 +23,13 @@ describe('gatehouse lists', () => {
   let firstVersions: string[] = [];
   test('import reads folders, detects the formats and reports a version per list; again, nothing changes', () => {
     const first = json(['lists', 'import', OFAC, BIS]);
-    assert.deepEqual(first.out.map((o: { list: string; status: string; entity_count: number }) => [o.list, o.status, o.entity_count]), [['BIS_DPL', 'imported', 2], ['OFAC_SDN', 'imported', 3]]);
+    assert.deepEqual(
+      first.out.map((o: { list: string; status: string; entity_count: number }) => [o.list, o.status, o.entity_count]),
+      [
+        ['BIS_DPL', 'imported', 2],
+        ['OFAC_SDN', 'imported', 3],
+      ],
+    );
     assert.match(first.err, /^OFAC_SDN: imported 3 entities as lv_\w{26} \(3 added, 0 removed, 0 changed\)$/m);
     firstVersions = first.out.map((o: { version_id: string }) => o.version_id);
     const again = json(['lists', 'import', OFAC]);
@@ -40,7 +46,10 @@ describe('gatehouse lists', () => {
     assert.equal(result.stdout, '');
 
     const { out } = json(['lists', 'status']);
-    assert.deepEqual(out.lists.map((l: { version_id: string }) => l.version_id), firstVersions);
+    assert.deepEqual(
+      out.lists.map((l: { version_id: string }) => l.version_id),
+      firstVersions,
+    );
     assert.deepEqual([out.lists[1].list, out.lists[1].entity_count, out.lists[1].imported_hours_ago], ['OFAC_SDN', 3, 0]);
     assert.deepEqual(out.missing, ['OFAC_CONS', 'UN_SC', 'BIS_EL', 'BIS_UVL', 'BIS_MEU', 'DDTC_DEBARRED', 'STATE_ISN', 'UK_FCDO']);
   });
@@ -60,7 +69,14 @@ describe('gatehouse lists', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const urls = { LISTS_URL_OFAC_SDN: `${base}/`, LISTS_URL_BIS_DPL: `${base}/dpl.txt`, LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off', LISTS_URL_UK_FCDO: 'off' };
+    const urls = {
+      LISTS_URL_OFAC_SDN: `${base}/`,
+      LISTS_URL_BIS_DPL: `${base}/dpl.txt`,
+      LISTS_URL_OFAC_CONS: 'off',
+      LISTS_URL_UN_SC: 'off',
+      LISTS_URL_CSL: 'off',
+      LISTS_URL_UK_FCDO: 'off',
+    };
     try {
       // Not runCli: a synchronous child would block this process's HTTP server.
       const result = await promisify(execFile)(process.execPath, [BIN, 'lists', 'update'], { env: childEnv({ ...cli.env, ...urls }) }).then(
@@ -85,7 +101,13 @@ describe('gatehouse serve and lists', () => {
       ...fresh.env,
       LISTS_DIR: BIS,
       LISTS_AUTO_UPDATE: 'false',
-      ...{ LISTS_URL_OFAC_CONS: 'off', LISTS_URL_UN_SC: 'off', LISTS_URL_CSL: 'off', LISTS_URL_UK_FCDO: 'off', LISTS_URL_BIS_DPL: 'http://127.0.0.1:9/dpl.txt' },
+      ...{
+        LISTS_URL_OFAC_CONS: 'off',
+        LISTS_URL_UN_SC: 'off',
+        LISTS_URL_CSL: 'off',
+        LISTS_URL_UK_FCDO: 'off',
+        LISTS_URL_BIS_DPL: 'http://127.0.0.1:9/dpl.txt',
+      },
     });
     try {
       assert.match(server.stdout(), /LISTS_DIR: BIS_DPL: imported 2 entities/);
@@ -111,9 +133,15 @@ describe('gatehouse serve and lists', () => {
     try {
       const deadline = Date.now() + 20_000;
       while (!/"level":40/.test(offline.stdout()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      const warnings = offline.stdout().split('\n').filter((line) => line.includes('"level":40'));
+      const warnings = offline
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('"level":40'));
       assert.equal(warnings.length, 1, offline.stdout());
-      assert.match(warnings[0] ?? '', /OFAC SDN \(legacy CSV\): the check failed; the active versions stay\. http:\/\/127\.0\.0\.1:9\/sdn\.csv: .*gatehouse lists import/);
+      assert.match(
+        warnings[0] ?? '',
+        /OFAC SDN \(legacy CSV\): the check failed; the active versions stay\. http:\/\/127\.0\.0\.1:9\/sdn\.csv: .*gatehouse lists import/,
+      );
       assert.equal((await fetch(`${offline.baseUrl}/healthz`)).status, 200);
       assert.equal((await fetch(`${offline.baseUrl}/readyz`)).status, 503);
     } finally {

@@ -30,7 +30,10 @@ describe('gatehouse lists import, the newer formats', () => {
     assert.deepEqual([legacy.list, legacy.format, legacy.entity_count], ['OFAC_CONS', 'ofac-legacy', 442]);
     const { out, err } = imported([path.join(listDataDir(), 'ofac_cons_enhanced_xml_2025-01/CONS_ENHANCED.ZIP')]);
     const [enhanced] = out;
-    assert.deepEqual([enhanced.list, enhanced.format, enhanced.published_on, enhanced.entity_count, enhanced.previous_version_id], ['OFAC_CONS', 'ofac-enhanced-xml', '2025-01-10', 443, legacy.version_id]);
+    assert.deepEqual(
+      [enhanced.list, enhanced.format, enhanced.published_on, enhanced.entity_count, enhanced.previous_version_id],
+      ['OFAC_CONS', 'ofac-enhanced-xml', '2025-01-10', 443, legacy.version_id],
+    );
     assert.equal(enhanced.changes.added, 1, 'the one entry OFAC delisted during 2025');
     assert.equal(enhanced.changes.removed, 0);
     assert.match(err, /^OFAC_CONS: imported 443 entities as lv_\w{26} \(1 added, 0 removed, \d+ changed\)$/m);

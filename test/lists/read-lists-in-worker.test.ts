@@ -75,7 +75,13 @@ describe('list files read in a worker thread', () => {
     assert.equal(sdn.error.message, 'OFAC_SDN: entry id "10001" appears more than once');
 
     const outcomes = await importListFiles(database.db.lists, [folder]);
-    assert.deepEqual(outcomes.map((o) => [o.list, o.status]), [['BIS_DPL', 'imported'], ['OFAC_SDN', 'refused']]);
+    assert.deepEqual(
+      outcomes.map((o) => [o.list, o.status]),
+      [
+        ['BIS_DPL', 'imported'],
+        ['OFAC_SDN', 'refused'],
+      ],
+    );
     assert.equal(outcomes[1]?.status === 'refused' && outcomes[1].reason, 'OFAC_SDN: entry id "10001" appears more than once');
   });
 });

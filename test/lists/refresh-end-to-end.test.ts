@@ -11,10 +11,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import { type ListPublisher, startListPublisher } from '../helpers/list-publisher.ts';
+import { gunzipSync } from 'node:zlib';
 import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
+import { type ListPublisher, startListPublisher } from '../helpers/list-publisher.ts';
 import { processDatabase, type ServerProcess, startServerProcess, startWithAdminKey } from '../helpers/server-process.ts';
 
 const skip = skipWithoutListData();
@@ -72,7 +72,11 @@ type Readiness = { status: string; checks: Record<string, { ok: boolean; detail?
 
 /** An entity the 2024-05 SDN added to the 2023-05 one, and its listed name. */
 function addedOrganization(): { entryId: string; name: string } {
-  const rows = (file: string) => data(file).toString('latin1').split('\r\n').map((line) => /^(\d+),"([^"]+)","?(-0-|individual|vessel|aircraft)/.exec(line));
+  const rows = (file: string) =>
+    data(file)
+      .toString('latin1')
+      .split('\r\n')
+      .map((line) => /^(\d+),"([^"]+)","?(-0-|individual|vessel|aircraft)/.exec(line));
   // Numbered after every entry of 2023: designated since (a number below may be a re-listing).
   const last = Math.max(...rows(SDN_2023).flatMap((m) => (m ? [Number(m[1])] : [])));
   const added = rows(SDN_2024).find((m) => m && Number(m[1]) > last && m[3] === '-0-' && (m[2] as string).split(' ').length >= 4);
@@ -87,7 +91,8 @@ describe('the scheduled refresh, end to end', { skip }, () => {
   let key: string;
   const statuses: number[] = [];
   let load: NodeJS.Timeout | undefined;
-  const api = (route: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${route}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  const api = (route: string, init: RequestInit = {}) =>
+    fetch(`${server.baseUrl}${route}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
   const lists = async () => (await (await api('/v1/lists')).json()) as ListsAnswer;
   const readiness = async () => (await (await fetch(`${server.baseUrl}/readyz`)).json()) as Readiness;
 
@@ -104,7 +109,7 @@ describe('the scheduled refresh, end to end', { skip }, () => {
     await storage.cleanup();
   });
 
-  test('the first check loads every source through the publishers\' quirks', async () => {
+  test("the first check loads every source through the publishers' quirks", async () => {
     const loaded = await until('every list', async () => {
       const answer = await lists();
       const codes = answer.data.map((v) => v.list);
@@ -112,11 +117,23 @@ describe('the scheduled refresh, end to end', { skip }, () => {
     });
     assert.equal(loaded.data.find((v) => v.list === 'OFAC_SDN')?.entity_count, 12_211);
     const seen = (prefix: string) => publisher.requests.filter((r) => r.path.startsWith(prefix));
-    assert.ok(seen('/sls/download/').every((r) => r.status === 302), 'the documented endpoint redirected');
+    assert.ok(
+      seen('/sls/download/').every((r) => r.status === 302),
+      'the documented endpoint redirected',
+    );
     // Not refused (403) for want of a browser's User-Agent. A 304 is a later check's: the next one starts two seconds after
     // the first ends, and may have asked for OFAC's files again, with their ETags, before the lists are read here.
-    assert.ok(seen('/ofac/').length > 0 && seen('/ofac/').every((r) => [200, 304].includes(r.status) && /^Mozilla\/\d/.test(r.userAgent)), 'OFAC was asked as a browser');
-    assert.deepEqual(seen('/un/').slice(0, 2).map((r) => r.status), [500, 200], 'a 500, then the retry');
+    assert.ok(
+      seen('/ofac/').length > 0 && seen('/ofac/').every((r) => [200, 304].includes(r.status) && /^Mozilla\/\d/.test(r.userAgent)),
+      'OFAC was asked as a browser',
+    );
+    assert.deepEqual(
+      seen('/un/')
+        .slice(0, 2)
+        .map((r) => r.status),
+      [500, 200],
+      'a 500, then the retry',
+    );
     assert.match(seen('/un/')[0]?.userAgent ?? '', /^gatehouse\//, 'the UN is told who asks');
     assert.ok(seen('/home/').length > 0 && seen('/csl/').length > 0, 'the HTML page was refused and the next URL served the CSL');
     assert.ok(seen('/hang/').length > 0 && seen('/cons/').length > 0, 'the URL that never answered was given up for the next');
@@ -136,20 +153,28 @@ describe('the scheduled refresh, end to end', { skip }, () => {
 
   test('a changed SDN is picked up while serving, and screens at once', async () => {
     const { entryId, name } = addedOrganization();
-    const screen = async () => (await (await api('/v1/prescreen', { method: 'POST', body: JSON.stringify({ subject: 'Refresh Test Visitor', company: name }) })).json()) as { matches: { list: string; entry_id: string }[] };
+    const screen = async () =>
+      (await (await api('/v1/prescreen', { method: 'POST', body: JSON.stringify({ subject: 'Refresh Test Visitor', company: name }) })).json()) as {
+        matches: { list: string; entry_id: string }[];
+      };
     assert.ok(!(await screen()).matches.some((m) => m.entry_id === entryId), 'not listed in 2023');
     publisher.serve('/ofac/sdn.csv', data(SDN_2024));
     const sdn = await until('the 2024 SDN', async () => (await lists()).data.find((v) => v.list === 'OFAC_SDN' && v.entity_count === 14_965));
     assert.ok(sdn.changes.added > 2_000, JSON.stringify(sdn.changes));
     const answer = await screen();
-    assert.ok(answer.matches.some((m) => m.list === 'OFAC_SDN' && m.entry_id === entryId), JSON.stringify(answer.matches.slice(0, 3)));
+    assert.ok(
+      answer.matches.some((m) => m.list === 'OFAC_SDN' && m.entry_id === entryId),
+      JSON.stringify(answer.matches.slice(0, 3)),
+    );
   });
 
   test('a truncated file is refused and the active version stays', async () => {
     const before = (await lists()).data.find((v) => v.list === 'UN_SC')?.version_id;
     const xml = data('un_sc_2026-02/consolidated.xml');
     publisher.serve('/un/consolidated.xml', xml.subarray(0, Math.floor(xml.length * 0.7)));
-    await until('the refusal', async () => (/consolidated\.xml looks truncated: its root element <CONSOLIDATED_LIST> is never closed/.test(server.stdout()) ? true : undefined));
+    await until('the refusal', async () =>
+      /consolidated\.xml looks truncated: its root element <CONSOLIDATED_LIST> is never closed/.test(server.stdout()) ? true : undefined,
+    );
     assert.equal((await lists()).data.find((v) => v.list === 'UN_SC')?.version_id, before);
     publisher.serve('/un/consolidated.xml', xml);
   });
@@ -161,10 +186,18 @@ describe('the scheduled refresh, end to end', { skip }, () => {
       return r.status === 'degraded' && /failed its last \d+ checks/.test(r.checks.list_freshness?.detail ?? '') ? r : undefined;
     });
     assert.equal(failing.checks.lists?.ok, true);
-    const stale = await until('stale lists', async () => {
-      const r = await readiness();
-      return /OFAC_SDN was last confirmed current .* ago \(maximum 25 seconds?\)|OFAC_SDN was last confirmed current/.test(r.checks.list_freshness?.detail ?? '') ? r : undefined;
-    }, 60_000);
+    const stale = await until(
+      'stale lists',
+      async () => {
+        const r = await readiness();
+        return /OFAC_SDN was last confirmed current .* ago \(maximum 25 seconds?\)|OFAC_SDN was last confirmed current/.test(
+          r.checks.list_freshness?.detail ?? '',
+        )
+          ? r
+          : undefined;
+      },
+      60_000,
+    );
     assert.equal(stale.status, 'degraded');
     publisher.up();
     let last: Readiness | undefined;
@@ -178,7 +211,9 @@ describe('the scheduled refresh, end to end', { skip }, () => {
   });
 });
 
-describe('two PostgreSQL processes on one database', { skip: skip || (!process.env.DATABASE_URL && 'PostgreSQL only: the embedded database serves one process') }, () => {
+describe('two PostgreSQL processes on one database', {
+  skip: skip || (!process.env.DATABASE_URL && 'PostgreSQL only: the embedded database serves one process'),
+}, () => {
   test('each version of each file is downloaded once, whichever process checks', async () => {
     const publisher = await startListPublisher();
     publish(publisher);

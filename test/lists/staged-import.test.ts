@@ -30,7 +30,11 @@ const sdn = (relative: string, count: number, sourceSha256: string): ListToImpor
 /** The same store with some staging steps replaced. */
 const withStaging = (store: ListStore, steps: Partial<ListStaging>): ListStore => ({ ...store, staging: { ...store.staging, ...steps } });
 
-const byId = (diff: { added: string[]; removed: string[]; changed: string[] }) => ({ added: [...diff.added].sort(), removed: [...diff.removed].sort(), changed: [...diff.changed].sort() });
+const byId = (diff: { added: string[]; removed: string[]; changed: string[] }) => ({
+  added: [...diff.added].sort(),
+  removed: [...diff.removed].sort(),
+  changed: [...diff.changed].sort(),
+});
 
 describe('an import staged in small statements', { skip: skipWithoutListData() }, () => {
   let database: TestDatabase;
@@ -65,7 +69,14 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
     });
     const outcome = await importList(observed, older);
     assert.ok(outcome.status === 'imported', JSON.stringify(outcome));
-    assert.deepEqual(whileStaged, { version: undefined, activeIds: [], active: [], entities: 0, changes: { added: [], removed: [], changed: [] }, written: 600 });
+    assert.deepEqual(whileStaged, {
+      version: undefined,
+      activeIds: [],
+      active: [],
+      entities: 0,
+      changes: { added: [], removed: [], changed: [] },
+      written: 600,
+    });
     assert.equal((await store.version(outcome.version.id))?.entityCount, 600);
     assert.equal((await store.entitiesOf([outcome.version.id])).length, 600);
     assert.equal((await store.changesOf(outcome.version.id)).added.length, 600);
@@ -140,7 +151,10 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
     assert.equal(outcome.status, 'unchanged');
     assert.equal(outcome.status === 'unchanged' ? outcome.version.id : undefined, landed);
     assert.equal(await count('SELECT count(*)::int AS n FROM list_versions'), (versions ?? 0) + 1);
-    assert.equal(await count('SELECT count(*)::int AS n FROM list_entries e WHERE NOT EXISTS (SELECT 1 FROM list_versions v WHERE v.id = e.version_id AND v.complete)'), 0);
+    assert.equal(
+      await count('SELECT count(*)::int AS n FROM list_entries e WHERE NOT EXISTS (SELECT 1 FROM list_versions v WHERE v.id = e.version_id AND v.complete)'),
+      0,
+    );
   });
 });
 
@@ -161,7 +175,8 @@ describe('versions abandoned by an import that died', () => {
     return { id, nextBatch: second as string };
   }
   const exists = async (id: string) => (await database.owner<{ n: number }>('SELECT count(*)::int AS n FROM list_versions WHERE id = $1', [id]))[0]?.n === 1;
-  const entriesOf = async (id: string) => (await database.owner<{ n: number }>('SELECT count(*)::int AS n FROM list_entries WHERE version_id = $1', [id]))[0]?.n;
+  const entriesOf = async (id: string) =>
+    (await database.owner<{ n: number }>('SELECT count(*)::int AS n FROM list_entries WHERE version_id = $1', [id]))[0]?.n;
 
   test('is invisible, and the next import removes it', async () => {
     const dead = createListStore(database.connection.kysely, { soleProcess: false });

@@ -17,7 +17,7 @@ test('a token in the query, a user and password, and a fragment are removed; sch
 
 test('every URL in the text is cleaned, a redirect target too, and text without secrets is unchanged', () => {
   const text =
-    'https://a.example/x?k=1: refused a redirect to https://b.example/y?sig=2: b.example is not one of the publisher\'s hosts; then https://c.example/z: the server answered 503';
+    "https://a.example/x?k=1: refused a redirect to https://b.example/y?sig=2: b.example is not one of the publisher's hosts; then https://c.example/z: the server answered 503";
   assert.equal(
     withoutUrlSecrets(text),
     "https://a.example/x?…: refused a redirect to https://b.example/y?…: b.example is not one of the publisher's hosts; then https://c.example/z: the server answered 503",

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { affiliatesRuleWindow, BIS_AFFILIATES_RULE, type RuleWindow } from '../../src/ownership/rule-status.ts';
-import { check, company, IN_FORCE, on, person, sdn, stake, SUSPENDED, usCompany, warningCodes } from './graphs.ts';
+import { check, company, IN_FORCE, on, person, SUSPENDED, sdn, stake, usCompany, warningCodes } from './graphs.ts';
 
 const owned60 = (owner: ReturnType<typeof company>, asOf = IN_FORCE) => check('T', [owner, company('T')], [stake(owner.id, 'T', 60)], asOf);
 
@@ -56,7 +56,10 @@ describe('BIS Affiliates Rule: the dates', () => {
     const graph = [company('E', on('BIS_EL')), company('F', on('BIS_EL')), company('T')];
     assert.equal(check('T', graph, stakes).bis.red_flag_29, true, 'in force, the unknown stake is Red Flag 29');
     const verdict = check('T', graph, stakes, SUSPENDED);
-    assert.deepEqual([verdict.bis.restricted, verdict.bis.red_flag_29, verdict.bis.paths, verdict.bis.contributors, verdict.bis.inherited_from], [false, false, [], [], []]);
+    assert.deepEqual(
+      [verdict.bis.restricted, verdict.bis.red_flag_29, verdict.bis.paths, verdict.bis.contributors, verdict.bis.inherited_from],
+      [false, false, [], [], []],
+    );
     const listed = check('E', [company('E', on('BIS_MEU'))], [], SUSPENDED);
     assert.deepEqual([listed.bis.restricted, listed.bis.basis, listed.bis.inherited_from], [true, 'listed', [{ entity: 'E', lists: ['BIS_MEU'] }]]);
   });
@@ -73,7 +76,10 @@ describe('BIS Affiliates Rule: which lists and programs count (15 CFR 744.8(a)(1
   test('Entity List and MEU List owners count, and their stakes are added across the two lists', () => {
     const verdict = check('T', [company('E', on('BIS_EL')), company('M', on('BIS_MEU')), company('T')], [stake('E', 'T', 30), stake('M', 'T', 20)]);
     assert.deepEqual([verdict.bis.restricted, verdict.bis.basis, verdict.bis.aggregate_percent], [true, 'ownership', 50]);
-    assert.deepEqual(verdict.bis.inherited_from, [{ entity: 'E', lists: ['BIS_EL'] }, { entity: 'M', lists: ['BIS_MEU'] }]);
+    assert.deepEqual(verdict.bis.inherited_from, [
+      { entity: 'E', lists: ['BIS_EL'] },
+      { entity: 'M', lists: ['BIS_MEU'] },
+    ]);
     assert.equal(verdict.ofac.blocked, false);
   });
 
@@ -107,7 +113,11 @@ describe('BIS Affiliates Rule: which lists and programs count (15 CFR 744.8(a)(1
   test('an SDN whose programs are not given counts for OFAC, and leaves BIS undetermined', () => {
     const verdict = owned60(company('S', on('OFAC_SDN')));
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.determinate], [true, true]);
-    assert.deepEqual([verdict.bis.restricted, verdict.bis.determinate, verdict.bis.red_flag_29], [false, false, false], 'not Red Flag 29: the percentages are known');
+    assert.deepEqual(
+      [verdict.bis.restricted, verdict.bis.determinate, verdict.bis.red_flag_29],
+      [false, false, false],
+      'not Red Flag 29: the percentages are known',
+    );
     assert.ok(warningCodes(verdict).includes('sdn_programs_unknown'));
     assert.equal(verdict.bis.paths[0]?.certain, false);
   });
@@ -123,7 +133,10 @@ describe('BIS Affiliates Rule: foreign entities only', () => {
   test('a U.S. target owned by a listed party is not restricted, but may be OFAC-blocked; a foreign one is', () => {
     const graph = (target: ReturnType<typeof company>) => [company('S', sdn('RUSSIA-EO14024')), target];
     const us = check('T', graph(usCompany('T')), [stake('S', 'T', 100)]);
-    assert.deepEqual([us.bis.restricted, us.bis.foreign_entity, us.bis.determinate, us.bis.aggregate_percent, us.ofac.blocked], [false, false, true, 100, true]);
+    assert.deepEqual(
+      [us.bis.restricted, us.bis.foreign_entity, us.bis.determinate, us.bis.aggregate_percent, us.ofac.blocked],
+      [false, false, true, 100, true],
+    );
     assert.ok(warningCodes(us).includes('us_target'));
     const foreign = check('T', graph(company('T')), [stake('S', 'T', 100)]);
     assert.deepEqual([foreign.bis.restricted, foreign.bis.foreign_entity], [true, true]);

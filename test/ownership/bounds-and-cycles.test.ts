@@ -10,15 +10,28 @@ import { check, company, IN_FORCE, on, person, sdn, stake, warningCodes } from '
 
 describe('unknown percentages', () => {
   test('a covered owner with a stake of unknown size: not blocked, not determinate, both bounds reported, and Red Flag 29 for BIS', () => {
-    const unknown = check('T', [company('S', sdn()), company('S2', sdn()), person('P'), company('T')], [stake('S', 'T', 30), stake('S2', 'T', null), stake('P', 'T', 10)]);
+    const unknown = check(
+      'T',
+      [company('S', sdn()), company('S2', sdn()), person('P'), company('T')],
+      [stake('S', 'T', 30), stake('S2', 'T', null), stake('P', 'T', 10)],
+    );
     assert.deepEqual(
       [unknown.ofac.blocked, unknown.ofac.determinate, unknown.ofac.aggregate_percent, unknown.ofac.aggregate_percent_upper],
       [false, false, 30, 90],
       'S2 may hold up to the 60% the known stakes leave',
     );
     assert.deepEqual([unknown.bis.restricted, unknown.bis.determinate, unknown.bis.red_flag_29], [false, false, true]);
-    assert.deepEqual(unknown.ofac.contributors.map((c) => [c.owner, c.percent, c.certain]), [['S', 30, true], ['S2', null, false]]);
-    assert.ok(unknown.ofac.paths.some((p) => !p.certain && p.text.includes('—?%→')), 'the paths show how the target could be covered');
+    assert.deepEqual(
+      unknown.ofac.contributors.map((c) => [c.owner, c.percent, c.certain]),
+      [
+        ['S', 30, true],
+        ['S2', null, false],
+      ],
+    );
+    assert.ok(
+      unknown.ofac.paths.some((p) => !p.certain && p.text.includes('—?%→')),
+      'the paths show how the target could be covered',
+    );
     assert.ok(warningCodes(unknown).includes('unknown_percent'));
   });
 
@@ -64,10 +77,14 @@ describe('cycles', () => {
     assert.equal(verdict.ofac.blocked, false, '10% is not enough to tip A');
     const tipped = check('B', [person('X', sdn()), company('A'), company('B')], [stake('X', 'A', 50), stake('B', 'A', 40), stake('A', 'B', 50)]);
     assert.equal(tipped.ofac.blocked, true);
-    assert.deepEqual(tipped.ofac.paths.map((p) => p.hops.map((h) => h.entity)), [['X', 'A', 'B']], 'the explanation never goes round the cycle');
+    assert.deepEqual(
+      tipped.ofac.paths.map((p) => p.hops.map((h) => h.entity)),
+      [['X', 'A', 'B']],
+      'the explanation never goes round the cycle',
+    );
   });
 
-  test('ownership-rules.md §4.2: an SDN holds 45% of A, A\'s wholly owned subsidiary holds 48% of A: A is not blocked (FAQ 401 reading), with a cycle flag', () => {
+  test("ownership-rules.md §4.2: an SDN holds 45% of A, A's wholly owned subsidiary holds 48% of A: A is not blocked (FAQ 401 reading), with a cycle flag", () => {
     const verdict = check('A', [person('X', sdn()), company('A'), company('S')], [stake('X', 'A', 45), stake('S', 'A', 48), stake('A', 'S', 100)]);
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent, verdict.ofac.determinate], [false, 45, true]);
     assert.ok(warningCodes(verdict).includes('cycle_detected'));
@@ -111,7 +128,10 @@ describe('deep chains and the 50% boundary', () => {
     const { entities, stakes } = chain(percents);
     const verdict = check('L10', entities, stakes);
     assert.equal(verdict.ofac.blocked, false);
-    assert.deepEqual(verdict.entities.filter((e) => e.ofac_blocked).map((e) => e.id), ['X', 'L1', 'L2', 'L3', 'L4']);
+    assert.deepEqual(
+      verdict.entities.filter((e) => e.ofac_blocked).map((e) => e.id),
+      ['X', 'L1', 'L2', 'L3', 'L4'],
+    );
   });
 
   test('a chain of 100,000 links evaluates without overflowing the stack', () => {
@@ -122,7 +142,10 @@ describe('deep chains and the 50% boundary', () => {
 
   test('49.99% is not covered; 49.99% + 0.01% is exactly 50% and is', () => {
     const graph = [person('X', sdn()), person('Y', sdn()), company('T')];
-    assert.deepEqual([check('T', graph, [stake('X', 'T', 49.99)]).ofac.blocked, check('T', graph, [stake('X', 'T', 49.99)]).ofac.aggregate_percent], [false, 49.99]);
+    assert.deepEqual(
+      [check('T', graph, [stake('X', 'T', 49.99)]).ofac.blocked, check('T', graph, [stake('X', 'T', 49.99)]).ofac.aggregate_percent],
+      [false, 49.99],
+    );
     const sum = check('T', graph, [stake('X', 'T', 49.99), stake('Y', 'T', 0.01)]);
     assert.deepEqual([sum.ofac.blocked, sum.ofac.aggregate_percent], [true, 50]);
     assert.equal(check('T', graph, [stake('X', 'T', 49.999999)]).ofac.blocked, false, 'six decimals below 50 stay below');
@@ -146,10 +169,17 @@ describe('deep chains and the 50% boundary', () => {
 describe('paths', () => {
   test('at most 50, largest contributions first, with a flag when more exist', () => {
     const owners = Array.from({ length: 60 }, (_, i) => person(`X${i}`, sdn()));
-    const verdict = check('T', [...owners, company('T')], owners.map((o, i) => stake(o.id, 'T', i < 10 ? 1.5 : 1)));
+    const verdict = check(
+      'T',
+      [...owners, company('T')],
+      owners.map((o, i) => stake(o.id, 'T', i < 10 ? 1.5 : 1)),
+    );
     assert.equal(verdict.ofac.paths.length, 50);
     assert.equal(verdict.ofac.paths_truncated, true);
-    assert.deepEqual(verdict.ofac.paths.slice(0, 10).map((p) => p.contribution_percent), Array(10).fill(1.5));
+    assert.deepEqual(
+      verdict.ofac.paths.slice(0, 10).map((p) => p.contribution_percent),
+      Array(10).fill(1.5),
+    );
     assert.equal(verdict.ofac.aggregate_percent, 65);
     assert.equal(verdict.ofac.contributors.length, 60, 'contributors are all listed');
   });

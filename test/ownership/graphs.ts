@@ -18,13 +18,33 @@ export const on = (list: DesignationList, ...programs: string[]): SourcedDesigna
 /** An SDN designation; RUSSIA-EO14024 is one of the programs that count for BIS as well. */
 export const sdn = (...programs: string[]) => on('OFAC_SDN', ...(programs.length > 0 ? programs : ['RUSSIA-EO14024']));
 
-export const person = (id: string, ...designations: Designation[]): GraphEntity => ({ id, type: 'person', designations: designations.map((d) => ({ ...d, source: 'given' })) });
-export const company = (id: string, ...designations: Designation[]): GraphEntity => ({ id, type: 'entity', country: 'CY', designations: designations.map((d) => ({ ...d, source: 'given' })) });
+export const person = (id: string, ...designations: Designation[]): GraphEntity => ({
+  id,
+  type: 'person',
+  designations: designations.map((d) => ({ ...d, source: 'given' })),
+});
+export const company = (id: string, ...designations: Designation[]): GraphEntity => ({
+  id,
+  type: 'entity',
+  country: 'CY',
+  designations: designations.map((d) => ({ ...d, source: 'given' })),
+});
 export const usCompany = (id: string, ...designations: Designation[]): GraphEntity => ({ ...company(id, ...designations), country: 'US' });
 
-export const stake = (owner: string, owned: string, percent: number | null, extra: Partial<OwnershipLink> = {}): OwnershipLink => ({ owner, owned, percent, ...extra });
+export const stake = (owner: string, owned: string, percent: number | null, extra: Partial<OwnershipLink> = {}): OwnershipLink => ({
+  owner,
+  owned,
+  percent,
+  ...extra,
+});
 
-export function check(target: string, entities: GraphEntity[], ownerships: OwnershipLink[], asOf = IN_FORCE, options: EvaluationOptions = {}): OwnershipVerdict {
+export function check(
+  target: string,
+  entities: GraphEntity[],
+  ownerships: OwnershipLink[],
+  asOf = IN_FORCE,
+  options: EvaluationOptions = {},
+): OwnershipVerdict {
   const query = { target, asOf, entities, ownerships };
   assert.deepEqual(validateOwnershipQuery(query).problems, [], 'the test graph must be valid');
   return evaluateOwnership(query, options);

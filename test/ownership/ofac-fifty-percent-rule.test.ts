@@ -11,20 +11,39 @@ describe('OFAC 50 Percent Rule: the examples of the guidance and FAQ 401', () =>
   test('2014 guidance: blocked persons X and Y owning 25% each make A blocked (aggregation, FAQ 399)', () => {
     const verdict = check('A', [person('X', sdn('SDGT')), person('Y', sdn('SDGT')), company('A')], [stake('X', 'A', 25), stake('Y', 'A', 25)]);
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.basis, verdict.ofac.aggregate_percent, verdict.ofac.determinate], [true, 'ownership', 50, true]);
-    assert.deepEqual(verdict.ofac.contributors.map((c) => [c.owner, c.percent, c.basis]), [['X', 25, 'listed'], ['Y', 25, 'listed']]);
+    assert.deepEqual(
+      verdict.ofac.contributors.map((c) => [c.owner, c.percent, c.basis]),
+      [
+        ['X', 25, 'listed'],
+        ['Y', 25, 'listed'],
+      ],
+    );
   });
 
   test('FAQ 401 Example 1: X owns 50% of A, A owns 50% of B: B is blocked (X owns 50% of B indirectly, not 25%)', () => {
     const verdict = check('B', [person('X', sdn()), company('A'), company('B')], [stake('X', 'A', 50), stake('A', 'B', 50)]);
     assert.equal(verdict.ofac.blocked, true);
     assert.equal(verdict.ofac.aggregate_percent, 50, 'the whole stake of a blocked intermediate counts: never multiplied');
-    assert.deepEqual(verdict.ofac.paths.map((p) => p.text), ['X [OFAC_SDN] —50%→ A [covered owners hold 50%] —50%→ B [covered owners hold 50%]']);
+    assert.deepEqual(
+      verdict.ofac.paths.map((p) => p.text),
+      ['X [OFAC_SDN] —50%→ A [covered owners hold 50%] —50%→ B [covered owners hold 50%]'],
+    );
   });
 
   test('FAQ 401 Example 2: X owns 50% of A and of B, which own 25% of C each: C is blocked by the aggregate of two blocked entities', () => {
-    const verdict = check('C', [person('X', sdn()), company('A'), company('B'), company('C')], [stake('X', 'A', 50), stake('X', 'B', 50), stake('A', 'C', 25), stake('B', 'C', 25)]);
+    const verdict = check(
+      'C',
+      [person('X', sdn()), company('A'), company('B'), company('C')],
+      [stake('X', 'A', 50), stake('X', 'B', 50), stake('A', 'C', 25), stake('B', 'C', 25)],
+    );
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent], [true, 50]);
-    assert.deepEqual(verdict.ofac.contributors.map((c) => [c.owner, c.percent, c.basis]), [['A', 25, 'ownership'], ['B', 25, 'ownership']]);
+    assert.deepEqual(
+      verdict.ofac.contributors.map((c) => [c.owner, c.percent, c.basis]),
+      [
+        ['A', 25, 'ownership'],
+        ['B', 25, 'ownership'],
+      ],
+    );
     assert.equal(verdict.ofac.paths.length, 2, 'one path through A, one through B');
   });
 
@@ -33,26 +52,44 @@ describe('OFAC 50 Percent Rule: the examples of the guidance and FAQ 401', () =>
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent], [true, 50]);
     assert.deepEqual(
       verdict.ofac.paths.map((p) => [p.contribution_percent, p.hops.map((h) => h.entity)]),
-      [[40, ['X', 'A', 'B']], [10, ['X', 'B']]],
+      [
+        [40, ['X', 'A', 'B']],
+        [10, ['X', 'B']],
+      ],
       'paths in order of what they add to the target',
     );
   });
 
   test('partly owned intermediates: X owns 25% of A and of B, which own 50% of C each: X owns none of C indirectly', () => {
-    const verdict = check('C', [person('X', sdn()), company('A'), company('B'), company('C')], [stake('X', 'A', 25), stake('X', 'B', 25), stake('A', 'C', 50), stake('B', 'C', 50)]);
+    const verdict = check(
+      'C',
+      [person('X', sdn()), company('A'), company('B'), company('C')],
+      [stake('X', 'A', 25), stake('X', 'B', 25), stake('A', 'C', 50), stake('B', 'C', 50)],
+    );
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent, verdict.ofac.determinate], [false, 0, true]);
     assert.deepEqual(verdict.ofac.paths, []);
   });
 
   test('the 2026 paraphrase: X owns 50% of A and 25% of B, A and B own 25% of C each: only A is blocked, and C is not', () => {
-    const verdict = check('C', [person('X', sdn()), company('A'), company('B'), company('C')], [stake('X', 'A', 50), stake('X', 'B', 25), stake('A', 'C', 25), stake('B', 'C', 25)]);
+    const verdict = check(
+      'C',
+      [person('X', sdn()), company('A'), company('B'), company('C')],
+      [stake('X', 'A', 50), stake('X', 'B', 25), stake('A', 'C', 25), stake('B', 'C', 25)],
+    );
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent], [false, 25]);
-    assert.deepEqual(verdict.entities.filter((e) => e.ofac_blocked).map((e) => e.id), ['X', 'A']);
+    assert.deepEqual(
+      verdict.entities.filter((e) => e.ofac_blocked).map((e) => e.id),
+      ['X', 'A'],
+    );
     assert.ok(warningCodes(verdict).includes('minority_ownership'), 'a minority stake of blocked persons is a caution');
   });
 
   test('FAQ 398: control without ownership does not block, and is reported as a caution', () => {
-    const verdict = check('A', [person('X', sdn()), company('A')], [stake('X', 'A', 10), stake('X', 'A', null, { kind: 'control' }), stake('X', 'A', 60, { kind: 'director' })]);
+    const verdict = check(
+      'A',
+      [person('X', sdn()), company('A')],
+      [stake('X', 'A', 10), stake('X', 'A', null, { kind: 'control' }), stake('X', 'A', 60, { kind: 'director' })],
+    );
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent, verdict.ofac.determinate], [false, 10, true]);
     const caution = verdict.warnings.find((w) => w.code === 'control_not_ownership');
     assert.ok(caution, JSON.stringify(verdict.warnings));
@@ -62,7 +99,11 @@ describe('OFAC 50 Percent Rule: the examples of the guidance and FAQ 401', () =>
 
   test('FAQ 402: once the blocked stake is divested below 50% (its end_date before as_of), the entity is no longer blocked', () => {
     const graph = [person('X', sdn()), person('Y'), company('A')];
-    const stakes = [stake('X', 'A', 60, { end_date: '2026-03-31' }), stake('X', 'A', 40, { start_date: '2026-04-01' }), stake('Y', 'A', 60, { end_date: '2026-03-31' })];
+    const stakes = [
+      stake('X', 'A', 60, { end_date: '2026-03-31' }),
+      stake('X', 'A', 40, { start_date: '2026-04-01' }),
+      stake('Y', 'A', 60, { end_date: '2026-03-31' }),
+    ];
     assert.equal(check('A', graph, stakes, '2026-03-31').ofac.blocked, true, 'on the last day of the 60% stake');
     const after = check('A', graph, stakes, '2026-04-01');
     assert.deepEqual([after.ofac.blocked, after.ofac.aggregate_percent], [false, 40]);
@@ -86,11 +127,11 @@ describe('OFAC: what is aggregated, and what never is', () => {
   });
 
   test('sectoral (SSI) and other non-SDN stakes are not blocking, nor added to SDN stakes', () => {
-    const verdict = check('A', [company('S', on('OFAC_SSI', 'UKRAINE-EO13662')), company('N', on('OFAC_CONS')), person('X', sdn()), company('A')], [
-      stake('S', 'A', 30),
-      stake('N', 'A', 30),
-      stake('X', 'A', 25),
-    ]);
+    const verdict = check(
+      'A',
+      [company('S', on('OFAC_SSI', 'UKRAINE-EO13662')), company('N', on('OFAC_CONS')), person('X', sdn()), company('A')],
+      [stake('S', 'A', 30), stake('N', 'A', 30), stake('X', 'A', 25)],
+    );
     assert.deepEqual([verdict.ofac.blocked, verdict.ofac.aggregate_percent], [false, 25]);
     const uncounted = verdict.warnings.find((w) => w.code === 'listed_not_counted');
     assert.deepEqual(uncounted?.entities, ['S', 'N']);
@@ -124,7 +165,10 @@ describe('OFAC: listed targets, natural persons, dates', () => {
 
   test('a natural person cannot be owned: blocked only by their own listing, aggregates null', () => {
     const listed = check('P', [person('P', sdn('SDGT'))], []);
-    assert.deepEqual([listed.ofac.blocked, listed.ofac.basis, listed.ofac.aggregate_percent, listed.ofac.aggregate_percent_upper], [true, 'listed', null, null]);
+    assert.deepEqual(
+      [listed.ofac.blocked, listed.ofac.basis, listed.ofac.aggregate_percent, listed.ofac.aggregate_percent_upper],
+      [true, 'listed', null, null],
+    );
     assert.deepEqual([listed.bis.restricted, listed.bis.aggregate_percent, listed.bis.foreign_entity], [true, null, false]);
     const clear = check('Q', [person('Q'), company('A', sdn())], [stake('Q', 'A', 10)]);
     assert.deepEqual([clear.ofac.blocked, clear.ofac.basis, clear.ofac.aggregate_percent, clear.ofac.paths], [false, 'none', null, []]);

@@ -37,9 +37,17 @@ describe('graph validation', () => {
     ['a stake with seven decimals', { ownerships: [stake('X', 'A', 33.3333333)] }, ['/ownerships/0/percent']],
     ['a stake too small to write in six decimals', { ownerships: [stake('X', 'A', 1e-7)] }, ['/ownerships/0/percent']],
     ['the same stake twice', { ownerships: [stake('X', 'A', 30), stake('X', 'A', 30)] }, ['/ownerships/1']],
-    ['the same stake twice over overlapping dates', { ownerships: [stake('X', 'A', 30, { end_date: '2026-06-30' }), stake('X', 'A', 30, { start_date: '2026-06-30' })] }, ['/ownerships/1']],
+    [
+      'the same stake twice over overlapping dates',
+      { ownerships: [stake('X', 'A', 30, { end_date: '2026-06-30' }), stake('X', 'A', 30, { start_date: '2026-06-30' })] },
+      ['/ownerships/1'],
+    ],
     ['an as_of that does not exist', { asOf: '2026-02-30' }, ['/as_of']],
-    ['a start_date that does not exist, an end_date before the start', { ownerships: [stake('X', 'A', 30, { start_date: '2026-13-01' }), stake('A', 'T', 30, { start_date: '2026-05-01', end_date: '2026-04-30' })] }, ['/ownerships/0/start_date', '/ownerships/1/end_date']],
+    [
+      'a start_date that does not exist, an end_date before the start',
+      { ownerships: [stake('X', 'A', 30, { start_date: '2026-13-01' }), stake('A', 'T', 30, { start_date: '2026-05-01', end_date: '2026-04-30' })] },
+      ['/ownerships/0/start_date', '/ownerships/1/end_date'],
+    ],
   ];
   for (const [what, changes, expected] of cases) {
     test(`refuses ${what}`, () => assert.deepEqual(pointers(base(changes)), expected));
@@ -47,7 +55,12 @@ describe('graph validation', () => {
 
   test('accepts what is not a duplicate: the same pair as ownership and control, or over dates that do not overlap', () => {
     const query = base({
-      ownerships: [stake('X', 'A', 30), stake('X', 'A', null, { kind: 'control' }), stake('A', 'T', 60, { end_date: '2026-03-31' }), stake('A', 'T', 40, { start_date: '2026-04-01' })],
+      ownerships: [
+        stake('X', 'A', 30),
+        stake('X', 'A', null, { kind: 'control' }),
+        stake('A', 'T', 60, { end_date: '2026-03-31' }),
+        stake('A', 'T', 40, { start_date: '2026-04-01' }),
+      ],
     });
     assert.deepEqual(pointers(query), []);
   });
@@ -62,7 +75,10 @@ describe('graph validation', () => {
 
 describe('exact percentages', () => {
   test('are held in millionths, parsed from the decimal text, never through binary rounding', () => {
-    assert.deepEqual([toMillionths(49.99), toMillionths(33.333333), toMillionths(0.000001), toMillionths(100), toMillionths(0)], [49_990_000, 33_333_333, 1, 100_000_000, 0]);
+    assert.deepEqual(
+      [toMillionths(49.99), toMillionths(33.333333), toMillionths(0.000001), toMillionths(100), toMillionths(0)],
+      [49_990_000, 33_333_333, 1, 100_000_000, 0],
+    );
     assert.equal((toMillionths(21.9) as number) + (toMillionths(11.2) as number) + (toMillionths(16.9) as number), THRESHOLD);
     assert.equal(fromMillionths(49_990_000), 49.99);
     assert.ok(typeof toMillionths(Number.NaN) === 'object');

@@ -32,7 +32,10 @@ describe('country flags', () => {
   test('Cuba is flagged as both embargoed (OFAC, EAR E:2) and ITAR-proscribed; Russia only under ITAR (d)(2), as restricted', () => {
     assert.deepEqual(regimes(countryFlags({ countries: ['CU'] }, NOW)), ['EAR_E2', 'ITAR_126_1', 'OFAC_COMPREHENSIVE']);
     const russia = countryFlags({ countries: ['RU'] }, NOW);
-    assert.deepEqual(russia.map((f) => [f.regime, f.severity]), [['ITAR_126_1', 'restricted']]);
+    assert.deepEqual(
+      russia.map((f) => [f.regime, f.severity]),
+      [['ITAR_126_1', 'restricted']],
+    );
     assert.match(String(russia[0]?.citation), /126\.1\(d\)\(2\)/);
   });
 
@@ -50,7 +53,10 @@ describe('country flags', () => {
 
   test('codes are case-insensitive; names, retired codes and blanks are refused with a hint, never passed over', () => {
     assert.deepEqual(countryFlags({ countries: ['ir'] }, NOW), countryFlags({ countries: ['IR'] }, NOW));
-    assert.throws(() => countryFlags({ countries: ['Iran'] }, NOW), (e: Error) => e instanceof CountryInputError && /use IR/.test(e.message));
+    assert.throws(
+      () => countryFlags({ countries: ['Iran'] }, NOW),
+      (e: Error) => e instanceof CountryInputError && /use IR/.test(e.message),
+    );
     assert.throws(() => countryFlags({ countries: ['UK'] }, NOW), /did you mean GB/);
     for (const bad of ['', 'ZZ', 'IRN', 'SU']) assert.throws(() => countryFlags({ countries: [bad] }, NOW), CountryInputError, bad);
     assert.throws(() => countryFlags({ countries: [], regions: ['donbas'] }, NOW), /known ids: .*crimea/);
@@ -77,7 +83,10 @@ describe('dated entries', () => {
   test('Nicaragua enters ITAR §126.1 on 2024-03-15; Cambodia leaves it on 2025-11-07', () => {
     assert.deepEqual(countryFlags({ countries: ['NI'] }, eastern('2024-03-14')), []);
     const nicaragua = countryFlags({ countries: ['NI'] }, eastern('2024-03-15'));
-    assert.deepEqual(nicaragua.map((f) => [f.regime, f.effective_from, f.effective_from_exact]), [['ITAR_126_1', '2024-03-15', true]]);
+    assert.deepEqual(
+      nicaragua.map((f) => [f.regime, f.effective_from, f.effective_from_exact]),
+      [['ITAR_126_1', '2024-03-15', true]],
+    );
     assert.deepEqual(regimes(countryFlags({ countries: ['KH'] }, eastern('2025-11-06'))), ['ITAR_126_1']);
     assert.deepEqual(countryFlags({ countries: ['KH'] }, eastern('2025-11-07')), []);
   });
@@ -86,12 +95,18 @@ describe('dated entries', () => {
     assert.deepEqual(countryFlags({ countries: [], regions: ['crimea'] }, eastern('2014-12-18')), []);
     assert.equal(countryFlags({ countries: [], regions: ['crimea'] }, eastern('2014-12-19')).length, 1);
     assert.deepEqual(countryFlags({ countries: [], regions: ['DNR', 'lnr'] }, eastern('2022-02-20')), []);
-    assert.deepEqual(countryFlags({ countries: [], regions: ['DNR', 'lnr'] }, eastern('2022-02-21')).map((f) => f.region), ['dnr', 'lnr']);
+    assert.deepEqual(
+      countryFlags({ countries: [], regions: ['DNR', 'lnr'] }, eastern('2022-02-21')).map((f) => f.region),
+      ['dnr', 'lnr'],
+    );
   });
 
   test('a row whose start was not confirmed flags earlier dates too instead of clearing them', () => {
     const china2010 = countryFlags({ countries: ['CN'] }, eastern('2010-01-01'));
-    assert.deepEqual(china2010.map((f) => [f.regime, f.effective_from_exact]), [['ITAR_126_1', false]]);
+    assert.deepEqual(
+      china2010.map((f) => [f.regime, f.effective_from_exact]),
+      [['ITAR_126_1', false]],
+    );
   });
 });
 
@@ -100,23 +115,39 @@ describe('regions', () => {
     for (const text of ['ul. Lenina 12, Sevastopol 299011', '95000 Simferopol, Ukraine', 'Республика Крым, г. Симферополь', 'KERCH']) {
       const flags = countryFlags({ countries: ['RU'], text }, NOW);
       const region = flags.filter((f) => f.region);
-      assert.deepEqual(region.map((f) => [f.country, f.region, f.regime, f.severity]), [['UA', 'crimea', 'OFAC_REGION', 'prohibited']], text);
+      assert.deepEqual(
+        region.map((f) => [f.country, f.region, f.regime, f.severity]),
+        [['UA', 'crimea', 'OFAC_REGION', 'prohibited']],
+        text,
+      );
       assert.ok(region[0]?.matched_term, text);
     }
   });
 
   test('"Donetsk" alone flags the so-called DNR region for review, never Ukraine as a whole', () => {
     const flags = countryFlags({ countries: ['UA'], text: 'Donetsk' }, NOW);
-    assert.deepEqual(flags.map((f) => [f.country, f.region, f.regime]), [['UA', 'dnr', 'OFAC_REGION']]);
+    assert.deepEqual(
+      flags.map((f) => [f.country, f.region, f.regime]),
+      [['UA', 'dnr', 'OFAC_REGION']],
+    );
     assert.match(String(flags[0]?.reason), /not the whole Donetsk oblast/);
     assert.equal(flags[0]?.matched_term, 'donetsk');
   });
 
   test('Luhansk is found under both spellings; a region named twice is flagged once', () => {
-    assert.deepEqual(regionsInText('Lugansk').map((m) => m.region), ['lnr']);
-    assert.deepEqual(regionsInText('Luhansk oblast').map((m) => m.region), ['lnr']);
+    assert.deepEqual(
+      regionsInText('Lugansk').map((m) => m.region),
+      ['lnr'],
+    );
+    assert.deepEqual(
+      regionsInText('Luhansk oblast').map((m) => m.region),
+      ['lnr'],
+    );
     const flags = countryFlags({ countries: [], regions: ['lnr', 'UA-09'], text: 'Luhansk, Alchevsk' }, NOW);
-    assert.deepEqual(flags.map((f) => f.region), ['lnr']);
+    assert.deepEqual(
+      flags.map((f) => f.region),
+      ['lnr'],
+    );
     assert.equal(flags[0]?.matched_term, undefined, 'a region the caller named needs no matched term');
   });
 
@@ -127,15 +158,26 @@ describe('regions', () => {
   });
 
   test('derived forms and Crimean postal codes, as the SDN addresses write them; a postal code alone is not enough', () => {
-    for (const text of ['9 Chapayeva str., Vilino, Bakhchisarayski district 98433, Ukraine', 'ul. Baturina d. 44, Livadia 298655, Ukraine', '14 Gorky Street, Theodosia 98100, Ukraine']) {
-      assert.deepEqual(regionsInText(text).map((m) => m.region), ['crimea'], text);
+    for (const text of [
+      '9 Chapayeva str., Vilino, Bakhchisarayski district 98433, Ukraine',
+      'ul. Baturina d. 44, Livadia 298655, Ukraine',
+      '14 Gorky Street, Theodosia 98100, Ukraine',
+    ]) {
+      assert.deepEqual(
+        regionsInText(text).map((m) => m.region),
+        ['crimea'],
+        text,
+      );
     }
     assert.deepEqual(regionsInText('ul. Baturina d. 44, Livadia 298655'), []);
     assert.deepEqual(regionsInText('1 Main St, Olympia, WA 98501'), []);
   });
 
   test('ISO 3166-2 codes are accepted as region ids', () => {
-    assert.deepEqual(countryFlags({ countries: [], regions: ['UA-43', 'ua-40', 'UA-14'] }, NOW).map((f) => f.region), ['crimea', 'dnr']);
+    assert.deepEqual(
+      countryFlags({ countries: [], regions: ['UA-43', 'ua-40', 'UA-14'] }, NOW).map((f) => f.region),
+      ['crimea', 'dnr'],
+    );
   });
 });
 
@@ -183,23 +225,37 @@ describe('country holds', () => {
   test('a prohibited flag holds by the table; a restricted one only when the rules escalate its regime', () => {
     const flags = countryFlags({ countries: ['IR', 'RU'] }, NOW);
     const byTable = countryHolds(flags, { nationality: 'IR', country: 'RU' }, DEFAULT_POLICY);
-    assert.deepEqual(byTable.map((h) => [h.regime, h.country, h.rule, h.detail]), [
-      ['OFAC_COMPREHENSIVE', 'IR', 'country_holds.prohibited_regimes', 'nationality IR'],
-      ['ITAR_126_1', 'IR', 'country_holds.prohibited_regimes', 'nationality IR'],
-    ]);
+    assert.deepEqual(
+      byTable.map((h) => [h.regime, h.country, h.rule, h.detail]),
+      [
+        ['OFAC_COMPREHENSIVE', 'IR', 'country_holds.prohibited_regimes', 'nationality IR'],
+        ['ITAR_126_1', 'IR', 'country_holds.prohibited_regimes', 'nationality IR'],
+      ],
+    );
     const escalated = countryHolds(flags, { nationality: 'IR', country: 'RU' }, { ...DEFAULT_POLICY, escalate: ['ITAR_126_1'] });
-    assert.deepEqual(escalated.map((h) => [h.regime, h.country, h.severity, h.rule, h.detail]), [
-      ['OFAC_COMPREHENSIVE', 'IR', 'prohibited', 'country_holds.prohibited_regimes', 'nationality IR'],
-      ['ITAR_126_1', 'IR', 'prohibited', 'escalation.country_flags', 'nationality IR'],
-      ['ITAR_126_1', 'RU', 'restricted', 'escalation.country_flags', 'country RU'],
-    ]);
+    assert.deepEqual(
+      escalated.map((h) => [h.regime, h.country, h.severity, h.rule, h.detail]),
+      [
+        ['OFAC_COMPREHENSIVE', 'IR', 'prohibited', 'country_holds.prohibited_regimes', 'nationality IR'],
+        ['ITAR_126_1', 'IR', 'prohibited', 'escalation.country_flags', 'nationality IR'],
+        ['ITAR_126_1', 'RU', 'restricted', 'escalation.country_flags', 'country RU'],
+      ],
+    );
     assert.deepEqual(countryHolds(flags, { nationality: 'IR' }, NO_HOLDS), []);
     assert.deepEqual(countryHolds(countryFlags({ countries: ['FR'] }, NOW), { nationality: 'FR' }, DEFAULT_POLICY), []);
   });
 
   test('a region found in the address says which words named it; a hold reads in one line', () => {
     const [hold] = countryHolds(countryFlags({ countries: ['UA'], text: 'ul. Lenina 5, Simferopol' }, NOW), { country: 'UA' }, DEFAULT_POLICY);
-    assert.deepEqual(hold, { kind: 'country', regime: 'OFAC_REGION', country: 'UA', region: 'crimea', severity: 'prohibited', rule: 'country_holds.prohibited_regimes', detail: 'address names "simferopol" (crimea)' });
+    assert.deepEqual(hold, {
+      kind: 'country',
+      regime: 'OFAC_REGION',
+      country: 'UA',
+      region: 'crimea',
+      severity: 'prohibited',
+      rule: 'country_holds.prohibited_regimes',
+      detail: 'address names "simferopol" (crimea)',
+    });
     assert.equal(describeHold(hold as CountryHold), 'OFAC_REGION (crimea) — address names "simferopol" (crimea)');
     const [both] = countryHolds(countryFlags({ countries: ['KP'] }, NOW), { country: 'KP', nationality: 'KP' }, DEFAULT_POLICY);
     assert.equal(describeHold(both as CountryHold), 'OFAC_COMPREHENSIVE (KP) — nationality and country KP');

@@ -11,7 +11,13 @@ test('hashed postings find every id filed under a key, once, and nothing under a
     builder.add(word, i); // filed twice, found once
   });
   const postings = builder.freeze();
-  words.forEach((word, i) => assert.deepEqual([...postings.get(word)].filter((id) => id === i || id === i + 1).sort((a, b) => a - b), [i, i + 1], word));
+  words.forEach((word, i) =>
+    assert.deepEqual(
+      [...postings.get(word)].filter((id) => id === i || id === i + 1).sort((a, b) => a - b),
+      [i, i + 1],
+      word,
+    ),
+  );
   assert.equal(postings.get('word0').filter((id) => id === 0).length, 1);
   assert.equal(postings.get('not filed').length, 0);
 });
@@ -39,7 +45,11 @@ test('postings frozen in steps, from many sorted runs merged, find exactly what 
   words.forEach((word, i) => {
     const wanted = new Set([i, (i * 31) % 40_000]);
     const found = [...postings.get(word)].filter((id) => wanted.has(id));
-    assert.deepEqual(found.sort((a, b) => a - b), [...wanted].sort((a, b) => a - b), word);
+    assert.deepEqual(
+      found.sort((a, b) => a - b),
+      [...wanted].sort((a, b) => a - b),
+      word,
+    );
     assert.ok(postings.get(`${word}x`).includes(i));
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { loadAllLists } from '../../bench/matching/list-loading.ts';
 import {
   compactValue,
   identifierCore,
@@ -13,14 +14,14 @@ import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { parseRemarks } from '../../src/screening/lists/ofac-remarks.ts';
 import { IDENTIFIER_FOUND_SCORE } from '../../src/screening/match/identifiers.ts';
 import type { SubjectQuery } from '../../src/screening/match-types.ts';
-import { emptyEntity, type EntityType, type Identifier, type ListEntity } from '../../src/screening/model.ts';
+import { type EntityType, emptyEntity, type Identifier, type ListEntity } from '../../src/screening/model.ts';
 import { buildScreeningIndex } from '../../src/screening/screening-index.ts';
-import { loadAllLists } from '../../bench/matching/list-loading.ts';
 import { listDataDir, readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
 describe('identifier values as lists write them', () => {
   test('an IMO number with or without its prefix, spaced or not, is its 7 digits; anything else is no IMO number', () => {
-    for (const written of ['IMO 9187629', '9187629', 'imo9187629', 'IMO No. 9187629', ' 918 7629 ']) assert.equal(normalizeIdentifier('imo', written), '9187629', written);
+    for (const written of ['IMO 9187629', '9187629', 'imo9187629', 'IMO No. 9187629', ' 918 7629 '])
+      assert.equal(normalizeIdentifier('imo', written), '9187629', written);
     for (const wrong of ['918762', '91876290', 'IMO', '']) assert.equal(normalizeIdentifier('imo', wrong), undefined, wrong);
   });
 
@@ -107,15 +108,20 @@ describe("OFAC's remarks", () => {
 
   test('a value with spaces is read whole; a parenthesis that names no country stays as a note', () => {
     assert.deepEqual(identifiersOf('National ID No. 660000 73767 (Belgium)'), [{ type: 'national_id', value: '660000 73767', country: 'BE' }]);
-    assert.deepEqual(identifiersOf('Registration Number HRA 738077 (Stuttgart) (Germany).'), [{ type: 'registration_number', value: 'HRA 738077', country: 'DE', note: 'Stuttgart' }]);
+    assert.deepEqual(identifiersOf('Registration Number HRA 738077 (Stuttgart) (Germany).'), [
+      { type: 'registration_number', value: 'HRA 738077', country: 'DE', note: 'Stuttgart' },
+    ]);
   });
 
   test('labels read since the first ones are recorded as OFAC writes them: company IMO numbers, CURP, USCC, OKPO', () => {
-    assert.deepEqual(identifiersOf('Company Number IMO 5055293; C.U.R.P. AIMM67125HCHRRG06 (Mexico) issued 1968; Government Gazette Number 09804148 (Russia)'), [
-      { type: 'Company Number IMO', value: '5055293' },
-      { type: 'C.U.R.P.', value: 'AIMM67125HCHRRG06', country: 'MX', note: 'issued 1968' },
-      { type: 'Government Gazette Number', value: '09804148', country: 'RU' },
-    ]);
+    assert.deepEqual(
+      identifiersOf('Company Number IMO 5055293; C.U.R.P. AIMM67125HCHRRG06 (Mexico) issued 1968; Government Gazette Number 09804148 (Russia)'),
+      [
+        { type: 'Company Number IMO', value: '5055293' },
+        { type: 'C.U.R.P.', value: 'AIMM67125HCHRRG06', country: 'MX', note: 'issued 1968' },
+        { type: 'Government Gazette Number', value: '09804148', country: 'RU' },
+      ],
+    );
   });
 });
 
@@ -125,10 +131,19 @@ function entity(entryId: string, type: EntityType, name: string, identifiers: Id
 
 describe('identifiers find list entries', () => {
   const index = buildScreeningIndex([
-    entity('v1', 'vessel', 'SEA STAR', [{ type: 'imo', value: '9187629' }, { type: 'mmsi', value: '572469210' }]),
-    entity('o1', 'organization', 'BLUE OCEAN SHIPPING LLC', [{ type: 'Company Number IMO', value: '5055293' }, { type: 'Tax ID No.', value: '7702070139', country: 'RU' }]),
+    entity('v1', 'vessel', 'SEA STAR', [
+      { type: 'imo', value: '9187629' },
+      { type: 'mmsi', value: '572469210' },
+    ]),
+    entity('o1', 'organization', 'BLUE OCEAN SHIPPING LLC', [
+      { type: 'Company Number IMO', value: '5055293' },
+      { type: 'Tax ID No.', value: '7702070139', country: 'RU' },
+    ]),
     entity('o2', 'organization', 'NORTHERN BANK', [{ type: 'Legal Entity Number', value: '253400V1H6ART1UQ0N98' }]),
-    entity('p1', 'person', 'RAHIMI, Karim', [{ type: 'passport', value: 'A1234567', country: 'IR' }, { type: 'national_id', value: '123', country: 'IR' }]),
+    entity('p1', 'person', 'RAHIMI, Karim', [
+      { type: 'passport', value: 'A1234567', country: 'IR' },
+      { type: 'national_id', value: '123', country: 'IR' },
+    ]),
     entity('p2', 'person', 'DOE, Jane', [{ type: 'Passport', value: 'Russian foreign travel passport number 515458008' }], 'UN_SC'),
     entity('p3', 'person', 'IMO, Vessel', [{ type: 'national_id', value: '9187629' }]),
   ]);
@@ -139,9 +154,15 @@ describe('identifiers find list entries', () => {
     const [match] = screen({ name: 'Caribbean Dawn', kind: 'vessel', identifiers: [{ type: 'imo', value: 'IMO 9187629' }] });
     assert.equal(match?.entity.entryId, 'v1');
     assert.ok((match?.score ?? 0) >= IDENTIFIER_FOUND_SCORE);
-    assert.match(match?.explanation.summary ?? '', /^Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\)\. The names differ: "Caribbean Dawn" was compared with the listed name "SEA STAR"/);
+    assert.match(
+      match?.explanation.summary ?? '',
+      /^Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\)\. The names differ: "Caribbean Dawn" was compared with the listed name "SEA STAR"/,
+    );
     assert.equal(match?.explanation.foundByIdentifier, 'IMO number 9187629 is on the entry (IMO 9187629)');
-    assert.deepEqual(match?.explanation.tokens.map((t) => t.how), ['unmatched_query', 'unmatched_query', 'unmatched_list', 'unmatched_list']);
+    assert.deepEqual(
+      match?.explanation.tokens.map((t) => t.how),
+      ['unmatched_query', 'unmatched_query', 'unmatched_list', 'unmatched_list'],
+    );
   });
 
   test('an IMO number finds vessels and shipping companies, never a person; an MMSI finds the vessel', () => {
@@ -154,7 +175,11 @@ describe('identifiers find list entries', () => {
   test('a passport finds the person under another name; it also meets a national ID number', () => {
     assert.deepEqual(ids({ name: 'Kareem Rahimi', kind: 'person', identifiers: [{ type: 'passport', value: 'a 1234567', country: 'IR' }] }), ['p1']);
     assert.deepEqual(ids({ name: 'Someone Else', kind: 'person', identifiers: [{ type: 'national_id', value: 'A1234567' }] }), ['p1']);
-    assert.deepEqual(ids({ name: 'Someone Else', kind: 'person', identifiers: [{ type: 'passport', value: '515458008' }] }), ['p2'], 'the number inside the UN wording');
+    assert.deepEqual(
+      ids({ name: 'Someone Else', kind: 'person', identifiers: [{ type: 'passport', value: '515458008' }] }),
+      ['p2'],
+      'the number inside the UN wording',
+    );
   });
 
   test('a passport issued by another country than the listed one finds nothing, and corroborates nothing', () => {
@@ -174,7 +199,11 @@ describe('identifiers find list entries', () => {
   test('a tax number meets a listed tax or registration number of an organization; a number of another class does not', () => {
     assert.deepEqual(ids({ name: 'Unknown', kind: 'organization', identifiers: [{ type: 'registration', value: '7702070139', country: 'RU' }] }), ['o1']);
     assert.deepEqual(ids({ name: 'Unknown', kind: 'organization', identifiers: [{ type: 'lei', value: '253400V1H6ART1UQ0N98' }] }), ['o2']);
-    assert.deepEqual(ids({ name: 'Unknown', kind: 'any', identifiers: [{ type: 'passport', value: '9187629' }] }), ['p3'], 'a document number finds only the person listed with it');
+    assert.deepEqual(
+      ids({ name: 'Unknown', kind: 'any', identifiers: [{ type: 'passport', value: '9187629' }] }),
+      ['p3'],
+      'a document number finds only the person listed with it',
+    );
   });
 
   test('an identifier hit on an entry the name found too is one match, corroborated', () => {
@@ -222,7 +251,11 @@ describe('identifiers on the real lists', { skip: skipWithoutListData() }, () =>
     });
 
     test('an unlisted number, a short one and a passport of another issuer find nothing', () => {
-      for (const identifiers of [[{ type: 'passport' as const, value: 'X9999999' }], [{ type: 'passport' as const, value: '123' }], [{ type: 'passport' as const, value: 'RL2514323', country: 'FR' }]]) {
+      for (const identifiers of [
+        [{ type: 'passport' as const, value: 'X9999999' }],
+        [{ type: 'passport' as const, value: '123' }],
+        [{ type: 'passport' as const, value: 'RL2514323', country: 'FR' }],
+      ]) {
         assert.deepEqual(sdn.screen({ name: 'Ahmad Kassem', kind: 'person', identifiers }), [], JSON.stringify(identifiers));
       }
     });

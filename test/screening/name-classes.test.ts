@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { ScreeningMatch, SubjectQuery } from '../../src/screening/match-types.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { readListSources } from '../../src/screening/lists/read-list-sources.ts';
+import type { ScreeningMatch, SubjectQuery } from '../../src/screening/match-types.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD, type ScreeningIndex } from '../../src/screening/screening-index.ts';
 import { listDataDir, readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
@@ -19,11 +19,28 @@ type Case = { what: string; query: SubjectQuery; list: string; entryId: string; 
 const CLASSES: Record<string, Case[]> = {
   'legal-form and designation phrases in any position weigh little': [
     { what: 'the state designation left out', query: { name: 'Bazalt', kind: 'organization' }, list: 'OFAC_SDN', entryId: '16862' },
-    { what: 'the legal form and designation moved to the end', query: { name: 'Kvant Joint Stock Company Research and Production Association', kind: 'organization' }, list: 'OFAC_SDN', entryId: '35343', says: /legal form/ },
+    {
+      what: 'the legal form and designation moved to the end',
+      query: { name: 'Kvant Joint Stock Company Research and Production Association', kind: 'organization' },
+      list: 'OFAC_SDN',
+      entryId: '35343',
+      says: /legal form/,
+    },
   ],
   'a bracketed part is tried as part of the name and as another name': [
-    { what: 'the acronym in brackets alone', query: { name: 'RSM', kind: 'organization' }, list: 'OFAC_SDN', entryId: '10928', says: /without a part in brackets/ },
-    { what: 'the name with its acronym in brackets', query: { name: 'Islamic Revolutionary Guard Corps Qods Force (IRGC-QF)', kind: 'organization' }, list: 'OFAC_SDN', entryId: '10465' },
+    {
+      what: 'the acronym in brackets alone',
+      query: { name: 'RSM', kind: 'organization' },
+      list: 'OFAC_SDN',
+      entryId: '10928',
+      says: /without a part in brackets/,
+    },
+    {
+      what: 'the name with its acronym in brackets',
+      query: { name: 'Islamic Revolutionary Guard Corps Qods Force (IRGC-QF)', kind: 'organization' },
+      list: 'OFAC_SDN',
+      entryId: '10465',
+    },
   ],
   'generational suffixes and honorifics are qualifiers, not name words': [
     { what: 'Jr. after the name', query: { name: 'Igor Ivanovich Sechin Jr.', kind: 'person' }, list: 'OFAC_SDN', entryId: '16692' },
@@ -36,11 +53,29 @@ const CLASSES: Record<string, Case[]> = {
     { what: "an organization's name", query: { name: 'R0SOBORONEXP0RT', kind: 'organization' }, list: 'OFAC_SDN', entryId: '18782' },
   ],
   'an everyday name finds the full legal name': [
-    { what: 'a brand form of a trade word (Airways for AIR)', query: { name: 'Meraj Airways', kind: 'organization' }, list: 'OFAC_SDN', entryId: '17227', says: /trade word/ },
-    { what: 'a derived form of a trade word (Trading for TRADE)', query: { name: 'Sky Trading', kind: 'organization' }, list: 'OFAC_SDN', entryId: '23671', says: /trade word/ },
+    {
+      what: 'a brand form of a trade word (Airways for AIR)',
+      query: { name: 'Meraj Airways', kind: 'organization' },
+      list: 'OFAC_SDN',
+      entryId: '17227',
+      says: /trade word/,
+    },
+    {
+      what: 'a derived form of a trade word (Trading for TRADE)',
+      query: { name: 'Sky Trading', kind: 'organization' },
+      list: 'OFAC_SDN',
+      entryId: '23671',
+      says: /trade word/,
+    },
   ],
   'a listing with fewer given names than the query is a partial match': [
-    { what: 'an extra given name', query: { name: 'Oleg Andreyevich Vladimirovich Deripaska', kind: 'person' }, list: 'OFAC_SDN', entryId: '24283', says: /not on the list name: andreyevich/ },
+    {
+      what: 'an extra given name',
+      query: { name: 'Oleg Andreyevich Vladimirovich Deripaska', kind: 'person' },
+      list: 'OFAC_SDN',
+      entryId: '24283',
+      says: /not on the list name: andreyevich/,
+    },
     { what: 'an extra name in a long Arabic name', query: { name: 'Ayman Abdallah al-Zawahiri', kind: 'person' }, list: 'OFAC_SDN', entryId: '2676' },
   ],
   'Korean names in Hanja match their Hangul and romanized forms': [
@@ -88,7 +123,10 @@ describe('name classes on real list entries', { skip: skipWithoutListData() }, (
   }
 
   test('an everyday name of common words alone finds nothing, while a distinctive one is a strong partial match', () => {
-    assert.deepEqual(index.screen({ name: 'Production Association', kind: 'organization' }).map((m) => m.matchedName.full), []);
+    assert.deepEqual(
+      index.screen({ name: 'Production Association', kind: 'organization' }).map((m) => m.matchedName.full),
+      [],
+    );
     const [partial] = index.screen({ name: 'Kvant', kind: 'organization' }, { limit: 50 }).filter((m) => m.entity.entryId === '35343');
     assert.ok(partial && partial.score >= DEFAULT_THRESHOLD && partial.score < 1, String(partial?.score));
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeName } from '../../src/screening/normalize/analyze-name.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
+import { analyzeName } from '../../src/screening/normalize/analyze-name.ts';
 import { consonantSkeleton, foldWords } from '../../src/screening/normalize/fold.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
@@ -38,7 +38,13 @@ describe('folding names to comparable words', () => {
 
   test('Arabic-script words keep their script, so the scorer compares their consonants only', () => {
     const folded = foldWords('صدام حسين');
-    assert.deepEqual(folded.map((w) => [w.text, w.script]), [['sdm', 'abjad'], ['hsyn', 'abjad']]);
+    assert.deepEqual(
+      folded.map((w) => [w.text, w.script]),
+      [
+        ['sdm', 'abjad'],
+        ['hsyn', 'abjad'],
+      ],
+    );
     assert.equal(consonantSkeleton('hsyn'), consonantSkeleton('hussein'));
     assert.equal(consonantSkeleton('mhmd'), consonantSkeleton('mohammed'));
   });

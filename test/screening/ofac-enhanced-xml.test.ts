@@ -18,11 +18,14 @@ describe('OFAC Enhanced XML, on a hand-written file in the SLS layout', () => {
 
   test('the SDN publication by its filter, dated by dataAsOf; ids are the ent_nums', () => {
     assert.deepEqual([list, publishedAt], ['OFAC_SDN', '2025-03-04']);
-    assert.deepEqual(entities.map((e) => [e.entryId, e.type, e.programs]), [
-      ['90001', 'person', ['RUSSIA-EO14024']],
-      ['90002', 'vessel', ['DPRK3']],
-      ['90003', 'organization', ['UKRAINE-EO13685', 'RUSSIA-EO14024']],
-    ]);
+    assert.deepEqual(
+      entities.map((e) => [e.entryId, e.type, e.programs]),
+      [
+        ['90001', 'person', ['RUSSIA-EO14024']],
+        ['90002', 'vessel', ['DPRK3']],
+        ['90003', 'organization', ['UKRAINE-EO13685', 'RUSSIA-EO14024']],
+      ],
+    );
   });
 
   test("names: OFAC's LAST, First with both parts, the Cyrillic translation, a low-quality a.k.a. and an f.k.a.", () => {
@@ -35,12 +38,20 @@ describe('OFAC Enhanced XML, on a hand-written file in the SLS layout', () => {
   });
 
   test('dates of birth at the precision of their period: circa a year, a range of years, a month; the text when there is no period', () => {
-    assert.deepEqual(person?.datesOfBirth, [{ year: 1965, circa: true }, { year: 1960, until: { year: 1962 } }, { year: 1961, month: 2 }, { year: 1963, month: 3, day: 12 }]);
+    assert.deepEqual(person?.datesOfBirth, [
+      { year: 1965, circa: true },
+      { year: 1960, until: { year: 1962 } },
+      { year: 1961, month: 2 },
+      { year: 1963, month: 3, day: 12 },
+    ]);
   });
 
   test('nationality and citizenship by ISO code, place of birth, gender, title, listing date, linked entity', () => {
     assert.deepEqual([person?.nationalities, person?.countries, person?.placesOfBirth], [['Russia', 'Belarus'], ['RU', 'BY'], ['Saint Petersburg, Russia']]);
-    assert.deepEqual([person?.gender, person?.title, person?.listedOn, person?.linkedTo], ['male', 'Director', { year: 2022, month: 3, day: 15 }, ['SAMPLE TRADING LLC']]);
+    assert.deepEqual(
+      [person?.gender, person?.title, person?.listedOn, person?.linkedTo],
+      ['male', 'Director', { year: 2022, month: 3, day: 15 }, ['SAMPLE TRADING LLC']],
+    );
   });
 
   test('identity documents with issuing country and validity; a label OFAC has no remark form for is kept as written', () => {
@@ -51,7 +62,11 @@ describe('OFAC Enhanced XML, on a hand-written file in the SLS layout', () => {
   });
 
   test('addresses as the legacy files write them: City Postal, and a region without a country in the country', () => {
-    assert.deepEqual(person?.addresses, [{ street: '12 Sample Street', cityStatePostal: 'Moscow 101000', country: 'RU', countryName: 'Russia' }], 'the empty address is left out');
+    assert.deepEqual(
+      person?.addresses,
+      [{ street: '12 Sample Street', cityStatePostal: 'Moscow 101000', country: 'RU', countryName: 'Russia' }],
+      'the empty address is left out',
+    );
     assert.deepEqual(company?.addresses, [{ country: 'UA', countryName: 'Region: Crimea' }]);
   });
 
@@ -62,7 +77,10 @@ describe('OFAC Enhanced XML, on a hand-written file in the SLS layout', () => {
       { type: 'call_sign', value: 'HPAB7' },
       { type: 'vessel_flag', value: 'Panama', country: 'PA' },
     ]);
-    assert.deepEqual(company?.identifiers, [{ type: 'registration_number', value: '1027700000001', country: 'RU' }, { type: 'swift_bic', value: 'SMPLRU2S' }]);
+    assert.deepEqual(company?.identifiers, [
+      { type: 'registration_number', value: '1027700000001', country: 'RU' },
+      { type: 'swift_bic', value: 'SMPLRU2S' },
+    ]);
   });
 
   test('features screening does not use are counted in a warning', () => {
@@ -74,7 +92,10 @@ describe('OFAC Enhanced XML, on a hand-written file in the SLS layout', () => {
     assert.equal(detectFormat('download.bin', zip.subarray(0, 8192)), 'ofac-enhanced-xml');
     assert.equal(detectFormat('SDN_ENHANCED.XML', xml.subarray(0, 8192)), 'ofac-enhanced-xml');
     assert.deepEqual(parseOfacEnhanced(zip, 'SDN_ENHANCED.ZIP'), parseOfacEnhanced(xml, 'SDN_ENHANCED.XML'));
-    assert.throws(() => parseOfacEnhanced(zipSync({ 'readme.txt': strToU8('hello') }), 'x.zip'), isListFormatError(/The ZIP holds no …_ENHANCED\.XML \(it holds readme\.txt\)/));
+    assert.throws(
+      () => parseOfacEnhanced(zipSync({ 'readme.txt': strToU8('hello') }), 'x.zip'),
+      isListFormatError(/The ZIP holds no …_ENHANCED\.XML \(it holds readme\.txt\)/),
+    );
   });
 
   test('without a filter the list comes from the file name, else from the entities all being on the SDN List', () => {
@@ -86,7 +107,10 @@ describe('OFAC Enhanced XML, on a hand-written file in the SLS layout', () => {
   });
 
   test('refuses another root element and a truncated file, saying where', () => {
-    assert.throws(() => parseOfacEnhanced(strToU8('<?xml version="1.0"?><sdnList></sdnList>'), 'x.xml'), isListFormatError(/root element is not sanctionsData/));
+    assert.throws(
+      () => parseOfacEnhanced(strToU8('<?xml version="1.0"?><sdnList></sdnList>'), 'x.xml'),
+      isListFormatError(/root element is not sanctionsData/),
+    );
     assert.throws(() => parseOfacEnhanced(xml.subarray(0, xml.length / 2), 'x.xml'), isListFormatError(/malformed or truncated at line \d+/));
   });
 });
@@ -108,27 +132,43 @@ describe('OFAC Enhanced XML, on the real consolidated list of 2025-01', { skip: 
   describe('against the legacy CSV of the same list a year later (2025-12)', () => {
     const folder = `${listDataDir()}/ofac_cons_2025-12`;
     const read = (file: string) => decodeText(fs.readFileSync(`${folder}/${file}`));
-    const legacy = parseOfacLegacy('OFAC_CONS', { main: read('cons_prim.csv'), addresses: read('cons_add.csv'), aliases: read('cons_alt.csv'), comments: read('cons_comments.csv') }).entities;
+    const legacy = parseOfacLegacy('OFAC_CONS', {
+      main: read('cons_prim.csv'),
+      addresses: read('cons_add.csv'),
+      aliases: read('cons_alt.csv'),
+      comments: read('cons_comments.csv'),
+    }).entities;
     const csv = new Map(legacy.map((e) => [e.entryId, e]));
     const both = entities.filter((e) => csv.has(e.entryId));
     const pairs = both.map((e) => [e, csv.get(e.entryId) as ListEntity] as const);
 
     test('entry ids agree: a switch of format removes and adds nothing but what OFAC changed in the year', () => {
       assert.equal(both.length, 442, 'every entry of the CSV is in the XML');
-      assert.deepEqual(entities.filter((e) => !csv.has(e.entryId)).map((e) => e.entryId), ['26182'], 'delisted during 2025');
+      assert.deepEqual(
+        entities.filter((e) => !csv.has(e.entryId)).map((e) => e.entryId),
+        ['26182'],
+        'delisted during 2025',
+      );
     });
 
     test('primary names agree but for one OFAC renamed', () => {
       const renamed = pairs.filter(([x, c]) => x.names[0]?.full !== c.names[0]?.full).map(([x, c]) => [x.entryId, x.names[0]?.full, c.names[0]?.full]);
       assert.deepEqual(renamed, [['18284', 'RN-KOMSOMOLSKY REFINERY LLC', 'RN KOMSOMOLSKIY REFINERY LLC']]);
-      assert.deepEqual(pairs.filter(([x, c]) => JSON.stringify(x.countries) !== JSON.stringify(c.countries)), [], 'countries agree for all 442');
+      assert.deepEqual(
+        pairs.filter(([x, c]) => JSON.stringify(x.countries) !== JSON.stringify(c.countries)),
+        [],
+        'countries agree for all 442',
+      );
     });
 
     test('dates of birth come from fields in the XML, from remarks in the CSV, and agree for every entity', () => {
       assert.equal(both.filter((e) => e.datesOfBirth.length > 0).length, 74);
       assert.equal(entities.filter((e) => /\bDOB\b/.test(e.remarks ?? '')).length, 0, 'no XML remark holds a date of birth');
       assert.equal(legacy.filter((e) => /\bDOB\b/.test(e.remarks ?? '')).length, 74, 'the CSV states them only in remarks');
-      assert.deepEqual(pairs.filter(([x, c]) => JSON.stringify(x.datesOfBirth) !== JSON.stringify(c.datesOfBirth)), []);
+      assert.deepEqual(
+        pairs.filter(([x, c]) => JSON.stringify(x.datesOfBirth) !== JSON.stringify(c.datesOfBirth)),
+        [],
+      );
     });
 
     test('identifiers come from identity documents in the XML, and agree with the remarks for all but what changed in the year', () => {

@@ -16,7 +16,14 @@ describe('OFAC legacy CSV, on hand-written fixtures', () => {
   const vessel = entities.find((e) => e.entryId === '10003');
 
   test('reads every record, types them, and ignores the trailing Ctrl-Z', () => {
-    assert.deepEqual(entities.map((e) => [e.entryId, e.type]), [['10001', 'person'], ['10002', 'organization'], ['10003', 'vessel']]);
+    assert.deepEqual(
+      entities.map((e) => [e.entryId, e.type]),
+      [
+        ['10001', 'person'],
+        ['10002', 'organization'],
+        ['10003', 'vessel'],
+      ],
+    );
   });
 
   test('splits LAST, First names of people, and not of companies', () => {
@@ -25,8 +32,22 @@ describe('OFAC legacy CSV, on hand-written fixtures', () => {
   });
 
   test('joins aliases by kind, and takes weak a.k.a.s from Remarks, apostrophes included', () => {
-    assert.deepEqual(person?.names.slice(1).map((n) => [n.full, n.kind]), [['ALI, Karim', 'strong_alias'], ["ABU-'UMAR", 'weak_alias'], ['THE ENGINEER', 'weak_alias']]);
-    assert.deepEqual(company?.names.slice(1).map((n) => [n.full, n.kind]), [['EXAMPLE IMPORTS LLC', 'former_name'], ['EXAMPLE GLOBAL', 'strong_alias'], ['EXTRA', 'weak_alias']]);
+    assert.deepEqual(
+      person?.names.slice(1).map((n) => [n.full, n.kind]),
+      [
+        ['ALI, Karim', 'strong_alias'],
+        ["ABU-'UMAR", 'weak_alias'],
+        ['THE ENGINEER', 'weak_alias'],
+      ],
+    );
+    assert.deepEqual(
+      company?.names.slice(1).map((n) => [n.full, n.kind]),
+      [
+        ['EXAMPLE IMPORTS LLC', 'former_name'],
+        ['EXAMPLE GLOBAL', 'strong_alias'],
+        ['EXTRA', 'weak_alias'],
+      ],
+    );
   });
 
   test('splits programs joined by "] ["', () => {
@@ -34,7 +55,10 @@ describe('OFAC legacy CSV, on hand-written fixtures', () => {
   });
 
   test('reads the facts in Remarks, with the overflow from the comments file', () => {
-    assert.deepEqual(person?.datesOfBirth, [{ year: 1961, month: 2, day: 12 }, { year: 1963, circa: true }]);
+    assert.deepEqual(person?.datesOfBirth, [
+      { year: 1961, month: 2, day: 12 },
+      { year: 1963, circa: true },
+    ]);
     assert.deepEqual(person?.placesOfBirth, ['Tehran, Iran']);
     assert.deepEqual(person?.nationalities, ['Iran', 'Lebanon']);
     assert.equal(person?.gender, 'male');
@@ -68,7 +92,10 @@ describe('OFAC legacy CSV, on hand-written fixtures', () => {
   test('refuses a truncated or malformed file, naming what is wrong', () => {
     const main = fixture('sdn.csv');
     assert.throws(() => parseOfacLegacy('OFAC_SDN', { main: main.slice(0, main.indexOf('Passport')) }), /truncated or malformed/);
-    assert.throws(() => parseOfacLegacy('OFAC_SDN', { main: main.replace('10002,', '10002,"extra",') }), (e: Error) => e instanceof ListFormatError && /record 2 has 13 fields/.test(e.message));
+    assert.throws(
+      () => parseOfacLegacy('OFAC_SDN', { main: main.replace('10002,', '10002,"extra",') }),
+      (e: Error) => e instanceof ListFormatError && /record 2 has 13 fields/.test(e.message),
+    );
     assert.throws(() => parseOfacLegacy('OFAC_SDN', { main: '' }), /no entries/);
     assert.throws(() => parseOfacLegacy('OFAC_SDN', { main: '<html>Service Unavailable</html>\r\n' }), ListFormatError);
   });
@@ -105,13 +132,29 @@ describe('OFAC legacy CSV, on the real files', { skip: skipWithoutListData() }, 
       ['person', 'organization', 'vessel', 'aircraft'].map((type) => count((e) => e.type === type)),
       [6_854, 6_884, 851, 376],
     );
-    assert.equal(count((e) => e.programs.length > 1), 1_685);
-    assert.equal(count((e) => /\bDOB /.test(e.remarks ?? '')), 6_736);
-    assert.equal(count((e) => e.datesOfBirth.length > 0), 6_736, 'every DOB remark is understood');
+    assert.equal(
+      count((e) => e.programs.length > 1),
+      1_685,
+    );
+    assert.equal(
+      count((e) => /\bDOB /.test(e.remarks ?? '')),
+      6_736,
+    );
+    assert.equal(
+      count((e) => e.datesOfBirth.length > 0),
+      6_736,
+      'every DOB remark is understood',
+    );
     assert.equal(orphans.addresses, 2_111, 'designations newer than the main file');
     // Every country name maps to ISO 3166-1 but disputed or defunct regions and "undetermined".
     const unmapped = new Set(entities.flatMap((e) => e.unmappedCountries));
-    assert.deepEqual([...unmapped].sort(), ['Netherlands Antilles', 'Region: Commonwealth of Independent States', 'Region: Kafia Kingi', 'possibly Palestinian', 'undetermined']);
+    assert.deepEqual([...unmapped].sort(), [
+      'Netherlands Antilles',
+      'Region: Commonwealth of Independent States',
+      'Region: Kafia Kingi',
+      'possibly Palestinian',
+      'undetermined',
+    ]);
   });
 
   test('weak a.k.a.s: all 3,578 in the 2024-05 file but the 3 cut off by the 1,000-character Remarks limit', () => {
@@ -119,7 +162,10 @@ describe('OFAC legacy CSV, on the real files', { skip: skipWithoutListData() }, 
     const weak = entities.flatMap((e) => e.names.filter((n) => n.kind === 'weak_alias'));
     assert.equal(entities.filter((e) => e.names.some((n) => n.kind === 'weak_alias')).length, 2_067);
     assert.equal(weak.length, 3_575);
-    assert.ok(weak.every((n) => !n.full.includes("; a.k.a.")), 'no alias swallows the next one');
+    assert.ok(
+      weak.every((n) => !n.full.includes('; a.k.a.')),
+      'no alias swallows the next one',
+    );
   });
 
   test('the 2023-05 file, a year earlier, parses too', () => {

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import type { QualifierExplanation, ScreeningMatch, SubjectQuery } from '../../src/screening/match-types.ts';
 import { emptyEntity, type ListEntity, type PartialDate } from '../../src/screening/model.ts';
-import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
@@ -19,9 +19,13 @@ describe('a date of birth on the real SDN list, against the exact listed name', 
   const { entities } = parseOfacLegacy('OFAC_SDN', { main: readListFile('ofac_sdn_2024-05/sdn.csv') });
   const sdn = buildScreeningIndex(entities);
   // Every 25th person listed with one full date of birth: a few hundred, from every program.
-  const people = entities.filter((e) => e.type === 'person' && e.datesOfBirth.length === 1 && e.datesOfBirth[0]?.day !== undefined && !e.datesOfBirth[0].circa).filter((_, i) => i % 25 === 0);
+  const people = entities
+    .filter((e) => e.type === 'person' && e.datesOfBirth.length === 1 && e.datesOfBirth[0]?.day !== undefined && !e.datesOfBirth[0].circa)
+    .filter((_, i) => i % 25 === 0);
   const found = (entity: ListEntity, dateOfBirth?: PartialDate) =>
-    sdn.screen({ name: entity.names[0]?.full as string, kind: 'person', ...(dateOfBirth && { dateOfBirth }) }, { limit: 50 }).find((m) => m.entity.entryId === entity.entryId);
+    sdn
+      .screen({ name: entity.names[0]?.full as string, kind: 'person', ...(dateOfBirth && { dateOfBirth }) }, { limit: 50 })
+      .find((m) => m.entity.entryId === entity.entryId);
 
   test('off by one year, off by two, day and month swapped, or absent: each still alerts, the date of birth explained', () => {
     assert.ok(people.length > 100, String(people.length));
@@ -36,13 +40,20 @@ describe('a date of birth on the real SDN list, against the exact listed name', 
         ['only the year, one off', { year: listed.year - 1 }, ['neutral'], /1 year apart/],
       ];
       if ((listed.day as number) <= 12 && listed.day !== listed.month) {
-        variants.push(['day and month swapped', { year: listed.year, month: listed.day as number, day: listed.month as number }, ['corroborates'], /day and month swapped/]);
+        variants.push([
+          'day and month swapped',
+          { year: listed.year, month: listed.day as number, day: listed.month as number },
+          ['corroborates'],
+          /day and month swapped/,
+        ]);
       }
       for (const [what, date, effects, detail] of variants) {
         const match = found(entity, date);
         const qualifier = dob(match);
-        if (!match || match.score < DEFAULT_THRESHOLD) misses.push(`${entity.entryId} ${entity.names[0]?.full} ${what}: ${match ? match.explanation.summary : 'not returned'}`);
-        else if (!qualifier || !effects.includes(qualifier.effect) || !detail.test(qualifier.detail)) misses.push(`${entity.entryId} ${what}: ${JSON.stringify(qualifier)}`);
+        if (!match || match.score < DEFAULT_THRESHOLD)
+          misses.push(`${entity.entryId} ${entity.names[0]?.full} ${what}: ${match ? match.explanation.summary : 'not returned'}`);
+        else if (!qualifier || !effects.includes(qualifier.effect) || !detail.test(qualifier.detail))
+          misses.push(`${entity.entryId} ${what}: ${JSON.stringify(qualifier)}`);
         else if (hold(match)) misses.push(`${entity.entryId} ${what}: held, although nothing disagreed`);
       }
     }
@@ -59,13 +70,17 @@ describe('a date of birth on the real SDN list, against the exact listed name', 
       assert.ok(match.score < (found(entity)?.score ?? 0), 'lower than without a date');
       assert.equal(match.score, DEFAULT_THRESHOLD, match.explanation.summary);
       assert.equal(hold(match)?.effect, 'holds');
-      assert.match(match.explanation.summary, /held at the alert threshold 0\.80 .*an exact name \(1\.00\) is not cleared by a disagreeing date of birth alone; the organization's clearing rules may clear it/);
+      assert.match(
+        match.explanation.summary,
+        /held at the alert threshold 0\.80 .*an exact name \(1\.00\) is not cleared by a disagreeing date of birth alone; the organization's clearing rules may clear it/,
+      );
     }
   });
 });
 
 describe('a date of birth, a country and a type against invented entries', () => {
-  const person = (entryId: string, name: string, extra: Partial<ListEntity>) => emptyEntity({ list: 'OFAC_SDN', entryId, type: 'person', names: [{ full: name, kind: 'primary' }], ...extra });
+  const person = (entryId: string, name: string, extra: Partial<ListEntity>) =>
+    emptyEntity({ list: 'OFAC_SDN', entryId, type: 'person', names: [{ full: name, kind: 'primary' }], ...extra });
   const entities = [
     person('1', 'TALIBOV, Rustam Nazarovich', { datesOfBirth: [{ year: 1984, month: 1, day: 8 }], countries: ['TJ'] }),
     person('2', 'QARAVI, Hamid Reza', { datesOfBirth: [{ year: 1962, circa: true }] }),
@@ -77,7 +92,10 @@ describe('a date of birth, a country and a type against invented entries', () =>
   const screen = (query: Partial<SubjectQuery>, options = {}) => index.screen({ name: 'Rustam Nazarovich Talibov', kind: 'person', ...query }, options)[0];
 
   test('a year in the Solar or lunar Hijri calendar is read as the listed year written another way', () => {
-    assert.match(dob(screen({ dateOfBirth: { year: 1363 } }))?.detail ?? '', /1363 in the Solar Hijri calendar is 1984\/1985, read as the same year written in another calendar/);
+    assert.match(
+      dob(screen({ dateOfBirth: { year: 1363 } }))?.detail ?? '',
+      /1363 in the Solar Hijri calendar is 1984\/1985, read as the same year written in another calendar/,
+    );
     assert.match(dob(screen({ dateOfBirth: { year: 1404 } }))?.detail ?? '', /1404 in the lunar Hijri calendar is 1983\/1984/);
     assert.equal(dob(screen({ dateOfBirth: { year: 1363 } }))?.effect, 'neutral');
     assert.equal(dob(screen({ dateOfBirth: { year: 1340 } }))?.effect, 'contradicts', 'a year no calendar maps to the listed one');
@@ -87,7 +105,10 @@ describe('a date of birth, a country and a type against invented entries', () =>
     const exact = screen({ dateOfBirth: { year: 1984, month: 1, day: 8 } }, { threshold: 0 });
     const swapped = screen({ dateOfBirth: { year: 1984, month: 8, day: 1 } }, { threshold: 0 });
     const otherDay = screen({ dateOfBirth: { year: 1984, month: 3, day: 17 } }, { threshold: 0 });
-    assert.deepEqual([exact, swapped, otherDay].map((m) => dob(m)?.effect), ['corroborates', 'corroborates', 'neutral']);
+    assert.deepEqual(
+      [exact, swapped, otherDay].map((m) => dob(m)?.effect),
+      ['corroborates', 'corroborates', 'neutral'],
+    );
     assert.match(dob(otherDay)?.detail ?? '', /the same year with another day or month, read as a data-entry slip/);
     const weaker = (date: PartialDate) => screen({ name: 'Rustam Talibaev', dateOfBirth: date }, { threshold: 0 })?.score ?? 0;
     assert.ok(weaker({ year: 1984, month: 1, day: 8 }) > weaker({ year: 1984, month: 8, day: 1 }));
@@ -141,6 +162,10 @@ describe('a date of birth, a country and a type against invented entries', () =>
     assert.deepEqual([company?.entity.entryId, company?.score], ['5', 0.95]);
     const near = index.screen({ name: 'Vostock Precission Optic', kind: 'organization', countries: ['CN'] }, options)[0];
     assert.ok(near && near.score < 0.95 && near.score >= 0.6 && hold(near) === undefined, JSON.stringify(near?.explanation.summary));
-    assert.equal(index.screen({ name: 'Vostock Precission Optic', kind: 'organization', countries: ['CN'] }, { threshold: options.threshold })[0], undefined, 'without a floor, nothing below the threshold');
+    assert.equal(
+      index.screen({ name: 'Vostock Precission Optic', kind: 'organization', countries: ['CN'] }, { threshold: options.threshold })[0],
+      undefined,
+      'without a floor, nothing below the threshold',
+    );
   });
 });

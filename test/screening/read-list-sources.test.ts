@@ -30,7 +30,10 @@ describe('readListSources on hand-written fixtures', () => {
     assert.equal(rest.length, 0, 'README.md is not a list');
     assert.equal(sdn?.list, 'OFAC_SDN');
     assert.equal(sdn?.format, 'ofac-legacy');
-    assert.deepEqual(sdn?.files.map((f) => path.basename(f)), ['add.csv', 'alt.csv', 'sdn.csv', 'sdn_comments.csv']);
+    assert.deepEqual(
+      sdn?.files.map((f) => path.basename(f)),
+      ['add.csv', 'alt.csv', 'sdn.csv', 'sdn_comments.csv'],
+    );
     const hash = createHash('sha256');
     for (const file of sdn?.files ?? []) hash.update(fs.readFileSync(file));
     assert.equal(sdn?.sourceSha256, hash.digest('hex'));
@@ -40,7 +43,13 @@ describe('readListSources on hand-written fixtures', () => {
 
   test('a file named explicitly is read alone; a folder and a file in it are read once; results in path order', async () => {
     const lists = await readListSources([path.join(fixtures, 'ofac/sdn.csv'), path.join(fixtures, 'bis'), path.join(fixtures, 'bis/dpl.txt')]);
-    assert.deepEqual(lists.map((l) => [l.list, l.files.length]), [['BIS_DPL', 1], ['OFAC_SDN', 1]]);
+    assert.deepEqual(
+      lists.map((l) => [l.list, l.files.length]),
+      [
+        ['BIS_DPL', 1],
+        ['OFAC_SDN', 1],
+      ],
+    );
   });
 
   test('refuses an unrecognised file named explicitly, naming it and the known formats', async () => {
@@ -66,22 +75,36 @@ describe('readListSources on hand-written fixtures', () => {
   test('refuses an XML cut in the middle, naming the file and the line', async () => {
     const xml = fs.readFileSync(path.join(fixtures, 'un/consolidated.xml'), 'utf8');
     const cut = folderWith('cut-xml', { 'consolidated.xml': xml.slice(0, xml.length / 2) });
-    await assert.rejects(readListSources([cut]), isListFormatError(/cut-xml\/consolidated\.xml: cannot be read as un-sc-xml: The XML is malformed or truncated at line \d+/));
+    await assert.rejects(
+      readListSources([cut]),
+      isListFormatError(/cut-xml\/consolidated\.xml: cannot be read as un-sc-xml: The XML is malformed or truncated at line \d+/),
+    );
   });
 
   test('a CSL file yields one list per source, all fingerprinted as the one file', async () => {
     const lists = await readListSources([path.join(fixtures, 'csl')]);
-    assert.deepEqual(lists.map((l) => [l.format, l.list]), [
-      ['csl-csv', 'BIS_DPL'], ['csl-csv', 'BIS_EL'], ['csl-csv', 'OFAC_CONS'],
-      ['csl-json', 'OFAC_SDN'], ['csl-json', 'BIS_EL'], ['csl-json', 'OFAC_CONS'], ['csl-json', 'XRL'],
-    ]);
+    assert.deepEqual(
+      lists.map((l) => [l.format, l.list]),
+      [
+        ['csl-csv', 'BIS_DPL'],
+        ['csl-csv', 'BIS_EL'],
+        ['csl-csv', 'OFAC_CONS'],
+        ['csl-json', 'OFAC_SDN'],
+        ['csl-json', 'BIS_EL'],
+        ['csl-json', 'OFAC_CONS'],
+        ['csl-json', 'XRL'],
+      ],
+    );
     assert.equal(new Set(lists.filter((l) => l.format === 'csl-csv').map((l) => l.sourceSha256)).size, 1);
   });
 
   test('refuses a CSL row with too few fields and a CSV cut inside a quoted field', async () => {
     const [header, first] = fs.readFileSync(path.join(fixtures, 'csl/consolidated.csv'), 'utf8').split('\n');
     const short = folderWith('short-csl', { 'consolidated.csv': `${header}\n${first?.split('","').slice(0, 10).join('","')}"\n` });
-    await assert.rejects(readListSources([short]), isListFormatError(/short-csl\/consolidated\.csv: cannot be read as csl-csv: Record 2 has 10 fields, not 29/));
+    await assert.rejects(
+      readListSources([short]),
+      isListFormatError(/short-csl\/consolidated\.csv: cannot be read as csl-csv: Record 2 has 10 fields, not 29/),
+    );
     const cut = folderWith('cut-csl', { 'consolidated.csv': `${header}\n${first?.slice(0, 30)}` });
     await assert.rejects(readListSources([cut]), isListFormatError(/cut-csl\/consolidated\.csv: .*ends inside a quoted field/));
   });
@@ -89,16 +112,24 @@ describe('readListSources on hand-written fixtures', () => {
   test('an .ods is recognised, zipped in memory from the UK fixture; a broken one is refused with its name', async () => {
     const content = fs.readFileSync(path.join(fixtures, 'uk/content.xml'));
     const folder = folderWith('uk', {
-      'FCDO_SL_Tue_Jan 7 2025.ods': Buffer.from(zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }], 'content.xml': content })),
+      'FCDO_SL_Tue_Jan 7 2025.ods': Buffer.from(
+        zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }], 'content.xml': content }),
+      ),
     });
     const [uk] = await readListSources([folder]);
     assert.deepEqual([uk?.list, uk?.entities.length, uk?.publishedAt], ['UK_FCDO', 3, '2025-01-07']);
     const broken = folderWith('broken-uk', { 'list.ods': 'not a zip' });
-    await assert.rejects(readListSources([broken]), isListFormatError(/broken-uk\/list\.ods: cannot be read as uk-fcdo-ods: This is not an OpenDocument spreadsheet/));
+    await assert.rejects(
+      readListSources([broken]),
+      isListFormatError(/broken-uk\/list\.ods: cannot be read as uk-fcdo-ods: This is not an OpenDocument spreadsheet/),
+    );
   });
 
   test('a forced format applies to every file and refuses what does not fit', async () => {
-    await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'ofac-legacy' }), isListFormatError(/dpl\.txt: cannot be read as ofac-legacy/));
+    await assert.rejects(
+      readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'ofac-legacy' }),
+      isListFormatError(/dpl\.txt: cannot be read as ofac-legacy/),
+    );
     const sdnAsDpl = folderWith('forced', { 'entries.csv': fs.readFileSync(path.join(fixtures, 'ofac/sdn.csv')) });
     await assert.rejects(readListSources([sdnAsDpl]), isListFormatError(/holds no list file/));
     await assert.rejects(readListSources([sdnAsDpl], { format: 'bis-dpl' }), isListFormatError(/entries\.csv: .*not a Denied Persons List/));
@@ -113,15 +144,21 @@ describe('readListSources on hand-written fixtures', () => {
       'entities.ftm.json': fs.readFileSync(path.join(fixtures, 'opensanctions/entities.ftm.json')),
     });
     const lists = await readListSources([folder]);
-    assert.deepEqual(lists.map((l) => [path.basename(l.files[0] as string), l.format, l.list, l.entities.length, l.publishedAt]), [
-      ['entities.ftm.json', 'opensanctions-ftm', 'OS_UA_WAR_SANCTIONS', 4, undefined],
-      ['SDN_ENHANCED.ZIP', 'ofac-enhanced-xml', 'OFAC_SDN', 3, '2025-03-04'],
-      ['UK-Sanctions-List.csv', 'uk-fcdo-csv', 'UK_FCDO', 4, '2026-10-08'],
-    ]);
+    assert.deepEqual(
+      lists.map((l) => [path.basename(l.files[0] as string), l.format, l.list, l.entities.length, l.publishedAt]),
+      [
+        ['entities.ftm.json', 'opensanctions-ftm', 'OS_UA_WAR_SANCTIONS', 4, undefined],
+        ['SDN_ENHANCED.ZIP', 'ofac-enhanced-xml', 'OFAC_SDN', 3, '2025-03-04'],
+        ['UK-Sanctions-List.csv', 'uk-fcdo-csv', 'UK_FCDO', 4, '2026-10-08'],
+      ],
+    );
     const renamed = folderWith('forced-ftm', { 'ua_war_sanctions.txt': fs.readFileSync(path.join(fixtures, 'opensanctions/entities.ftm.json')) });
     const [forced] = await readListSources([path.join(renamed, 'ua_war_sanctions.txt')], { format: 'opensanctions-ftm' });
     assert.equal(forced?.list, 'OS_UA_WAR_SANCTIONS');
-    await assert.rejects(readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'uk-fcdo-csv' }), isListFormatError(/dpl\.txt: cannot be read as uk-fcdo-csv: .*lacks the columns Unique ID/));
+    await assert.rejects(
+      readListSources([path.join(fixtures, 'bis/dpl.txt')], { format: 'uk-fcdo-csv' }),
+      isListFormatError(/dpl\.txt: cannot be read as uk-fcdo-csv: .*lacks the columns Unique ID/),
+    );
   });
 
   test('a file under another name is recognised by its content', async () => {
@@ -136,7 +173,10 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
 
   test('OFAC SDN 2024-05: sdn.csv alone, the history two levels down left out', async () => {
     const lists = await readListSources([real('ofac_sdn_2024-05')]);
-    assert.deepEqual(lists.map((l) => [l.list, l.entities.length, l.files.length]), [['OFAC_SDN', 14_965, 1]]);
+    assert.deepEqual(
+      lists.map((l) => [l.list, l.entities.length, l.files.length]),
+      [['OFAC_SDN', 14_965, 1]],
+    );
   });
 
   test('OFAC consolidated 2025-12: four files joined, the spec text skipped', async () => {
@@ -144,7 +184,10 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
     assert.equal(rest.length, 0);
     assert.equal(cons?.list, 'OFAC_CONS');
     assert.equal(cons?.entities.length, 442);
-    assert.deepEqual(cons?.files.map((f) => path.basename(f)), ['cons_add.csv', 'cons_alt.csv', 'cons_comments.csv', 'cons_prim.csv']);
+    assert.deepEqual(
+      cons?.files.map((f) => path.basename(f)),
+      ['cons_add.csv', 'cons_alt.csv', 'cons_comments.csv', 'cons_prim.csv'],
+    );
   });
 
   test('BIS Denied Persons 2023-11', async () => {
@@ -160,7 +203,13 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
 
   test('BIS Entity List and MEU as CSL', async () => {
     const lists = await readListSources([real('bis_el_meu_2026-08_as_csl')]);
-    assert.deepEqual(lists.map((l) => [l.list, l.format, l.entities.length]), [['BIS_EL', 'csl-csv', 3_354], ['BIS_MEU', 'csl-csv', 56]]);
+    assert.deepEqual(
+      lists.map((l) => [l.list, l.format, l.entities.length]),
+      [
+        ['BIS_EL', 'csl-csv', 3_354],
+        ['BIS_MEU', 'csl-csv', 56],
+      ],
+    );
   });
 
   test('UK FCDO 2025-08, dated by the export name', async () => {
@@ -171,26 +220,29 @@ describe('readListSources on the real folders', { skip: skipWithoutListData() },
 
   test('the whole data folder: every list once, the derived JSON, the XSD, eval sets and side-file-only folders skipped', async () => {
     const lists = await readListSources([listDataDir()]);
-    assert.deepEqual(lists.map((l) => `${path.basename(path.dirname(l.files[0] as string))} ${l.list} ${l.entities.length}`), [
-      'bis_dpl_2023-11 BIS_DPL 545',
-      'bis_el_meu_2026-08_as_csl BIS_EL 3354',
-      'bis_el_meu_2026-08_as_csl BIS_MEU 56',
-      'csl_sample_2023 STATE_ISN 1',
-      'csl_sample_2023 BIS_UVL 1',
-      'csl_sample_2023 BIS_MEU 1',
-      'csl_sample_2023 OFAC_CONS 6',
-      'csl_sample_2023 OFAC_SDN 1',
-      'csl_sample_2023 DDTC_DEBARRED 1',
-      'csl_sample_2023 BIS_DPL 1',
-      'csl_sample_2023 BIS_EL 1',
-      'ofac_cons_2025-12 OFAC_CONS 442',
-      'ofac_cons_enhanced_xml_2025-01 OFAC_CONS 443',
-      'ofac_sdn_2024-05 OFAC_SDN 14965',
-      'opensanctions_ftm_eu_fsf_excerpt_2024-06 EU_FSF 2',
-      'opensanctions_ftm_eu_fsf_excerpt_2024-06 EU_FSF 6',
-      'uk_fcdo_2025-08 UK_FCDO 5300',
-      'un_sc_2026-02 UN_SC 1003',
-    ]);
+    assert.deepEqual(
+      lists.map((l) => `${path.basename(path.dirname(l.files[0] as string))} ${l.list} ${l.entities.length}`),
+      [
+        'bis_dpl_2023-11 BIS_DPL 545',
+        'bis_el_meu_2026-08_as_csl BIS_EL 3354',
+        'bis_el_meu_2026-08_as_csl BIS_MEU 56',
+        'csl_sample_2023 STATE_ISN 1',
+        'csl_sample_2023 BIS_UVL 1',
+        'csl_sample_2023 BIS_MEU 1',
+        'csl_sample_2023 OFAC_CONS 6',
+        'csl_sample_2023 OFAC_SDN 1',
+        'csl_sample_2023 DDTC_DEBARRED 1',
+        'csl_sample_2023 BIS_DPL 1',
+        'csl_sample_2023 BIS_EL 1',
+        'ofac_cons_2025-12 OFAC_CONS 442',
+        'ofac_cons_enhanced_xml_2025-01 OFAC_CONS 443',
+        'ofac_sdn_2024-05 OFAC_SDN 14965',
+        'opensanctions_ftm_eu_fsf_excerpt_2024-06 EU_FSF 2',
+        'opensanctions_ftm_eu_fsf_excerpt_2024-06 EU_FSF 6',
+        'uk_fcdo_2025-08 UK_FCDO 5300',
+        'un_sc_2026-02 UN_SC 1003',
+      ],
+    );
   });
 
   test('side files newer than the main file: the orphans become a warning', async () => {

@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
+import { readListSources } from '../../src/screening/lists/read-list-sources.ts';
 import type { SubjectQuery } from '../../src/screening/match-types.ts';
 import type { ListEntity } from '../../src/screening/model.ts';
-import { readListSources } from '../../src/screening/lists/read-list-sources.ts';
-import { buildScreeningIndexInSlices } from '../../src/screening/screening-index-in-slices.ts';
 import { buildScreeningIndex } from '../../src/screening/screening-index.ts';
+import { buildScreeningIndexInSlices } from '../../src/screening/screening-index-in-slices.ts';
 import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
 
 /**

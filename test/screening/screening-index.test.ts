@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SubjectQuery } from '../../src/screening/match-types.ts';
-import { emptyEntity, type EntityType, type ListEntity, type ListedName } from '../../src/screening/model.ts';
 import { parseOfacLegacy } from '../../src/screening/lists/ofac-legacy.ts';
+import type { SubjectQuery } from '../../src/screening/match-types.ts';
+import { type EntityType, emptyEntity, type ListEntity, type ListedName } from '../../src/screening/model.ts';
 import { buildScreeningIndex, DEFAULT_THRESHOLD } from '../../src/screening/screening-index.ts';
 import { readListFile, skipWithoutListData } from '../helpers/list-data.ts';
 
@@ -19,8 +19,14 @@ function entity(entryId: string, type: EntityType, names: (string | ListedName)[
 
 const entities: ListEntity[] = [
   entity('1', 'person', ['PUTIN, Vladimir Vladimirovich', 'ПУТИН, Владимир'], { countries: ['RU'], datesOfBirth: [{ year: 1952, month: 10, day: 7 }] }),
-  entity('2', 'person', ['HUSSEIN, Saddam', { full: 'صدام حسين', kind: 'original_script' }], { countries: ['IQ'], datesOfBirth: [{ year: 1937, month: 4, day: 28 }] }),
-  entity('3', 'person', ['AL-QADHAFI, Muammar', { full: 'GADDAFI, Moammar', kind: 'weak_alias' }], { countries: ['LY'], datesOfBirth: [{ year: 1942, circa: true }] }),
+  entity('2', 'person', ['HUSSEIN, Saddam', { full: 'صدام حسين', kind: 'original_script' }], {
+    countries: ['IQ'],
+    datesOfBirth: [{ year: 1937, month: 4, day: 28 }],
+  }),
+  entity('3', 'person', ['AL-QADHAFI, Muammar', { full: 'GADDAFI, Moammar', kind: 'weak_alias' }], {
+    countries: ['LY'],
+    datesOfBirth: [{ year: 1942, circa: true }],
+  }),
   entity('4', 'person', ['SMITH, John Michael'], { countries: ['GB'] }),
   entity('5', 'organization', ['ROSNEFT TRADING S.A.'], { countries: ['CH'] }),
   entity('6', 'organization', ['ZENITH ELECTRONICS LLC'], { countries: ['CN'] }),
@@ -39,7 +45,8 @@ const entities: ListEntity[] = [
 const index = buildScreeningIndex(entities);
 
 const top = (query: SubjectQuery, threshold = 0) => index.screen(query, { threshold })[0];
-const scoreOf = (query: SubjectQuery, entryId: string) => index.screen(query, { threshold: 0, limit: 50 }).find((m) => m.entity.entryId === entryId)?.score ?? 0;
+const scoreOf = (query: SubjectQuery, entryId: string) =>
+  index.screen(query, { threshold: 0, limit: 50 }).find((m) => m.entity.entryId === entryId)?.score ?? 0;
 
 describe('scoring properties', () => {
   test('every listed name matches itself at the top with 1', () => {
@@ -54,7 +61,8 @@ describe('scoring properties', () => {
   });
 
   test('token order does not matter for persons', () => {
-    for (const name of ['Vladimir Putin', 'PUTIN, Vladimir', 'Putin Vladimir']) assert.equal(scoreOf({ name, kind: 'person' }, '1'), scoreOf({ name: 'Vladimir Putin', kind: 'person' }, '1'), name);
+    for (const name of ['Vladimir Putin', 'PUTIN, Vladimir', 'Putin Vladimir'])
+      assert.equal(scoreOf({ name, kind: 'person' }, '1'), scoreOf({ name: 'Vladimir Putin', kind: 'person' }, '1'), name);
   });
 
   test('a contradicting date of birth never raises a score, a corroborating one never lowers it', () => {
@@ -63,7 +71,10 @@ describe('scoring properties', () => {
     assert.ok(scoreOf({ ...base, dateOfBirth: { year: 1980 } }, '1') < without);
     assert.ok(scoreOf({ ...base, dateOfBirth: { year: 1952, month: 10, day: 8 } }, '1') <= without);
     assert.ok(scoreOf({ ...base, dateOfBirth: { year: 1952, month: 10, day: 7 } }, '1') >= without);
-    assert.ok(scoreOf({ name: 'Vladmir Putn', kind: 'person', dateOfBirth: { year: 1952, month: 10, day: 7 } }, '1') > scoreOf({ name: 'Vladmir Putn', kind: 'person' }, '1'));
+    assert.ok(
+      scoreOf({ name: 'Vladmir Putn', kind: 'person', dateOfBirth: { year: 1952, month: 10, day: 7 } }, '1') >
+        scoreOf({ name: 'Vladmir Putn', kind: 'person' }, '1'),
+    );
   });
 
   test('a day and month written the other way round still corroborate', () => {
@@ -72,7 +83,8 @@ describe('scoring properties', () => {
   });
 
   test('a circa date of birth tolerates three years either way', () => {
-    const qualifier = (year: number) => top({ name: 'Muammar al-Qadhafi', kind: 'person', dateOfBirth: { year } })?.explanation.qualifiers.find((q) => q.factor === 'date_of_birth')?.effect;
+    const qualifier = (year: number) =>
+      top({ name: 'Muammar al-Qadhafi', kind: 'person', dateOfBirth: { year } })?.explanation.qualifiers.find((q) => q.factor === 'date_of_birth')?.effect;
     assert.equal(qualifier(1945), 'corroborates');
     assert.equal(qualifier(1950), 'contradicts');
   });
@@ -120,7 +132,10 @@ describe('scoring properties', () => {
     assert.ok(match.score >= 0.95, match.explanation.summary);
     const mac = buildScreeningIndex([entity('a', 'person', ['John MacDonald']), entity('b', 'organization', ['McKesson Corporation'])]);
     assert.ok((mac.screen({ name: 'John McDonald', kind: 'person' }, { threshold: 0 })[0]?.score ?? 0) >= 0.95);
-    assert.ok((mac.screen({ name: 'McKenton Corporation', kind: 'organization' }, { threshold: 0 })[0]?.score ?? 0) < DEFAULT_THRESHOLD, 'Mc is a particle, not the name');
+    assert.ok(
+      (mac.screen({ name: 'McKenton Corporation', kind: 'organization' }, { threshold: 0 })[0]?.score ?? 0) < DEFAULT_THRESHOLD,
+      'Mc is a particle, not the name',
+    );
   });
 
   test('a sibling numbered differently (the next fund, a renamed hull) is a match below the same number, and says so', () => {
@@ -128,12 +143,21 @@ describe('scoring properties', () => {
     assert.equal(sibling?.entity.entryId, '16');
     assert.ok(sibling.score >= DEFAULT_THRESHOLD && sibling.score < top({ name: 'KKR Asian Fund 4 LP', kind: 'organization' })!.score);
     assert.match(sibling.explanation.summary, /the numbers differ/);
-    assert.deepEqual(sibling.explanation.tokens.filter((t) => t.weight === 0).map((t) => t.query ?? t.list), ['iii', 'iv']);
+    assert.deepEqual(
+      sibling.explanation.tokens.filter((t) => t.weight === 0).map((t) => t.query ?? t.list),
+      ['iii', 'iv'],
+    );
     assert.ok(scoreOf({ name: 'KKR Asian Fund', kind: 'organization' }, '16') < DEFAULT_THRESHOLD, 'a number on one side only is another entity');
   });
 
   test('two names sharing an ending (-dottir, -uddin) are held to the typo budget where they differ', () => {
-    const shared = buildScreeningIndex([entity('a', 'person', ['Halla Tomasdottir']), entity('b', 'person', ['Mohammed Shahabuddin']), entity('c', 'person', ['Abdullah Yahya']), entity('d', 'person', ['Sedov Alexei Semenovich']), entity('e', 'person', ['Lantratova Yana Valerievna'])]);
+    const shared = buildScreeningIndex([
+      entity('a', 'person', ['Halla Tomasdottir']),
+      entity('b', 'person', ['Mohammed Shahabuddin']),
+      entity('c', 'person', ['Abdullah Yahya']),
+      entity('d', 'person', ['Sedov Alexei Semenovich']),
+      entity('e', 'person', ['Lantratova Yana Valerievna']),
+    ]);
     const score = (name: string) => shared.screen({ name, kind: 'person' }, { threshold: 0 })[0]?.score ?? 0;
     assert.ok(score('Halla Jonsdottir') < DEFAULT_THRESHOLD, 'another father');
     assert.ok(score('Mohammed Shamsuddin') < DEFAULT_THRESHOLD, 'another name');
@@ -155,7 +179,10 @@ describe('scoring properties', () => {
   });
 
   test('an identifier on the entry lifts a weak name match', () => {
-    assert.ok(scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: [{ type: 'registration', value: 'AE 55512' }] }, '7') > scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'));
+    assert.ok(
+      scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization', identifiers: [{ type: 'registration', value: 'AE 55512' }] }, '7') >
+        scoreOf({ name: 'Abdul Rahman Trading', kind: 'organization' }, '7'),
+    );
   });
 
   test('persons are screened against persons, organizations against the rest; lists can be restricted', () => {
@@ -185,7 +212,10 @@ describe('spellings the matcher must see through, each explained', () => {
     test(what, () => {
       const match = top(query, DEFAULT_THRESHOLD);
       assert.equal(match?.entity.entryId, entryId, JSON.stringify(index.screen(query, { threshold: 0 })[0]?.explanation));
-      assert.ok(match.explanation.tokens.some((t) => t.how === how), JSON.stringify(match.explanation.tokens));
+      assert.ok(
+        match.explanation.tokens.some((t) => t.how === how),
+        JSON.stringify(match.explanation.tokens),
+      );
       assert.match(match.explanation.summary, new RegExp(match.matchedName.full.replace(/[()]/g, '.')));
     });
   }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import v8 from 'node:v8';
 import { NameIndex } from '../../src/screening/index/name-index.ts';
-import { emptyEntity, type EntityType, type ListEntity } from '../../src/screening/model.ts';
+import { type EntityType, emptyEntity, type ListEntity } from '../../src/screening/model.ts';
 import { analyzeName } from '../../src/screening/normalize/analyze-name.ts';
 
 v8.setFlagsFromString('--allow-natives-syntax');

@@ -35,11 +35,14 @@ describe('UK FCDO Sanctions List, on a hand-written spreadsheet', () => {
 
   test('finds the sheet by its header, columns by name; a designation without a name is left out with a warning', () => {
     assert.equal(list, 'UK_FCDO');
-    assert.deepEqual(entities.map((e) => [e.entryId, e.type, e.programs]), [
-      ['RUS9001', 'person', ['Russia']],
-      ['AQD9002', 'organization', ["ISIL (Da'esh) and Al-Qaida"]],
-      ['DPR9003', 'vessel', ['UK']],
-    ]);
+    assert.deepEqual(
+      entities.map((e) => [e.entryId, e.type, e.programs]),
+      [
+        ['RUS9001', 'person', ['Russia']],
+        ['AQD9002', 'organization', ["ISIL (Da'esh) and Al-Qaida"]],
+        ['DPR9003', 'vessel', ['UK']],
+      ],
+    );
     assert.deepEqual(warnings, ['1 designation has no name and is left out: BEL9004']);
   });
 
@@ -49,16 +52,31 @@ describe('UK FCDO Sanctions List, on a hand-written spreadsheet', () => {
   });
 
   test('listing date from DD-MM-YYYY or a typed date; source, sanctions and group id in remarks', () => {
-    assert.deepEqual(entities.map((e) => e.listedOn), [{ year: 2022, month: 3, day: 15 }, { year: 2004, month: 6, day: 28 }, { year: 2024, month: 2, day: 1 }]);
+    assert.deepEqual(
+      entities.map((e) => e.listedOn),
+      [
+        { year: 2022, month: 3, day: 15 },
+        { year: 2004, month: 6, day: 28 },
+        { year: 2024, month: 2, day: 1 },
+      ],
+    );
     assert.equal(entities[0]?.remarks, 'Designation source: UK; Sanctions imposed: Asset freeze, Travel Ban; OFSI group ID 90001');
   });
 
   test('refuses a file that is not a zip, a zip that is not a spreadsheet, a truncated content and a sheet without the header', () => {
     assert.throws(() => parseUkFcdo(strToU8('Unique ID,Name\nX,Y\n')), isListFormatError(/not an OpenDocument spreadsheet: it cannot be unzipped/));
-    assert.throws(() => parseUkFcdo(ods(content, 'application/vnd.oasis.opendocument.text')), isListFormatError(/its mimetype is "application\/vnd\.oasis\.opendocument\.text"/));
+    assert.throws(
+      () => parseUkFcdo(ods(content, 'application/vnd.oasis.opendocument.text')),
+      isListFormatError(/its mimetype is "application\/vnd\.oasis\.opendocument\.text"/),
+    );
     assert.throws(() => parseUkFcdo(ods(content.slice(0, content.length / 2))), isListFormatError(/content is truncated/));
     const renamed = content.replace('<text:p>Regime Name</text:p>', '<text:p>Regime</text:p>');
-    assert.throws(() => parseUkFcdo(ods(renamed)), isListFormatError(/No sheet of this spreadsheet has the UK Sanctions List header \(Unique ID, Name, Regime Name, Type, Date Designated\); sheets: Notes, UK_Sanction_List/));
+    assert.throws(
+      () => parseUkFcdo(ods(renamed)),
+      isListFormatError(
+        /No sheet of this spreadsheet has the UK Sanctions List header \(Unique ID, Name, Regime Name, Type, Date Designated\); sheets: Notes, UK_Sanction_List/,
+      ),
+    );
   });
 
   test('the publication date from the FCDO export name', () => {
@@ -81,9 +99,20 @@ describe('UK FCDO Sanctions List, on the real 2025-08 export', { skip: skipWitho
   test('regimes, dates and the name order the file uses', () => {
     assert.equal(entities.filter((e) => e.programs[0] === 'Russia').length, 2_710 - 1, 'RUS1467 is one of the two unnamed');
     const iso = (d: { year: number; month?: number; day?: number } | undefined) => [d?.year, d?.month, d?.day].map((n) => String(n).padStart(2, '0')).join('-');
-    assert.equal(entities.map((e) => iso(e.listedOn)).sort().at(-1), '2025-07-23', 'the newest designation SOURCES.md names');
+    assert.equal(
+      entities
+        .map((e) => iso(e.listedOn))
+        .sort()
+        .at(-1),
+      '2025-07-23',
+      'the newest designation SOURCES.md names',
+    );
     const ermakov = entities.find((e) => e.names[0]?.full === 'Ermakov Maksim Yuryevich');
     assert.equal(ermakov?.names[0]?.family, 'Ermakov');
-    assert.equal(entities.every((e) => e.listedOn !== undefined), true, 'every designation has a date');
+    assert.equal(
+      entities.every((e) => e.listedOn !== undefined),
+      true,
+      'every designation has a date',
+    );
   });
 });

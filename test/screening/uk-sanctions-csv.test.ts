@@ -22,7 +22,15 @@ describe('UK Sanctions List CSV, on a hand-written file in the FCDO layout', () 
   test('rows sharing a Unique ID are one designation; the list is UK_FCDO, dated by the report line', () => {
     assert.equal(list, 'UK_FCDO');
     assert.equal(publishedAt, '2026-10-08');
-    assert.deepEqual(entities.map((e) => [e.entryId, e.type]), [['RUS9101', 'person'], ['AQD9102', 'organization'], ['DPR9103', 'vessel'], ['BEL9104', 'person']]);
+    assert.deepEqual(
+      entities.map((e) => [e.entryId, e.type]),
+      [
+        ['RUS9101', 'person'],
+        ['AQD9102', 'organization'],
+        ['DPR9103', 'vessel'],
+        ['BEL9104', 'person'],
+      ],
+    );
   });
 
   test('a person: surname first as the FCDO writes it, the name in its own script, aliases by strength', () => {
@@ -43,7 +51,10 @@ describe('UK Sanctions List CSV, on a hand-written file in the FCDO layout', () 
       { type: 'passport', value: 'AB1234567', note: 'Belarusian passport' },
       { type: 'national_id', value: '771234567890', note: 'INN' },
     ]);
-    assert.deepEqual([person?.gender, person?.title, person?.programs, person?.listedOn], ['male', 'Mr; Director, Sample Holding', ['Russia'], { year: 2022, month: 3, day: 15 }]);
+    assert.deepEqual(
+      [person?.gender, person?.title, person?.programs, person?.listedOn],
+      ['male', 'Mr; Director, Sample Holding', ['Russia'], { year: 2022, month: 3, day: 15 }],
+    );
   });
 
   test('addresses from the rows, each once; a quoted field keeps its comma and its line break', () => {
@@ -51,20 +62,32 @@ describe('UK Sanctions List CSV, on a hand-written file in the FCDO layout', () 
       { street: '12 Sample Street, Office 4', cityStatePostal: 'Moscow, 101000', country: 'RU', countryName: 'Russia' },
       { street: 'Sample Avenue 7', cityStatePostal: 'Minsk', country: 'BY', countryName: 'Belarus' },
     ]);
-    assert.equal(byId('RUS9101')?.remarks, 'Designation source: UK; Sanctions imposed: Asset freeze, Travel Ban; OFSI group ID 90101; Invented for a test.\nA second line, with a comma.');
+    assert.equal(
+      byId('RUS9101')?.remarks,
+      'Designation source: UK; Sanctions imposed: Asset freeze, Travel Ban; OFSI group ID 90101; Invented for a test.\nA second line, with a comma.',
+    );
   });
 
   test('an entity: its name in Name 6, registration numbers, parent company, UN reference; Designation Type wins over Type of entity', () => {
     const entity = byId('AQD9102');
-    assert.deepEqual(entity?.names, [{ full: 'SAMPLE RELIEF, AID & TRADE FOUNDATION', kind: 'primary' }, { full: 'SRATF', kind: 'strong_alias' }]);
-    assert.deepEqual(entity?.identifiers, [{ type: 'registration_number', value: 'REG-55501' }, { type: 'registration_number', value: 'REG-55502' }]);
+    assert.deepEqual(entity?.names, [
+      { full: 'SAMPLE RELIEF, AID & TRADE FOUNDATION', kind: 'primary' },
+      { full: 'SRATF', kind: 'strong_alias' },
+    ]);
+    assert.deepEqual(entity?.identifiers, [
+      { type: 'registration_number', value: 'REG-55501' },
+      { type: 'registration_number', value: 'REG-55502' },
+    ]);
     assert.deepEqual([entity?.linkedTo, entity?.countries], [['SAMPLE HOLDING'], ['PK']]);
     assert.match(entity?.remarks ?? '', /UN reference QDe\.999/);
   });
 
   test('a ship: IMO number, flag and owner', () => {
     const ship = byId('DPR9103');
-    assert.deepEqual(ship?.identifiers, [{ type: 'imo', value: '9187629' }, { type: 'vessel_flag', value: 'Panama', country: 'PA' }]);
+    assert.deepEqual(ship?.identifiers, [
+      { type: 'imo', value: '9187629' },
+      { type: 'vessel_flag', value: 'Panama', country: 'PA' },
+    ]);
     assert.deepEqual([ship?.names.map((n) => n.full), ship?.linkedTo], [['SAMPLE STAR', 'OLD STAR'], ['SAMPLE SHIPPING LTD']]);
   });
 
@@ -82,7 +105,10 @@ describe('UK Sanctions List CSV, on a hand-written file in the FCDO layout', () 
     const renamed = [report, header?.replace('Name 6,', 'Surname,').replace('IMO number,', 'IMO,'), ...rest].join('\r\n');
     assert.throws(() => parseUkSanctionsCsv(renamed), isListFormatError(/header \(line 2\) lacks the columns Name 6, IMO number$/));
     assert.throws(() => parseUkSanctionsCsv(`${report}\r\n${header}\r\nRUS1,X\r\n`), isListFormatError(/Record 3 has 2 fields, not 58/));
-    const noId = `${report}\r\n${header}\r\n${(header ?? '').split(',').map(() => '').join(',')}\r\n`;
+    const noId = `${report}\r\n${header}\r\n${(header ?? '')
+      .split(',')
+      .map(() => '')
+      .join(',')}\r\n`;
     assert.throws(() => parseUkSanctionsCsv(noId), isListFormatError(/Record 3 has no Unique ID/));
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
-import type { ListEntity } from '../../src/screening/model.ts';
 import { ListFormatError } from '../../src/screening/lists/list-format-error.ts';
 import { parseUnSc } from '../../src/screening/lists/un-sc.ts';
+import type { ListEntity } from '../../src/screening/model.ts';
 import { listDataDir, skipWithoutListData } from '../helpers/list-data.ts';
 
 const fixture = fs.readFileSync(new URL('../fixtures/un/consolidated.xml', import.meta.url), 'utf8');
@@ -13,11 +13,14 @@ describe('UN Security Council XML, on a hand-written fixture', () => {
   const [ahmad, joseph, company] = entities as [ListEntity, ListEntity, ListEntity];
 
   test('reads individuals then entities, ids from REFERENCE_NUMBER, the date from dateGenerated', () => {
-    assert.deepEqual(entities.map((e) => [e.entryId, e.type, e.programs]), [
-      ['QDi.900', 'person', ['Al-Qaida']],
-      ['CDi.900', 'person', ['DRC']],
-      ['KPe.900', 'organization', ['DPRK']],
-    ]);
+    assert.deepEqual(
+      entities.map((e) => [e.entryId, e.type, e.programs]),
+      [
+        ['QDi.900', 'person', ['Al-Qaida']],
+        ['CDi.900', 'person', ['DRC']],
+        ['KPe.900', 'organization', ['DPRK']],
+      ],
+    );
     assert.equal(publishedAt, '2026-01-15');
   });
 
@@ -30,16 +33,23 @@ describe('UN Security Council XML, on a hand-written fixture', () => {
       { full: 'Ahmed Kareem', kind: 'strong_alias' },
     ]);
     assert.deepEqual(joseph.names, [{ full: 'JOSEPH SAMPLE', kind: 'primary' }]);
-    assert.deepEqual(company.names.map((n) => [n.full, n.kind]), [
-      ['EXAMPLE TRADING COMPANY', 'primary'],
-      ['조선예시무역회사', 'original_script'],
-      ['Choson Example Trading', 'strong_alias'],
-      ['Old Example Corporation', 'former_name'],
-    ]);
+    assert.deepEqual(
+      company.names.map((n) => [n.full, n.kind]),
+      [
+        ['EXAMPLE TRADING COMPANY', 'primary'],
+        ['조선예시무역회사', 'original_script'],
+        ['Choson Example Trading', 'strong_alias'],
+        ['Old Example Corporation', 'former_name'],
+      ],
+    );
   });
 
   test('dates of birth keep their precision: exact date, year, circa, a range; an alias date is added', () => {
-    assert.deepEqual(ahmad.datesOfBirth, [{ year: 1970, month: 6, day: 1 }, { year: 1969, circa: true }, { year: 1971, month: 6, day: 2 }]);
+    assert.deepEqual(ahmad.datesOfBirth, [
+      { year: 1970, month: 6, day: 1 },
+      { year: 1969, circa: true },
+      { year: 1971, month: 6, day: 2 },
+    ]);
     assert.deepEqual(joseph.datesOfBirth, [{ year: 1973, until: { year: 1974 } }, { year: 1975 }]);
   });
 
@@ -65,15 +75,25 @@ describe('UN Security Council XML, on a hand-written fixture', () => {
 
   test('refuses a truncated file, another XML and an empty list', () => {
     const truncated = fixture.slice(0, Math.floor(fixture.length / 2));
-    assert.throws(() => parseUnSc(truncated), (e: Error) => e instanceof ListFormatError && /malformed or truncated at line \d+/.test(e.message));
+    assert.throws(
+      () => parseUnSc(truncated),
+      (e: Error) => e instanceof ListFormatError && /malformed or truncated at line \d+/.test(e.message),
+    );
     assert.throws(() => parseUnSc('<?xml version="1.0"?><sdnList><sdnEntry/></sdnList>'), /root element is not CONSOLIDATED_LIST/);
-    assert.throws(() => parseUnSc('<CONSOLIDATED_LIST dateGenerated="2026-01-01"><INDIVIDUALS/><ENTITIES/></CONSOLIDATED_LIST>'), /no individuals and no entities/);
+    assert.throws(
+      () => parseUnSc('<CONSOLIDATED_LIST dateGenerated="2026-01-01"><INDIVIDUALS/><ENTITIES/></CONSOLIDATED_LIST>'),
+      /no individuals and no entities/,
+    );
   });
 });
 
 describe('UN Security Council XML, on the real 2026-02 file', { skip: skipWithoutListData() }, () => {
   const { entities, publishedAt } = parseUnSc(fs.readFileSync(`${listDataDir()}/un_sc_2026-02/consolidated.xml`, 'utf8'));
-  const count = (type: string, kind: string) => entities.filter((e) => e.type === type).flatMap((e) => e.names).filter((n) => n.kind === kind).length;
+  const count = (type: string, kind: string) =>
+    entities
+      .filter((e) => e.type === type)
+      .flatMap((e) => e.names)
+      .filter((n) => n.kind === kind).length;
 
   test('730 individuals and 273 entities, published 2026-02-27, every id unique', () => {
     assert.equal(entities.filter((e) => e.type === 'person').length, 730);

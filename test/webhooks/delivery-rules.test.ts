@@ -40,7 +40,16 @@ describe('payload key paths', () => {
   test('list nested keys and keys inside arrays, and no value', () => {
     const payload = { visitor: { name: 'Jane Roe', documents: [{ type: 'passport', number: 'X123' }, { expires: '2030' }] }, tags: ['vip'], at: 1 };
     const { paths, truncated } = payloadKeyPaths(payload);
-    assert.deepEqual(paths, ['at', 'tags', 'visitor', 'visitor.documents', 'visitor.documents[].expires', 'visitor.documents[].number', 'visitor.documents[].type', 'visitor.name']);
+    assert.deepEqual(paths, [
+      'at',
+      'tags',
+      'visitor',
+      'visitor.documents',
+      'visitor.documents[].expires',
+      'visitor.documents[].number',
+      'visitor.documents[].type',
+      'visitor.name',
+    ]);
     assert.equal(truncated, false);
     assert.doesNotMatch(JSON.stringify(paths), /Jane|passport|X123|2030|vip/);
   });

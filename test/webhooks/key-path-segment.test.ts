@@ -41,6 +41,12 @@ describe('key paths of a payload with personal data as member names', () => {
   });
 
   test('a dotted key and the same keys nested give different paths', () => {
-    assert.deepEqual(payloadKeyPaths({ 'com.acme': { id: 1 }, com: { acme: { id: 2 } } }).paths, ['com', 'com.acme', 'com.acme.id', 'com\\.acme', 'com\\.acme.id']);
+    assert.deepEqual(payloadKeyPaths({ 'com.acme': { id: 1 }, com: { acme: { id: 2 } } }).paths, [
+      'com',
+      'com.acme',
+      'com.acme.id',
+      'com\\.acme',
+      'com\\.acme.id',
+    ]);
   });
 });

@@ -8,7 +8,13 @@ import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { generateSigningSecret, signatureHeader, verificationFailure } from '../../src/webhooks/standard-webhooks.ts';
 
-const body = JSON.stringify({ object: 'event', id: 'evt_01', type: 'screening.completed', timestamp: '2026-11-20T09:31:12.204Z', data: { screening_id: 'scr_1' } });
+const body = JSON.stringify({
+  object: 'event',
+  id: 'evt_01',
+  type: 'screening.completed',
+  timestamp: '2026-11-20T09:31:12.204Z',
+  data: { screening_id: 'scr_1' },
+});
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('secrets', () => {
@@ -24,7 +30,11 @@ describe('outbound signatures', () => {
   test('verify with the reference library', () => {
     const secret = generateSigningSecret();
     const timestamp = now();
-    const headers = { 'webhook-id': 'evt_01', 'webhook-timestamp': String(timestamp), 'webhook-signature': signatureHeader([secret], 'evt_01', timestamp, body) };
+    const headers = {
+      'webhook-id': 'evt_01',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader([secret], 'evt_01', timestamp, body),
+    };
     assert.deepEqual(new Webhook(secret).verify(body, headers), JSON.parse(body));
     assert.equal(headers['webhook-signature'], new Webhook(secret).sign('evt_01', new Date(timestamp * 1000), body));
   });
@@ -43,7 +53,8 @@ describe('outbound signatures', () => {
     const secret = generateSigningSecret();
     const timestamp = now();
     const signature = signatureHeader([secret], 'evt_01', timestamp, body);
-    const verify = (s: string, b: string, id: string) => () => new Webhook(s).verify(b, { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature });
+    const verify = (s: string, b: string, id: string) => () =>
+      new Webhook(s).verify(b, { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature });
     assert.throws(verify(generateSigningSecret(), body, 'evt_01'));
     assert.throws(verify(secret, body.replace('scr_1', 'scr_2'), 'evt_01'));
     assert.throws(verify(secret, body, 'evt_02'));

@@ -47,8 +47,7 @@ export function gatehouseZapierApp(apiBaseUrl: string, platformVersion: string) 
   const fromDelivery = async (_z: ZObject, bundle: Bundle) => [bundle.cleanedRequest];
 
   /** Each event has an `id` (the webhook-id of its deliveries), by which Zapier de-duplicates. */
-  const newestEvents = async (z: ZObject) =>
-    (await z.request({ url: `${v1}/events`, params: { type: EVENT_TYPE, order: 'newest', limit: '10' } })).data.data;
+  const newestEvents = async (z: ZObject) => (await z.request({ url: `${v1}/events`, params: { type: EVENT_TYPE, order: 'newest', limit: '10' } })).data.data;
 
   return {
     version: '1.0.0',
@@ -57,7 +56,15 @@ export function gatehouseZapierApp(apiBaseUrl: string, platformVersion: string) 
     flags: { skipHttpPatch: true },
     authentication: {
       type: 'custom' as const,
-      fields: [{ key: 'api_key', label: 'API key', type: 'password' as const, required: true, helpText: 'An admin key of your organization (webhook endpoints need one).' }],
+      fields: [
+        {
+          key: 'api_key',
+          label: 'API key',
+          type: 'password' as const,
+          required: true,
+          helpText: 'An admin key of your organization (webhook endpoints need one).',
+        },
+      ],
       test: testConnection,
     },
     beforeRequest: [addApiKey],
@@ -77,7 +84,16 @@ export function gatehouseZapierApp(apiBaseUrl: string, platformVersion: string) 
             id: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy',
             type: EVENT_TYPE,
             timestamp: '2026-11-20T09:31:12.204Z',
-            data: { screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np', source: 'prescreen', outcome: 'potential_match', score: 0.93, matches: 2, holds: 0, case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq', reference: 'visit-2026-0042' },
+            data: {
+              screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np',
+              source: 'prescreen',
+              outcome: 'potential_match',
+              score: 0.93,
+              matches: 2,
+              holds: 0,
+              case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq',
+              reference: 'visit-2026-0042',
+            },
           },
         },
       },

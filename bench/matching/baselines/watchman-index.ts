@@ -14,7 +14,7 @@
  * matches whose every token differs in its first 3 letters while some other name shares one.
  */
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from '../../../src/screening/match-types.ts';
-import type { ListedName, ListEntity } from '../../../src/screening/model.ts';
+import type { ListEntity, ListedName } from '../../../src/screening/model.ts';
 import { bestPairsJaroWinkler, firstLetterClass } from './watchman-jaro-winkler.ts';
 
 /** watchman's minMatch default is 0 (no filter); its methodology page starts "review" at 0.85. */
@@ -79,7 +79,9 @@ export function buildWatchmanIndex(entities: readonly ListEntity[]) {
         if (score >= floorOf(entity.list) && score > (best.get(name.entity)?.score ?? -1)) best.set(name.entity, { score, name, queryName });
       }
     }
-    const matches = [...best.entries()].map(([entityIndex, { score, name, queryName }]) => toMatch(entities[entityIndex] as ListEntity, score, name, queryName));
+    const matches = [...best.entries()].map(([entityIndex, { score, name, queryName }]) =>
+      toMatch(entities[entityIndex] as ListEntity, score, name, queryName),
+    );
     matches.sort((a, b) => b.score - a.score);
     return options.limit === undefined ? matches : matches.slice(0, options.limit);
   }

@@ -66,7 +66,15 @@ export function customJaroWinkler(a: string, b: string): number {
 
 /** Soundex digit classes; vowels and h/w/y share class 0, as in Soundex. */
 const SOUNDEX_CLASS: Record<string, string> = {};
-for (const [letters, code] of [['bfpv', '1'], ['cgjkqsxz', '2'], ['dt', '3'], ['l', '4'], ['mn', '5'], ['r', '6'], ['aeiouhwy', '0']] as const) {
+for (const [letters, code] of [
+  ['bfpv', '1'],
+  ['cgjkqsxz', '2'],
+  ['dt', '3'],
+  ['l', '4'],
+  ['mn', '5'],
+  ['r', '6'],
+  ['aeiouhwy', '0'],
+] as const) {
   for (const letter of letters) SOUNDEX_CLASS[letter] = code;
 }
 export const firstLetterClass = (token: string): string => SOUNDEX_CLASS[token[0] as string] ?? (token[0] as string);

@@ -22,7 +22,11 @@ export function splitBracket(name: string): { outside: string; inside: string; a
   const match = /^([^()]*)\(([^()]+)\)([^()]*)$/.exec(name);
   if (!match) return undefined;
   const [, before = '', inside = '', after = ''] = match;
-  return { outside: joinWords(wordsOf(`${before} ${after}`)), inside: joinWords(wordsOf(inside.trim().replace(ALIAS_MARKER, ''))), after: joinWords(wordsOf(after)) };
+  return {
+    outside: joinWords(wordsOf(`${before} ${after}`)),
+    inside: joinWords(wordsOf(inside.trim().replace(ALIAS_MARKER, ''))),
+    after: joinWords(wordsOf(after)),
+  };
 }
 
 /**
@@ -72,7 +76,8 @@ export function bracketVariants(vocabulary: OrgVocabulary, organizations: readon
     if (bracketed?.parts) {
       const { listed, parts } = bracketed;
       const made = `listed: ${listed}`;
-      if (hasDistinctive(vocabulary, wordsOf(parts.inside)) && bracketNamesEntity(vocabulary, parts, entity)) inside.cases.push(findCase(entity, { name: parts.inside, kind: 'organization' }, made));
+      if (hasDistinctive(vocabulary, wordsOf(parts.inside)) && bracketNamesEntity(vocabulary, parts, entity))
+        inside.cases.push(findCase(entity, { name: parts.inside, kind: 'organization' }, made));
       if (hasDistinctive(vocabulary, wordsOf(parts.outside)) && withoutDesignations(vocabulary, wordsOf(parts.inside)).length > 0) {
         outside.cases.push(findCase(entity, { name: parts.outside, kind: 'organization' }, made));
       }

@@ -4,9 +4,9 @@
  * word does not pass for a found variant (matching.md §7, the alias hold-out).
  */
 import type { SubjectQuery } from '../../../src/screening/match-types.ts';
-import type { ListedName, ListEntity } from '../../../src/screening/model.ts';
-import { stableHash } from '../split.ts';
+import type { ListEntity, ListedName } from '../../../src/screening/model.ts';
 import { unlistName } from '../perturb.ts';
+import { stableHash } from '../split.ts';
 import { tokensOf } from './words.ts';
 
 export type ClassCase = {
@@ -39,7 +39,13 @@ export function sameNameAs(query: string, entity: ListEntity): (name: ListedName
 
 /** A positive row: the query must find `entity`; names equal to the query are held out. */
 export function findCase(entity: ListEntity, query: SubjectQuery, made: string): ClassCase {
-  return { key: entityKey(entity), query, entity, label: `${query.name}  (${made}; ${entity.list} ${entity.entryId})`, holdOut: sameNameAs(query.name, entity) };
+  return {
+    key: entityKey(entity),
+    query,
+    entity,
+    label: `${query.name}  (${made}; ${entity.list} ${entity.entryId})`,
+    holdOut: sameNameAs(query.name, entity),
+  };
 }
 
 /**

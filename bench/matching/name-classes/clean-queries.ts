@@ -13,8 +13,8 @@
 import type { ListEntity } from '../../../src/screening/model.ts';
 import { editDistance } from '../../../src/screening/normalize/edit-distance.ts';
 import { pick, seededRandom } from '../perturb.ts';
-import { stableHash } from '../split.ts';
 import type { NegativeSubject } from '../sets/negatives.ts';
+import { stableHash } from '../split.ts';
 import type { ClassCase, ClassVariant } from './class-case.ts';
 import { digitsForLetters } from './digits-for-letters.ts';
 import { coreKey, type OrgVocabulary } from './org-vocabulary.ts';
@@ -50,7 +50,8 @@ const commonPrefix = (a: string, b: string) => {
 const near = (a: string, b: string) => editDistance(a, b, 1) <= 1 || commonPrefix(a, b) >= Math.max(6, 0.8 * Math.min(a.length, b.length));
 /** The same words up to one edit each, in either order (cores of one or two words). */
 const sameCore = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && (a.every((t, i) => near(t, b[i] as string)) || (a.length === 2 && near(a[0] as string, b[1] as string) && near(a[1] as string, b[0] as string)));
+  a.length === b.length &&
+  (a.every((t, i) => near(t, b[i] as string)) || (a.length === 2 && near(a[0] as string, b[1] as string) && near(a[1] as string, b[0] as string)));
 
 export function commonWordsOnly(vocabulary: OrgVocabulary, entities: readonly ListEntity[], count: number): ClassVariant {
   const words = vocabulary.commonWords.slice(0, COMMON_WORDS);

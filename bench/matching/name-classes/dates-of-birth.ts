@@ -12,10 +12,17 @@ import { type ClassCase, type ClassVariant, entityKey } from './class-case.ts';
 type Full = Required<PartialDate>;
 
 const isFull = (d: DateOfBirth): d is DateOfBirth & Full => d.month !== undefined && d.day !== undefined && !d.circa && !d.until;
-const show = (d: PartialDate | undefined) => (d ? [d.year, d.month, d.day].filter((p) => p !== undefined).map((p) => String(p).padStart(2, '0')).join('-') : 'none');
+const show = (d: PartialDate | undefined) =>
+  d
+    ? [d.year, d.month, d.day]
+        .filter((p) => p !== undefined)
+        .map((p) => String(p).padStart(2, '0'))
+        .join('-')
+    : 'none';
 
 /** True when one of the entity's listed dates covers this year (a range included). */
-const listsYear = (entity: ListEntity, year: number) => entity.datesOfBirth.some((d) => d.year === year || (d.until !== undefined && d.year <= year && year <= d.until.year));
+const listsYear = (entity: ListEntity, year: number) =>
+  entity.datesOfBirth.some((d) => d.year === year || (d.until !== undefined && d.year <= year && year <= d.until.year));
 
 export function yearOff(entity: ListEntity, listed: Full, by: number): PartialDate | undefined {
   const sign = randomFor(entityKey(entity), `dob-${by}`)() < 0.5 ? -1 : 1;
@@ -47,7 +54,14 @@ export function dateOfBirthVariants(sdnPersons: readonly ListEntity[]): ClassVar
       const date = perturb(entity, listed);
       if (date === undefined) return [];
       const query = { name: unlistName(primary), kind: 'person' as const, ...(date !== 'absent' && { dateOfBirth: date }) };
-      return [{ key: entityKey(entity), query, entity, label: `${query.name}, born ${date === 'absent' ? 'not given' : show(date)}  (listed ${show(listed)}; ${entity.list} ${entity.entryId})` }];
+      return [
+        {
+          key: entityKey(entity),
+          query,
+          entity,
+          label: `${query.name}, born ${date === 'absent' ? 'not given' : show(date)}  (listed ${show(listed)}; ${entity.list} ${entity.entryId})`,
+        },
+      ];
     }),
   }));
 }

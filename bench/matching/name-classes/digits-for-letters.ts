@@ -14,9 +14,7 @@ const LOOK_ALIKES: Record<string, string> = { o: '0', i: '1', l: '1', e: '3', s:
 export function digitsForLetters(name: string): string | undefined {
   const letters = Array.from(name);
   let word = 0;
-  const positions = letters
-    .map((c, i) => ({ c, i, word: /\s/.test(c) ? ++word : word }))
-    .filter(({ c }) => LOOK_ALIKES[c.toLowerCase()] !== undefined);
+  const positions = letters.map((c, i) => ({ c, i, word: /\s/.test(c) ? ++word : word })).filter(({ c }) => LOOK_ALIKES[c.toLowerCase()] !== undefined);
   if (positions.length === 0) return undefined;
   const random = randomFor(name, 'digits');
   const [first, ...others] = shuffled(positions, random) as [(typeof positions)[number], ...typeof positions];

@@ -97,7 +97,10 @@ function segment(word: string, position: number): string[] | undefined {
 /** A romanized Korean name, family name first, as 2 to 4 syllables; undefined when it does not read as one. */
 export function koreanSyllables(name: string): string[] | undefined {
   const syllables: string[] = [];
-  for (const word of name.split(/[\s,-]+/).map(foldToken).filter(Boolean)) {
+  for (const word of name
+    .split(/[\s,-]+/)
+    .map(foldToken)
+    .filter(Boolean)) {
     const pieces = segment(word, syllables.length);
     if (!pieces) return undefined;
     syllables.push(...pieces);

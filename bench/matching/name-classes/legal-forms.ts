@@ -80,7 +80,12 @@ export function legalFormTranslated(name: string): string | undefined {
   for (let at = 0; at < words.length; at++) {
     const form = formAt(words, at);
     if (!form) continue;
-    const others = (EQUIVALENTS[form.group] as string[]).filter((spelling) => wordsOf(spelling).map((w) => w.token).join(' ') !== form.tokens.join(' '));
+    const others = (EQUIVALENTS[form.group] as string[]).filter(
+      (spelling) =>
+        wordsOf(spelling)
+          .map((w) => w.token)
+          .join(' ') !== form.tokens.join(' '),
+    );
     const replacement = pick(randomFor(name, 'legal-form'), others);
     return joinWords([...words.slice(0, at), ...wordsOf(replacement), ...words.slice(at + form.tokens.length)]);
   }

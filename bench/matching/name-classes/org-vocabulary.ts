@@ -95,7 +95,15 @@ export function withoutDesignations(vocabulary: OrgVocabulary, words: readonly W
 
 /** The distinctive tokens of a name, sorted: two names with the same core differ only in designations and common words' order. */
 export function coreKey(vocabulary: OrgVocabulary, words: readonly Word[]): string {
-  return [...new Set(withoutDesignations(vocabulary, words).map((w) => w.token).filter((t) => !CONNECTIVES.has(t)))].sort().join(' ');
+  return [
+    ...new Set(
+      withoutDesignations(vocabulary, words)
+        .map((w) => w.token)
+        .filter((t) => !CONNECTIVES.has(t)),
+    ),
+  ]
+    .sort()
+    .join(' ');
 }
 
 export const hasDistinctive = (vocabulary: OrgVocabulary, words: readonly Word[]): boolean => words.some((w) => vocabulary.isDistinctive(w.token));

@@ -40,7 +40,8 @@ export const isLendableName = (word: string): boolean => /^\p{L}{3,}$/u.test(wor
  */
 export const isArabicStyle = (name: string): boolean => {
   const words = wordsOfName(name);
-  const particleAt = (word: string, i: number) => /^(?:al|el)-/i.test(word) || (ARABIC_PARTICLES.has(foldToken(word)) && i + 1 < words.length && (i > 0 || !NASAB.has(foldToken(word))));
+  const particleAt = (word: string, i: number) =>
+    /^(?:al|el)-/i.test(word) || (ARABIC_PARTICLES.has(foldToken(word)) && i + 1 < words.length && (i > 0 || !NASAB.has(foldToken(word))));
   return words.length >= 4 || words.some(particleAt);
 };
 

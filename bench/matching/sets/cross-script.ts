@@ -27,7 +27,13 @@ export function runCrossScript(dataDir: string, matchers: readonly Matcher[], th
       const top = matches[0];
       const hit = top !== undefined && top.entity.entryId === expected && top.score >= cutoff;
       const own = matches.find((m) => m.entity.entryId === expected);
-      tally.add(expected, true, hit, own?.score ?? 0, `${query} → ${expected}${top && top.entity.entryId !== expected ? ` (best: ${top.entity.entryId})` : ''}`);
+      tally.add(
+        expected,
+        true,
+        hit,
+        own?.score ?? 0,
+        `${query} → ${expected}${top && top.entity.entryId !== expected ? ` (best: ${top.entity.entryId})` : ''}`,
+      );
     }
     tallies.push(tally);
   }

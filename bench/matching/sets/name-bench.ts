@@ -48,7 +48,10 @@ export function runNameBench(dataDir: string, matchers: readonly Matcher[], thre
   const notes: string[] = [];
 
   const tallyBy = (matcher: string, cutoff: number, rows: Case[], score: (c: Case) => number, allRowsVariant?: string) => {
-    const variants = [[allRowsVariant ?? `all schemas (${rows.length} reference rows)`, rows] as const, ...schemas.map((s) => [s, rows.filter((c) => c.schema === s)] as const)];
+    const variants = [
+      [allRowsVariant ?? `all schemas (${rows.length} reference rows)`, rows] as const,
+      ...schemas.map((s) => [s, rows.filter((c) => c.schema === s)] as const),
+    ];
     for (const [variant, subset] of variants) {
       const tally = new Tally(SET, variant, matcher, cutoff);
       for (const c of subset) {
@@ -68,7 +71,8 @@ export function runNameBench(dataDir: string, matchers: readonly Matcher[], thre
     const cutoff = threshold ?? matcher.defaultThreshold;
     tallyBy(matcher.label, cutoff, referenced, (c) => scores.get(c.key) as number);
     const everyRow = new Tally(SET, `all ${cases.length} rows`, matcher.label, cutoff);
-    for (const c of cases) everyRow.add(c.key, c.isMatch, (scores.get(c.key) as number) >= cutoff, scores.get(c.key) as number, `${c.schema}: ${c.name1} ↔ ${c.name2}`);
+    for (const c of cases)
+      everyRow.add(c.key, c.isMatch, (scores.get(c.key) as number) >= cutoff, scores.get(c.key) as number, `${c.schema}: ${c.name1} ↔ ${c.name2}`);
     tallies.push(everyRow);
   }
   notes.push(`${SET}: ${cases.length - referenced.length} of ${cases.length} cases have no frozen logic-v2 score; the reference rows exclude them`);

@@ -104,7 +104,13 @@ export async function runNameClasses(dataDir: string, matchers: readonly Matcher
           tally.add(c.key, true, found !== undefined, score, c.label);
         } else {
           const [top] = index.screen(c.query, { threshold: cutoff, limit: 1 });
-          tally.add(c.key, false, top !== undefined, top?.score ?? 0, top ? `${c.label} → ${top.matchedName.full} (${top.entity.list} ${top.entity.entryId})` : c.label);
+          tally.add(
+            c.key,
+            false,
+            top !== undefined,
+            top?.score ?? 0,
+            top ? `${c.label} → ${top.matchedName.full} (${top.entity.list} ${top.entity.entryId})` : c.label,
+          );
         }
       }
       tallies.push(tally);

@@ -61,12 +61,15 @@ export function runNegatives(dataDir: string, entities: readonly ListEntity[], m
           const [left] = matches.filter((m) => !clearedByRules(m));
           cleared.add(subject.key, false, left !== undefined, left?.score ?? 0, left ? `${subject.name} → ${left.matchedName.full}` : subject.name);
         }
-        if ((i + 1) % 20000 === 0) process.stderr.write(`  ${matcher.label}, ${variant}: ${i + 1} subjects in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+        if ((i + 1) % 20000 === 0)
+          process.stderr.write(`  ${matcher.label}, ${variant}: ${i + 1} subjects in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
       }
       tallies.push(tally);
       if (qualified) tallies.push(cleared);
     }
   }
   const unmapped = subjects.filter((s) => !s.qualified.countries).length;
-  return collect(tallies, [`${SET}: ${subjects.length} subjects against ${entities.length} list entries; ${unmapped} nationalities did not map to a country code and were left out`]);
+  return collect(tallies, [
+    `${SET}: ${subjects.length} subjects against ${entities.length} list entries; ${unmapped} nationalities did not map to a country code and were left out`,
+  ]);
 }

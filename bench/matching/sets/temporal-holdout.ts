@@ -19,8 +19,7 @@ const VARIANTS: [string, (name: string) => string | undefined][] = [
   ['comma inversion', commaInvert],
 ];
 
-export const kindOf = (entity: ListEntity): SubjectKind =>
-  entity.type === 'person' ? 'person' : entity.type === 'organization' ? 'organization' : 'any';
+export const kindOf = (entity: ListEntity): SubjectKind => (entity.type === 'person' ? 'person' : entity.type === 'organization' ? 'organization' : 'any');
 
 export function runTemporalHoldout(dataDir: string, matchers: readonly Matcher[], threshold: number | undefined): SetResult {
   const current = loadSdnMainFile(dataDir, 'ofac_sdn_2024-05/sdn.csv');

@@ -46,7 +46,10 @@ export function linkToUnEntries(rows: readonly PositiveRow[], un: readonly ListE
       unlinked.push({ name: row.name, reason: 'no UN entry has this name' });
       return undefined;
     }
-    const chosen = breakTie(candidates.map((id) => entities.get(id) as ListEntity), row);
+    const chosen = breakTie(
+      candidates.map((id) => entities.get(id) as ListEntity),
+      row,
+    );
     if (chosen.length !== 1) {
       unlinked.push({ name: row.name, reason: `${chosen.length} UN entries fit (${chosen.map((e) => e.entryId).join(', ')})` });
       return undefined;
@@ -59,7 +62,10 @@ export function linkToUnEntries(rows: readonly PositiveRow[], un: readonly ListE
 function breakTie(candidates: ListEntity[], row: PositiveRow): ListEntity[] {
   if (candidates.length < 2) return candidates;
   const year = row.dateOfBirth?.year;
-  const byDate = year === undefined ? candidates : candidates.filter((e) => e.datesOfBirth.some((d) => d.year === year || (d.until && d.year <= year && year <= d.until.year)));
+  const byDate =
+    year === undefined
+      ? candidates
+      : candidates.filter((e) => e.datesOfBirth.some((d) => d.year === year || (d.until && d.year <= year && year <= d.until.year)));
   const narrowed = byDate.length > 0 ? byDate : candidates;
   if (narrowed.length < 2 || !row.nationality) return narrowed;
   const byCountry = narrowed.filter((e) => e.countries.includes(row.nationality as string));

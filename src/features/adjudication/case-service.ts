@@ -13,8 +13,8 @@ import { actorName, type ScreeningForCase } from '../cases/case-opening.ts';
 import type { Disposition, MatchDecision, PendingDecision } from '../cases/case-record.ts';
 import { appendCaseEvent, type CaseRow, findCase, updateCase } from '../cases/case-store.ts';
 import { subjectFingerprint } from '../cases/fingerprint.ts';
-import { rulesAt } from '../cases/rules-store.ts';
 import type { AdjudicationRules } from '../cases/rules.ts';
+import { rulesAt } from '../cases/rules-store.ts';
 import type { CaseStatusHook } from '../cases/status-hook.ts';
 import { insertSuppressions, type NewSuppression } from '../cases/suppression-store.ts';
 import type { ScreeningService } from '../screenings/service.ts';
@@ -80,7 +80,12 @@ export async function applyDisposition(
     recordAudit(trx, context, {
       action: 'case.decision_proposed',
       target: { type: 'case', id },
-      details: { disposition: request.disposition, status: row.status, requires_second_reviewer: decision.pending.requires_second_reviewer, proposed_by_person: decision.pending.person },
+      details: {
+        disposition: request.disposition,
+        status: row.status,
+        requires_second_reviewer: decision.pending.requires_second_reviewer,
+        proposed_by_person: decision.pending.person,
+      },
     });
     return { row: { ...row, pending_decision: decision.pending, ...assignee, updated_at: now }, outcome: 'pending_second_review' };
   }
@@ -99,7 +104,10 @@ export async function applyDisposition(
     action: 'disposition_applied',
     from_status: row.status,
     to_status: decision.to,
-    details: { match_decisions: decision.matchDecisions, ...(decision.confirms && { confirms: decision.confirms, reviewers: reviewersOf(decision.confirms, reviewer.person) }) },
+    details: {
+      match_decisions: decision.matchDecisions,
+      ...(decision.confirms && { confirms: decision.confirms, reviewers: reviewersOf(decision.confirms, reviewer.person) }),
+    },
   });
   recordAudit(trx, context, {
     action: 'case.disposition_applied',
@@ -175,13 +183,14 @@ function checkedMatchDecisions(decisions: NonNullable<DispositionRequest['matche
   const result: Record<string, MatchDecision> = {};
   decisions.forEach(({ match_id: matchId, decision }, i) => {
     if (!known.has(matchId)) {
-      const matches = known.size > 0 ? `its matches: ${[...known].join(', ')}` : 'it has no name match (a country rule holds its subject): decide it without `matches`';
+      const matches =
+        known.size > 0 ? `its matches: ${[...known].join(', ')}` : 'it has no name match (a country rule holds its subject): decide it without `matches`';
       errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is not a match of this case; ${matches}`, in: 'body' });
-    }
-    else if (result[matchId] !== undefined) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is decided twice`, in: 'body' });
+    } else if (result[matchId] !== undefined) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is decided twice`, in: 'body' });
     else result[matchId] = decision;
   });
-  if (errors.length > 0) throw new AppError('validation_failed', `The disposition has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}.`, { errors });
+  if (errors.length > 0)
+    throw new AppError('validation_failed', `The disposition has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}.`, { errors });
   return result;
 }
 

@@ -53,7 +53,10 @@ export function secondReviewReason(rules: AdjudicationRules, state: Pick<CaseSta
 export function decide(state: CaseState, request: DecisionRequest, reviewer: Reviewer, rules: AdjudicationRules, now: Date): Decision {
   const allowed = ALLOWED[state.status];
   if (!allowed.includes(request.disposition)) {
-    const options = allowed.length > 0 ? `from ${state.status} only ${allowed.join(' or ')}` : `${state.status} is closed: only a re-screen that finds a new or changed list entry reopens it`;
+    const options =
+      allowed.length > 0
+        ? `from ${state.status} only ${allowed.join(' or ')}`
+        : `${state.status} is closed: only a re-screen that finds a new or changed list entry reopens it`;
     throw new AppError('invalid_transition', `A case in ${state.status} cannot be ${request.disposition}; ${options}.`, {
       status_now: state.status,
       allowed: [...allowed],

@@ -14,7 +14,8 @@ const TAG = ['adjudication'];
 
 const blankRefused = (value: string, pointer: string): string => {
   const trimmed = value.trim();
-  if (trimmed === '') throw new AppError('validation_failed', `${pointer.slice(1)} must not be blank.`, { errors: [{ pointer, detail: 'must not be blank', in: 'body' }] });
+  if (trimmed === '')
+    throw new AppError('validation_failed', `${pointer.slice(1)} must not be blank.`, { errors: [{ pointer, detail: 'must not be blank', in: 'body' }] });
   return trimmed;
 };
 
@@ -27,7 +28,12 @@ const adjudication: Feature<{ adjudication: AdjudicationService }> = {
       '/adjudication/rules',
       {
         config: { tier: 'enterprise', permission: 'read' },
-        schema: { tags: TAG, summary: "Get the organization's current adjudication rules", description: 'Version 0 is the defaults, in force until the first PUT.', response: { 200: RulesSchema } },
+        schema: {
+          tags: TAG,
+          summary: "Get the organization's current adjudication rules",
+          description: 'Version 0 is the defaults, in force until the first PUT.',
+          response: { 200: RulesSchema },
+        },
       },
       async (request) => presentRules(await service.getRules(auditContextOf(request))),
     );
@@ -116,7 +122,14 @@ const adjudication: Feature<{ adjudication: AdjudicationService }> = {
       '/adjudication/:id/assign',
       {
         config: { tier: 'defense', permission: 'decide', problems: ['conflict'] },
-        schema: { tags: TAG, summary: 'Assign a case (or unassign it with null)', description: 'Open cases only; audited.', params: CaseIdParams, body: AssignBody, response: { 200: CaseDetailSchema } },
+        schema: {
+          tags: TAG,
+          summary: 'Assign a case (or unassign it with null)',
+          description: 'Open cases only; audited.',
+          params: CaseIdParams,
+          body: AssignBody,
+          response: { 200: CaseDetailSchema },
+        },
       },
       async (request) => {
         return service.assign(auditContextOf(request), request.params.id, request.body.assignee);
@@ -127,7 +140,14 @@ const adjudication: Feature<{ adjudication: AdjudicationService }> = {
       '/adjudication/:id/notes',
       {
         config: { tier: 'defense', permission: 'decide' },
-        schema: { tags: TAG, summary: 'Add a note to a case', description: "Kept in the case's history; the audit trail records that a note was added.", params: CaseIdParams, body: NoteBody, response: { 201: CaseDetailSchema } },
+        schema: {
+          tags: TAG,
+          summary: 'Add a note to a case',
+          description: "Kept in the case's history; the audit trail records that a note was added.",
+          params: CaseIdParams,
+          body: NoteBody,
+          response: { 201: CaseDetailSchema },
+        },
       },
       async (request, reply) => {
         return reply.code(201).send(await service.note(auditContextOf(request), request.params.id, blankRefused(request.body.text, '/text')));

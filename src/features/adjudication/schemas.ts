@@ -16,9 +16,21 @@ export const CaseIdParams = Type.Object({ id: Type.String({ pattern: '^case_[0-9
 
 const thresholds = Type.Object(
   {
-    match: Type.Optional(score('The score at which a match becomes a potential match (default 0.80, the engine\'s calibrated point).')),
-    lists: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), score('This list\'s own threshold.'), { maxProperties: 30, description: 'Per-list thresholds that replace `match` for their list, e.g. `{ "BIS_EL": 0.85 }`.' })),
-    auto_clear_band: Type.Optional(Type.Number({ minimum: 0, maximum: 0.3, description: 'Matches up to this far below their threshold are kept in the screening as `auto_cleared_matches` and alert no one (default 0: none kept).' })),
+    match: Type.Optional(score("The score at which a match becomes a potential match (default 0.80, the engine's calibrated point).")),
+    lists: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), score("This list's own threshold."), {
+        maxProperties: 30,
+        description: 'Per-list thresholds that replace `match` for their list, e.g. `{ "BIS_EL": 0.85 }`.',
+      }),
+    ),
+    auto_clear_band: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 0.3,
+        description:
+          'Matches up to this far below their threshold are kept in the screening as `auto_cleared_matches` and alert no one (default 0: none kept).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -26,7 +38,12 @@ const thresholds = Type.Object(
 const escalation = Type.Object(
   {
     lists: Type.Optional(Type.Array(listCode, { maxItems: 30, description: 'A match on any of these lists opens the case ESCALATED, priority critical.' })),
-    programs: Type.Optional(Type.Array(text(60, 'A program tag as the list gives it, e.g. `SDGT`, `RUSSIA-EO14024`.'), { maxItems: 100, description: 'A match listed under any of these programs opens ESCALATED.' })),
+    programs: Type.Optional(
+      Type.Array(text(60, 'A program tag as the list gives it, e.g. `SDGT`, `RUSSIA-EO14024`.'), {
+        maxItems: 100,
+        description: 'A match listed under any of these programs opens ESCALATED.',
+      }),
+    ),
     country_flags: Type.Optional(
       Type.Array(enumOf(REGIMES, 'A country regime.'), {
         maxItems: REGIMES.length,
@@ -71,7 +88,11 @@ const countryHolds = Type.Object(
 const fourEyes = Type.Object(
   {
     denied: Type.Optional(Type.Boolean({ description: 'Every DENIED needs a second, different reviewer to confirm it.' })),
-    cleared_min_score: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'Clearing a case scored at least this needs a second reviewer; null: never.' })),
+    cleared_min_score: Type.Optional(
+      Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+        description: 'Clearing a case scored at least this needs a second reviewer; null: never.',
+      }),
+    ),
     cleared_escalated: Type.Optional(Type.Boolean({ description: 'Clearing an ESCALATED case needs a second reviewer.' })),
   },
   { additionalProperties: false },
@@ -80,24 +101,36 @@ const fourEyes = Type.Object(
 const hours = Type.Number({ exclusiveMinimum: 0, maximum: 8760 });
 const slaHours = Type.Object(
   Object.fromEntries(PRIORITIES.map((p) => [p, Type.Optional(hours)])) as Record<(typeof PRIORITIES)[number], ReturnType<typeof Type.Optional<typeof hours>>>,
-  { additionalProperties: false, description: 'Hours a case of each priority may wait before it is overdue. A lower priority may not be due sooner than a higher one.' },
+  {
+    additionalProperties: false,
+    description: 'Hours a case of each priority may wait before it is overdue. A lower priority may not be due sooner than a higher one.',
+  },
 );
 
 const suppressions = Type.Object(
   {
     enabled: Type.Optional(Type.Boolean({ description: 'Whether clearing a case suppresses its false positives (default true).' })),
-    expire_after_days: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()], { description: 'Days a suppression lasts (default 365); null: until either side changes.' })),
+    expire_after_days: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 3650 }), Type.Null()], {
+        description: 'Days a suppression lasts (default 365); null: until either side changes.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
-const contradicts = (what: string) => enumOf(['contradicts'] as const, `The match's ${what} qualifier contradicts the entry (see the match's \`explanation.qualifiers\`).`);
+const contradicts = (what: string) =>
+  enumOf(['contradicts'] as const, `The match's ${what} qualifier contradicts the entry (see the match's \`explanation.qualifiers\`).`);
 const clearingRule = Type.Object(
   {
     name: text(80, "The rule's name, unique among the organization's clearing rules (ignoring case). Every match it clears records it in `cleared_by.rule`."),
     description: Type.Optional(prose(500, 'Why the organization clears on this, in words an auditor will read.')),
     when: Type.Object(
-      { date_of_birth: Type.Optional(contradicts('date of birth')), country: Type.Optional(contradicts('country')), type: Type.Optional(contradicts('subject type')) },
+      {
+        date_of_birth: Type.Optional(contradicts('date of birth')),
+        country: Type.Optional(contradicts('country')),
+        type: Type.Optional(contradicts('subject type')),
+      },
       {
         additionalProperties: false,
         description:
@@ -106,7 +139,12 @@ const clearingRule = Type.Object(
       },
     ),
     max_name_score: Type.Optional(
-      Type.Number({ exclusiveMinimum: 0, maximum: 1, description: "Clear only matches whose name score (`explanation.name_score`) is at most this, e.g. 0.95 leaves exact names alerting. Absent: any name score." }),
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1,
+        description:
+          'Clear only matches whose name score (`explanation.name_score`) is at most this, e.g. 0.95 leaves exact names alerting. Absent: any name score.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -186,7 +224,10 @@ export const DispositionBody = Type.Object(
           },
           { additionalProperties: false },
         ),
-        { maxItems: 100, description: 'Decisions per match. When CLEARED, a match not called `true_match` counts as a false positive and is suppressed for this subject.' },
+        {
+          maxItems: 100,
+          description: 'Decisions per match. When CLEARED, a match not called `true_match` counts as a false positive and is suppressed for this subject.',
+        },
       ),
     ),
     assignee: Type.Optional(text(200, 'Assign the case to this person (an email or user id) at the same time.')),
@@ -195,7 +236,11 @@ export const DispositionBody = Type.Object(
     additionalProperties: false,
     examples: [
       { disposition: 'CLEARED', reason: 'Different date of birth (1990 vs 1961) and nationality; passport checked at the desk.' },
-      { disposition: 'DENIED', reason: 'Same name, date of birth and nationality as SDN entry 10001.', matches: [{ match_id: 'mat_01jd2x0000000000000000000a', decision: 'true_match' }] },
+      {
+        disposition: 'DENIED',
+        reason: 'Same name, date of birth and nationality as SDN entry 10001.',
+        matches: [{ match_id: 'mat_01jd2x0000000000000000000a', decision: 'true_match' }],
+      },
     ],
   },
 );
@@ -209,7 +254,11 @@ export const NoteBody = Type.Object({ text: prose(2000, 'The note, kept in the c
 
 export const QueueQuery = Type.Object(
   {
-    status: Type.Optional(Type.Array(enumOf(['OPEN', 'ESCALATED'] as const, 'A status of an open case.'), { description: 'OPEN, ESCALATED or both (repeat the parameter); default both.' })),
+    status: Type.Optional(
+      Type.Array(enumOf(['OPEN', 'ESCALATED'] as const, 'A status of an open case.'), {
+        description: 'OPEN, ESCALATED or both (repeat the parameter); default both.',
+      }),
+    ),
     assignee: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     min_score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     list: Type.Optional(listCode),
@@ -234,7 +283,8 @@ const PendingSchema = Type.Union(
       requires_second_reviewer: Type.String({ description: 'Which rule asks for a second reviewer.' }),
       person: Type.Optional(
         Type.Union([Type.String(), Type.Null()], {
-          description: 'The person answerable for the proposal (`user:<id>`): the proposer, or whoever created the API key that proposed it; null when no person did (a key made from the command line).',
+          description:
+            'The person answerable for the proposal (`user:<id>`): the proposer, or whoever created the API key that proposed it; null when no person did (a key made from the command line).',
         }),
       ),
     }),
@@ -277,7 +327,7 @@ export const QueueSchema = Type.Object({
   data: Type.Array(
     Type.Object({
       ...caseFields,
-      subject: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'What was screened (the screening\'s `input`).' }),
+      subject: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: "What was screened (the screening's `input`)." }),
       top_match: Type.Union([Type.Object({ list: Type.String(), entry_id: Type.String(), entry_name: Type.String(), score: Type.Number() }), Type.Null()]),
     }),
   ),
@@ -288,7 +338,9 @@ export const QueueSchema = Type.Object({
 
 export const CaseDetailSchema = Type.Object({
   ...caseFields,
-  screening: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: 'The screening as `GET /screenings/{id}` returns it, matches and explanations included.' }),
+  screening: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+    description: 'The screening as `GET /screenings/{id}` returns it, matches and explanations included.',
+  }),
   history: Type.Array(
     Type.Object({
       seq: Type.Integer(),
@@ -303,5 +355,10 @@ export const CaseDetailSchema = Type.Object({
       request_id: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
-  rules: Type.Object({ version: Type.Integer(), rules: Type.Object({}, { additionalProperties: true }), created_at: Type.Union([Type.String(), Type.Null()]), created_by: Type.Union([Type.String(), Type.Null()]) }),
+  rules: Type.Object({
+    version: Type.Integer(),
+    rules: Type.Object({}, { additionalProperties: true }),
+    created_at: Type.Union([Type.String(), Type.Null()]),
+    created_by: Type.Union([Type.String(), Type.Null()]),
+  }),
 });

@@ -10,8 +10,8 @@ import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorName } from '../cases/case-opening.ts';
 import { caseEvents, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from '../cases/case-store.ts';
+import { completeRules, type RulesBody, ruleProblems } from '../cases/rules.ts';
 import { appendRules, currentRules, rulesAt } from '../cases/rules-store.ts';
-import { completeRules, ruleProblems, type RulesBody } from '../cases/rules.ts';
 import type { CaseStatusHook } from '../cases/status-hook.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import { addNote, applyDisposition, assignCase, type DispositionRequest } from './case-service.ts';
@@ -46,7 +46,14 @@ export function createAdjudicationService(withTenant: WithTenant, deps: Adjudica
     withTenant(context.actor, async (trx) => {
       const rows = await queuePage(trx, filters, after, limit + 1);
       const page = rows.slice(0, limit);
-      const summaries = new Map((await screenings.summaries(trx, page.map((r) => r.screening_id))).map((s) => [s.id, s]));
+      const summaries = new Map(
+        (
+          await screenings.summaries(
+            trx,
+            page.map((r) => r.screening_id),
+          )
+        ).map((s) => [s.id, s]),
+      );
       const totals = await queueTotals(trx, filters);
       const data = page.map((row) => {
         const summary = summaries.get(row.screening_id);
@@ -66,13 +73,21 @@ export function createAdjudicationService(withTenant: WithTenant, deps: Adjudica
       const rules = completeRules(body);
       const problems = ruleProblems(rules, loadedLists());
       if (problems.length > 0) {
-        throw new AppError('validation_failed', `The rules have ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: ${problems.map((p) => `${p.pointer} ${p.detail}`).join('; ')}.`, {
-          errors: problems.map((p) => ({ ...p, in: 'body' as const })),
-        });
+        throw new AppError(
+          'validation_failed',
+          `The rules have ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: ${problems.map((p) => `${p.pointer} ${p.detail}`).join('; ')}.`,
+          {
+            errors: problems.map((p) => ({ ...p, in: 'body' as const })),
+          },
+        );
       }
       return withTenant(context.actor, async (trx) => {
         const written = await appendRules(trx, context.actor.organizationId, rules, { actor: actorName(context), requestId: context.requestId });
-        recordAudit(trx, context, { action: 'adjudication_rules.updated', target: { type: 'adjudication_rules', id: String(written.version) }, details: { version: written.version, rules } });
+        recordAudit(trx, context, {
+          action: 'adjudication_rules.updated',
+          target: { type: 'adjudication_rules', id: String(written.version) },
+          details: { version: written.version, rules },
+        });
         return written;
       });
     },

@@ -34,7 +34,10 @@ const apiKeys: Feature = {
         // A sandbox key makes sandbox keys unless told otherwise: trying the API must not mint live credentials by accident.
         const { name, environment = request.actor?.environment ?? 'live', admin = false } = request.body;
         const { record, key } = await service.create(auditContextOf(request), { name, environment, admin });
-        return reply.code(201).header('location', `/api/v1/api-keys/${record.id}`).send({ ...presentKey(record), key });
+        return reply
+          .code(201)
+          .header('location', `/api/v1/api-keys/${record.id}`)
+          .send({ ...presentKey(record), key });
       },
     );
 

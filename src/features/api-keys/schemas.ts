@@ -8,11 +8,12 @@ export const CreateKeyBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100, description: 'What the key is for, e.g. "badge kiosk lobby".' }),
     environment: Type.Optional(
       Type.Union([Type.Literal('live'), Type.Literal('test')], {
-        description: '`test` makes a sandbox key (`gk_test_…`). Default: the environment of the key making the request (`test` from a sandbox key), or `live` for a person.',
+        description:
+          '`test` makes a sandbox key (`gk_test_…`). Default: the environment of the key making the request (`test` from a sandbox key), or `live` for a person.',
         examples: ['live'],
       }),
     ),
-    admin: Type.Optional(Type.Boolean({ description: 'May manage the organization\'s keys. Default false.' })),
+    admin: Type.Optional(Type.Boolean({ description: "May manage the organization's keys. Default false." })),
   },
   { additionalProperties: false },
 );

@@ -17,8 +17,14 @@ const ExportQuery = Type.Object(
   {
     from: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or after this time.' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'Events before this time.' })),
-    action: Type.Optional(Type.String({ maxLength: 100, description: 'Only this action, e.g. `api_key.revoked`; events recorded under an earlier name of it (`api_key.active` for `api_key.enabled`) are included, as stored.' })),
-    actor: Type.Optional(Type.String({ maxLength: 200, description: 'Only this actor: a key id or a person\'s subject.' })),
+    action: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Only this action, e.g. `api_key.revoked`; events recorded under an earlier name of it (`api_key.active` for `api_key.enabled`) are included, as stored.',
+      }),
+    ),
+    actor: Type.Optional(Type.String({ maxLength: 200, description: "Only this actor: a key id or a person's subject." })),
     request_id: Type.Optional(Type.String({ maxLength: 128, description: 'Only events of this X-Request-ID.' })),
     kind: Type.Optional(
       Type.Union([Type.Literal('read'), Type.Literal('write')], {
@@ -45,7 +51,7 @@ const ExportLine = Type.Object({
   outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
   details: Type.Object({}, { additionalProperties: true }),
   prev_hash: Type.String({ description: 'Hex SHA-256 of the previous event in the chain.' }),
-  hash: Type.String({ description: 'Hex SHA-256 of prev_hash and this event\'s canonical JSON.' }),
+  hash: Type.String({ description: "Hex SHA-256 of prev_hash and this event's canonical JSON." }),
   cursor: Type.String(),
 });
 
@@ -91,14 +97,14 @@ const auditExport: Feature = {
         };
         const context = auditContextOf(request);
         await reads.flush(context.actor.organizationId);
-        await db.withTenant(context.actor, async (trx) =>
-          recordAudit(trx, context, { action: 'audit.exported', details: { format, ...request.query } }),
+        await db.withTenant(context.actor, async (trx) => recordAudit(trx, context, { action: 'audit.exported', details: { format, ...request.query } }));
+        return (
+          reply
+            .type(CONTENT_TYPES[format])
+            .header('content-disposition', `attachment; filename="audit-${context.actor.organizationId}.${format === 'csv' ? 'csv' : 'ndjson'}"`)
+            // A stream is piped as it is; the schema above documents its lines.
+            .send(exportStream(db.withTenant, context.actor, filter, afterSeq, format) as never)
         );
-        return reply
-          .type(CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="audit-${context.actor.organizationId}.${format === 'csv' ? 'csv' : 'ndjson'}"`)
-          // A stream is piped as it is; the schema above documents its lines.
-          .send(exportStream(db.withTenant, context.actor, filter, afterSeq, format) as never);
       },
     );
   },

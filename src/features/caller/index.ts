@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { RequestActor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
-import { mayCall, type Permission, PERMISSIONS, principalOf } from '../../http/permissions.ts';
+import { mayCall, PERMISSIONS, type Permission, principalOf } from '../../http/permissions.ts';
 
 const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
@@ -18,7 +18,9 @@ const CallerSchema = Type.Object(
     organization: Type.Object({
       id: Type.String(),
       name: Type.String(),
-      tier: Type.Union([Type.Literal('defense'), Type.Literal('enterprise')], { description: 'Defense endpoints serve every organization; Enterprise endpoints, Enterprise organizations.' }),
+      tier: Type.Union([Type.Literal('defense'), Type.Literal('enterprise')], {
+        description: 'Defense endpoints serve every organization; Enterprise endpoints, Enterprise organizations.',
+      }),
     }),
     credential: Type.Object({
       kind: Type.Union([Type.Literal('api_key'), Type.Literal('user')], { description: '`api_key`, or `user` for a person’s JWT.' }),
@@ -28,8 +30,12 @@ const CallerSchema = Type.Object(
       role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('adjudicator'), Type.Literal('viewer')], { description: 'For people: their role.' })),
       expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'For people: when the token expires.' })),
     }),
-    permissions: Type.Array(Type.String(), { description: `What this caller may do: some of ${PERMISSION_NAMES.map((p) => `\`${p}\``).join(', ')} (the matrix is in this description's introduction).` }),
-    rate_limit_per_second: Type.Union([Type.Integer(), Type.Null()], { description: "The organization's own request rate per credential, or null for its tier's." }),
+    permissions: Type.Array(Type.String(), {
+      description: `What this caller may do: some of ${PERMISSION_NAMES.map((p) => `\`${p}\``).join(', ')} (the matrix is in this description's introduction).`,
+    }),
+    rate_limit_per_second: Type.Union([Type.Integer(), Type.Null()], {
+      description: "The organization's own request rate per credential, or null for its tier's.",
+    }),
   },
   {
     examples: [

@@ -5,8 +5,8 @@
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent, recordEvents } from '../../events/outbox.ts';
-import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
 import type { CaseStatus } from './case-record.ts';
+import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase, type CaseFacts } from './priority.ts';
 import type { AdjudicationRules } from './rules.ts';
@@ -39,7 +39,12 @@ export const actorName = (context: AuditContext) => `${context.actor.kind}:${con
 export type SuppressionLookUp = (fingerprints: string[], now: Date) => Promise<Suppression[]>;
 
 /** The records with each match an active suppression covers marked `suppressed_by`: one look-up for the whole batch. */
-export async function applySuppressions<R extends ScreeningForCase>(lookUp: SuppressionLookUp, records: R[], rules: AdjudicationRules, now: Date): Promise<R[]> {
+export async function applySuppressions<R extends ScreeningForCase>(
+  lookUp: SuppressionLookUp,
+  records: R[],
+  rules: AdjudicationRules,
+  now: Date,
+): Promise<R[]> {
   if (!rules.suppressions.enabled || records.every((r) => r.matches.length === 0)) return records;
   const fingerprints = records.map((record) => record.matches.map((m) => subjectFingerprint(record.input, m.field)));
   const active = await lookUp(fingerprints.flat(), now);
@@ -47,7 +52,8 @@ export async function applySuppressions<R extends ScreeningForCase>(lookUp: Supp
   return records.map((record, r) => {
     const matches = record.matches.map((match, i) => {
       const covering = active.find(
-        (s) => s.subject_fingerprint === fingerprints[r]?.[i] && s.list === match.list && s.entry_id === match.entry_id && s.entry_sha256 === match.entry_sha256,
+        (s) =>
+          s.subject_fingerprint === fingerprints[r]?.[i] && s.list === match.list && s.entry_id === match.entry_id && s.entry_sha256 === match.entry_sha256,
       );
       return covering ? { ...match, suppressed_by: covering.id } : match;
     });
@@ -114,7 +120,12 @@ export async function openCases(trx: TenantTransaction, context: AuditContext, t
  * the case takes the new screening, priority and SLA, keeps its history (and what was decided
  * before, in it), and the features following it react as to any status change.
  */
-export async function reopenCase(trx: TenantTransaction, context: AuditContext, statusChanged: Pick<CaseStatusHook, 'run'>, toOpen: CaseToOpen): Promise<CaseStatus> {
+export async function reopenCase(
+  trx: TenantTransaction,
+  context: AuditContext,
+  statusChanged: Pick<CaseStatusHook, 'run'>,
+  toOpen: CaseToOpen,
+): Promise<CaseStatus> {
   const { caseId, screening, rulesVersion, now } = toOpen;
   const row = await findCase(trx, caseId, { forUpdate: true });
   if (!row) throw new Error(`case ${caseId} to reopen is missing`);
@@ -131,7 +142,11 @@ export async function reopenCase(trx: TenantTransaction, context: AuditContext, 
     request_id: context.requestId,
     created_at: now,
   });
-  recordAudit(trx, context, { action: 'case.reopened', target: { type: 'case', id: caseId }, details: { from: row.status, to: status, screening_id: screening.id } });
+  recordAudit(trx, context, {
+    action: 'case.reopened',
+    target: { type: 'case', id: caseId },
+    details: { from: row.status, to: status, screening_id: screening.id },
+  });
   recordEvent(trx, context.actor.organizationId, {
     type: 'case.opened',
     data: { case_id: caseId, screening_id: screening.id, source: screening.source, status, priority: assessment.priority, reopened: true },

@@ -3,8 +3,8 @@
  */
 import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
-import type { Schema } from '../../db/schema.ts';
 import { rowsAtCommit } from '../../db/rows-at-commit.ts';
+import type { Schema } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import type { CaseStatus, MatchDecision, PendingDecision } from './case-record.ts';
 import type { Priority } from './rules.ts';
@@ -63,11 +63,29 @@ export type CaseRow = Omit<CaseTable, 'organization_id' | JsonOrDate> & {
   closed_at: Date | null;
 };
 
-export type CaseEvent = Omit<Schema['case_events'], 'organization_id' | 'case_id' | 'details' | 'created_at'> & { details: Record<string, unknown>; created_at: Date };
+export type CaseEvent = Omit<Schema['case_events'], 'organization_id' | 'case_id' | 'details' | 'created_at'> & {
+  details: Record<string, unknown>;
+  created_at: Date;
+};
 
 const CASE_COLUMNS = [
-  'id', 'screening_id', 'source', 'status', 'priority', 'priority_rank', 'priority_reasons', 'score', 'lists', 'assignee',
-  'sla_due_at', 'rules_version', 'pending_decision', 'match_decisions', 'created_at', 'updated_at', 'closed_at',
+  'id',
+  'screening_id',
+  'source',
+  'status',
+  'priority',
+  'priority_rank',
+  'priority_reasons',
+  'score',
+  'lists',
+  'assignee',
+  'sla_due_at',
+  'rules_version',
+  'pending_decision',
+  'match_decisions',
+  'created_at',
+  'updated_at',
+  'closed_at',
 ] as const;
 
 type RawCase = Record<(typeof CASE_COLUMNS)[number], unknown>;
@@ -115,7 +133,22 @@ export async function caseStatusOf(trx: TenantTransaction, id: string): Promise<
 }
 
 export type CaseChanges = Partial<
-  Pick<CaseRow, 'screening_id' | 'status' | 'priority' | 'priority_rank' | 'priority_reasons' | 'score' | 'lists' | 'sla_due_at' | 'rules_version' | 'assignee' | 'pending_decision' | 'match_decisions' | 'closed_at'>
+  Pick<
+    CaseRow,
+    | 'screening_id'
+    | 'status'
+    | 'priority'
+    | 'priority_rank'
+    | 'priority_reasons'
+    | 'score'
+    | 'lists'
+    | 'sla_due_at'
+    | 'rules_version'
+    | 'assignee'
+    | 'pending_decision'
+    | 'match_decisions'
+    | 'closed_at'
+  >
 > & { updated_at: Date };
 
 export async function updateCase(trx: TenantTransaction, id: string, changes: CaseChanges): Promise<void> {
@@ -142,10 +175,7 @@ export async function appendCaseEvent(trx: TenantTransaction, organizationId: st
     .values((eb) => ({
       organization_id: organizationId,
       case_id: caseId,
-      seq: eb
-        .selectFrom('case_events')
-        .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-        .where('case_id', '=', caseId),
+      seq: eb.selectFrom('case_events').select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).where('case_id', '=', caseId),
       ...event,
       details: JSON.stringify(event.details),
     }))
@@ -206,6 +236,9 @@ export async function queuePage(trx: TenantTransaction, filters: QueueFilters, a
 }
 
 export async function queueTotals(trx: TenantTransaction, filters: QueueFilters): Promise<Record<string, number>> {
-  const rows = await filtered(trx, filters).select(['status', sql<number>`count(*)::int`.as('count')]).groupBy('status').execute();
+  const rows = await filtered(trx, filters)
+    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .groupBy('status')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
 }

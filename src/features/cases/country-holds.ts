@@ -10,9 +10,10 @@
  * changed, and the country was weighed when the subject was first screened; holding again would
  * reopen every decided case of such a subject at each list update.
  */
-import { COUNTRY_REGIMES, type CountryRegime } from '../../screening/country-sanctions/table.ts';
+
 import type { HoldPolicy } from '../../screening/country-sanctions/holds.ts';
 import { NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
+import { COUNTRY_REGIMES, type CountryRegime } from '../../screening/country-sanctions/table.ts';
 
 export const HOLD_SOURCES = ['prescreen', 'checkin', 'vendor', 'workforce'] as const;
 export type HoldSource = (typeof HOLD_SOURCES)[number];

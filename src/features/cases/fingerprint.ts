@@ -25,7 +25,11 @@ export type FingerprintInput = {
 const identifiersOf = (input: FingerprintInput) =>
   input.identifiers?.length ? { identifiers: input.identifiers.map((i) => `${i.type}:${compactValue(i.value)}:${i.country ?? ''}`).sort() } : {};
 
-const folded = (name: string) => foldWords(name).map((w) => w.text).sort().join(' ');
+const folded = (name: string) =>
+  foldWords(name)
+    .map((w) => w.text)
+    .sort()
+    .join(' ');
 
 /** The fingerprint of the party a match on `field` was about: the subject (or an alias of it), or the company. */
 export function subjectFingerprint(input: FingerprintInput, field: 'subject' | 'alias' | 'company'): string {

@@ -7,7 +7,7 @@
 import type { FieldError } from '../../http/errors.ts';
 import type { CountryRegime } from '../../screening/country-sanctions/table.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
-import { completeCountryHolds, type CountryHoldRules, DEFAULT_COUNTRY_HOLDS } from './country-holds.ts';
+import { type CountryHoldRules, completeCountryHolds, DEFAULT_COUNTRY_HOLDS } from './country-holds.ts';
 
 export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -109,7 +109,10 @@ export function ruleProblems(rules: AdjudicationRules, loadedLists: readonly str
   const band = rules.thresholds.auto_clear_band;
   const lowest = Math.min(rules.thresholds.match, ...Object.values(rules.thresholds.lists));
   if (lowest - band < LOWEST_THRESHOLD - 1e-9) {
-    problems.push({ pointer: '/thresholds/auto_clear_band', detail: `reaches ${round(lowest - band)} below the lowest threshold ${lowest}; threshold minus band must stay at or above ${LOWEST_THRESHOLD}` });
+    problems.push({
+      pointer: '/thresholds/auto_clear_band',
+      detail: `reaches ${round(lowest - band)} below the lowest threshold ${lowest}; threshold minus band must stay at or above ${LOWEST_THRESHOLD}`,
+    });
   }
 
   problems.push(...clearingRuleProblems(rules.clearing_rules));
@@ -117,7 +120,10 @@ export function ruleProblems(rules: AdjudicationRules, loadedLists: readonly str
   PRIORITIES.slice(1).forEach((priority, i) => {
     const higher = PRIORITIES[i] as Priority;
     if (rules.sla_hours[priority] < rules.sla_hours[higher]) {
-      problems.push({ pointer: `/sla_hours/${priority}`, detail: `is ${rules.sla_hours[priority]} h, shorter than ${higher} (${rules.sla_hours[higher]} h): a lower priority may not be due sooner` });
+      problems.push({
+        pointer: `/sla_hours/${priority}`,
+        detail: `is ${rules.sla_hours[priority]} h, shorter than ${higher} (${rules.sla_hours[higher]} h): a lower priority may not be due sooner`,
+      });
     }
   });
   return problems;
@@ -130,7 +136,11 @@ function clearingRuleProblems(rules: ClearingRule[]): FieldError[] {
   rules.forEach((rule, i) => {
     const key = rule.name.toLowerCase();
     if (key === '') problems.push({ pointer: `/clearing_rules/${i}/name`, detail: 'must not be blank' });
-    else if (seen.has(key)) problems.push({ pointer: `/clearing_rules/${i}/name`, detail: `"${rule.name}" is already the name of clearing rule ${seen.get(key)}: each rule's name is its own` });
+    else if (seen.has(key))
+      problems.push({
+        pointer: `/clearing_rules/${i}/name`,
+        detail: `"${rule.name}" is already the name of clearing rule ${seen.get(key)}: each rule's name is its own`,
+      });
     else seen.set(key, i);
     if (Object.keys(rule.when).length === 0) {
       problems.push({ pointer: `/clearing_rules/${i}/when`, detail: `names no condition: give at least one of ${CLEARING_QUALIFIERS.join(', ')}` });

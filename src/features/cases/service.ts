@@ -10,8 +10,8 @@ import type { TenantTransaction } from '../../db/tenant.ts';
 import { applySuppressions, type CaseToOpen, openCases, reopenCase, type ScreeningForCase } from './case-opening.ts';
 import { caseEvents, caseStatusOf } from './case-store.ts';
 import { holdPolicyFor } from './country-holds.ts';
-import { currentRules } from './rules-store.ts';
 import type { AdjudicationRules } from './rules.ts';
+import { currentRules } from './rules-store.ts';
 import type { CaseStatusHook } from './status-hook.ts';
 import { activeAmong, activeSuppressions, MAX_KEPT, suppressionsToKeep } from './suppression-store.ts';
 
@@ -60,7 +60,11 @@ export function createCaseService({ statusChanged }: CaseServiceDeps) {
       }));
       // The event that gave the case its current status: its opening, a decision or a reopening (a pending decision changes none).
       const setter = events.findLast((e) => e.to_status !== e.from_status);
-      const statusSince = setter && { at: setter.created_at.toISOString(), actor: setter.actor, ...(setter.action === 'disposition_applied' && setter.disposition && { disposition: setter.disposition }) };
+      const statusSince = setter && {
+        at: setter.created_at.toISOString(),
+        actor: setter.actor,
+        ...(setter.action === 'disposition_applied' && setter.disposition && { disposition: setter.disposition }),
+      };
       return { case_id: caseId, status, ...(statusSince && { status_since: statusSince }), history };
     },
   };

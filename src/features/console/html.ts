@@ -38,7 +38,8 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 /** A path with its query: undefined, empty and false parameters left out, the rest encoded. */
 export function href(path: string, query: Record<string, string | number | boolean | undefined | null> = {}): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '' && value !== false) params.set(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '' && value !== false) params.set(name, String(value));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }

@@ -31,7 +31,8 @@ import { createUserService } from './users/user-service.ts';
 import { listsBanner } from './views/lists-banner.ts';
 
 /** Scripts and styles from this server only, no inline code, no framing, forms posted here only. */
-export const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+export const CONSOLE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The services behind the pages: the same the API's routes call. */
 type ConsoleServices = { adjudication: AdjudicationService; screenings: ScreeningService; visitorSessions: SessionService; webhooks: WebhookService };
@@ -65,7 +66,9 @@ const consoleFeature: Feature<ConsoleServices> = {
     api.addHook('preValidation', (request, reply, done) => (request.method === 'POST' ? api.csrfProtection(request, reply, done) : done()));
 
     registerAssets(api);
-    api.get('/', { config: { tier: 'defense', permission: 'read' } }, async (request, reply) => reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303));
+    api.get('/', { config: { tier: 'defense', permission: 'read' } }, async (request, reply) =>
+      reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303),
+    );
     registerSignInPages(api, { users, sessions, config });
     registerQueuePage(api, { adjudication, lists });
     registerCasePages(api, { adjudication, visitorSessions, screenings, lists });

@@ -5,8 +5,8 @@
  * Each event is exactly the body its webhook deliveries carry.
  */
 import { Type } from 'typebox';
-import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/event-types.ts';
 import { eventEnvelope } from '../../events/event-envelope.ts';
+import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/event-types.ts';
 import { findEvent, listEvents } from '../../events/outbox.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
@@ -27,7 +27,8 @@ const EventsQuery = Type.Object(
     order: Type.Optional(
       Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
         default: 'oldest',
-        description: '`oldest` first (to replay, or to process each event once in order) or `newest` first (to show the latest, or to poll and de-duplicate by id).',
+        description:
+          '`oldest` first (to replay, or to process each event once in order) or `newest` first (to show the latest, or to poll and de-duplicate by id).',
       }),
     ),
     cursor: Type.Optional(Type.String({ maxLength: 300, description: 'The `next_cursor` of the page before; the next page keeps its order.' })),
@@ -63,7 +64,16 @@ const EventSchema = Type.Object(
         id: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy',
         type: 'screening.completed',
         timestamp: '2026-11-20T09:31:12.204Z',
-        data: { screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np', source: 'prescreen', outcome: 'potential_match', score: 0.93, matches: 2, holds: 0, case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq', reference: 'visit-2026-0042' },
+        data: {
+          screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np',
+          source: 'prescreen',
+          outcome: 'potential_match',
+          score: 0.93,
+          matches: 2,
+          holds: 0,
+          case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq',
+          reference: 'visit-2026-0042',
+        },
       },
     ],
   },
@@ -121,7 +131,9 @@ const events: Feature = {
           tags: ['webhooks'],
           summary: 'Get an event',
           description: 'The event as its webhook deliveries carry it: what a receiver fetches to check a delivery it doubts, by its `webhook-id`.',
-          params: Type.Object({ id: Type.String({ pattern: '^evt_[0-9a-z]{26}$', description: 'The event id, `evt_…`: the `webhook-id` of its deliveries.' }) }),
+          params: Type.Object({
+            id: Type.String({ pattern: '^evt_[0-9a-z]{26}$', description: 'The event id, `evt_…`: the `webhook-id` of its deliveries.' }),
+          }),
           response: { 200: Type.Ref('Event') },
         },
       },

@@ -9,7 +9,9 @@ const CheckSchema = Type.Object({
   degraded: Type.Optional(
     Type.Boolean({ description: 'True: the check passes but reports a problem the service serves through (a stale list, a failing list source).' }),
   ),
-  detail: Type.Optional(Type.String({ description: 'What the check found, in words.', examples: ['UN_SC was last confirmed current 12 days ago (maximum 3 days)'] })),
+  detail: Type.Optional(
+    Type.String({ description: 'What the check found, in words.', examples: ['UN_SC was last confirmed current 12 days ago (maximum 3 days)'] }),
+  ),
 });
 const ReadinessSchema = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('not_ready')], {

@@ -6,13 +6,22 @@
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
-import { requireUtf8 } from '../../http/json-body.ts';
 import type { Api, Feature } from '../../http/feature.ts';
 import { pageStartsAfter } from '../../http/id-page.ts';
+import { requireUtf8 } from '../../http/json-body.ts';
 import { cursorPage } from '../../http/list-page.ts';
 import { loadSecretBox } from '../../webhooks/secret-box-keys.ts';
 import { SIGNATURE_HEADERS } from '../../webhooks/standard-webhooks.ts';
-import { AcknowledgementSchema, InboundPayload, KEY_NAMES_RULE, ReceiptListQuery, ReceiptListSchema, ReceiptSchema, SecretShownSchema, SecretStateSchema } from './schemas.ts';
+import {
+  AcknowledgementSchema,
+  InboundPayload,
+  KEY_NAMES_RULE,
+  ReceiptListQuery,
+  ReceiptListSchema,
+  ReceiptSchema,
+  SecretShownSchema,
+  SecretStateSchema,
+} from './schemas.ts';
 import { createInboundWebhookService, type InboundWebhookService } from './service.ts';
 import { INBOUND_KINDS, type Receipt, type SecretState } from './store.ts';
 
@@ -96,7 +105,10 @@ function registerReceivers(api: Api, service: InboundWebhookService) {
         }
         const { receipt, duplicate, paths, truncated } = await service.receive(auditContextOf(request), kind, request.body, signed);
         // The spec's rule: the payload's keys are logged, nothing else of it.
-        request.log.info({ kind, receipt_id: receipt.id, organization_id: request.actor?.organizationId, key_paths: paths, key_paths_truncated: truncated, duplicate }, 'inbound webhook received');
+        request.log.info(
+          { kind, receipt_id: receipt.id, organization_id: request.actor?.organizationId, key_paths: paths, key_paths_truncated: truncated, duplicate },
+          'inbound webhook received',
+        );
         return { received: true as const, id: receipt.id, duplicate };
       },
     );

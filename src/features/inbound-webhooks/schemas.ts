@@ -65,7 +65,12 @@ export const ReceiptListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReceiptListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('InboundWebhook')), has_more: Type.Boolean(), next_cursor: NextCursor });
+export const ReceiptListSchema = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(Type.Ref('InboundWebhook')),
+  has_more: Type.Boolean(),
+  next_cursor: NextCursor,
+});
 
 const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -86,5 +91,15 @@ export const SecretShownSchema = Type.Object(
     ...SecretStateSchema.properties,
     secret: Type.String({ description: 'The secret, `whsec_` + base64: shown in this answer only. Sign inbound webhooks with it (Standard Webhooks).' }),
   },
-  { examples: [{ object: 'inbound_webhook_secret', created_at: '2026-11-20T09:30:00.000Z', rotated_at: null, previous_secret_expires_at: null, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }] },
+  {
+    examples: [
+      {
+        object: 'inbound_webhook_secret',
+        created_at: '2026-11-20T09:30:00.000Z',
+        rotated_at: null,
+        previous_secret_expires_at: null,
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      },
+    ],
+  },
 );

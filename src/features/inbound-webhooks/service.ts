@@ -13,7 +13,17 @@ import { payloadKeyPaths } from '../../webhooks/payload-keys.ts';
 import type { SecretBox } from '../../webhooks/secret-box.ts';
 import { activeSecrets, newSealedSecret, rotatedSecrets } from '../../webhooks/signing-secrets.ts';
 import { type SignedRequest, verificationFailure } from '../../webhooks/standard-webhooks.ts';
-import { deleteSecret, findSecret, type InboundKind, insertReceipt, insertSecret, listReceipts, type Receipt, replaceSecret, type SecretState } from './store.ts';
+import {
+  deleteSecret,
+  findSecret,
+  type InboundKind,
+  insertReceipt,
+  insertSecret,
+  listReceipts,
+  type Receipt,
+  replaceSecret,
+  type SecretState,
+} from './store.ts';
 
 export type InboundServiceOptions = { withTenant: WithTenant; secrets: SecretBox; clock?: () => Date };
 

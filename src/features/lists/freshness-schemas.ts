@@ -5,8 +5,7 @@
 import { Type } from 'typebox';
 
 const SOURCE_NAMES = 'ofacSdn, ofacCons, unSc, csl, bisDpl or ukFcdo';
-const NOT_YET =
-  'Null for the few seconds between an import by another process and this service reading its confirmation (LISTS_RELOAD_SECONDS).';
+const NOT_YET = 'Null for the few seconds between an import by another process and this service reading its confirmation (LISTS_RELOAD_SECONDS).';
 const DateTimeOrNull = (description: string, example: string | null) =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description, examples: [example] });
 

@@ -19,7 +19,9 @@ const ListVersionSchema = Type.Object(
     list: Type.String({ description: 'The list code, e.g. OFAC_SDN, UN_SC, BIS_DPL.', examples: ['OFAC_SDN'] }),
     version_id: Type.String({ description: 'The version of the list screenings name in their answers.', examples: ['lv_01j0w1c9v3k6f0m8q2r4t6y8za'] }),
     format: Type.String({ description: 'The source format it was read from.' }),
-    published_on: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Publication date given by the source; null when the source gives none (OFAC legacy CSV).' }),
+    published_on: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+      description: 'Publication date given by the source; null when the source gives none (OFAC legacy CSV).',
+    }),
     imported_at: Type.String({ format: 'date-time' }),
     published_days_ago: Type.Union([Count, Type.Null()]),
     imported_hours_ago: Count,
@@ -43,7 +45,8 @@ const ListsSchema = Type.Object({
   missing: Type.Array(Type.String(), { description: 'Lists the configured sources provide that are not loaded.' }),
   loaded_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When these versions were loaded into memory.' }),
   degraded: Type.Boolean({
-    description: 'A list is past its maximum age or a source failed its last LISTS_FAILED_CHECKS_BEFORE_DEGRADED checks: screenings still run, and /api/readyz says `degraded`.',
+    description:
+      'A list is past its maximum age or a source failed its last LISTS_FAILED_CHECKS_BEFORE_DEGRADED checks: screenings still run, and /api/readyz says `degraded`.',
     examples: [false],
   }),
   problems: Type.Array(Type.String(), {

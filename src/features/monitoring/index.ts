@@ -4,9 +4,9 @@
  */
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
-import { cursorPage } from '../../http/list-page.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { RunIdParams, RunListSchema, RunSchema, RunsQuery } from './schemas.ts';
 import type { MonitoringService } from './service.ts';
 import type { RunRow } from './store.ts';
@@ -48,9 +48,9 @@ const monitoring: Feature<{ monitoring: MonitoringService }> = {
           tags: TAG,
           summary: 'List monitoring runs',
           description:
-            'One run per list version that added or changed entries: the organization\'s active workforce, vendors and visitors not yet gone are re-screened ' +
+            "One run per list version that added or changed entries: the organization's active workforce, vendors and visitors not yet gone are re-screened " +
             'against those entries only. Newest first, with progress (`counts`) while it runs. A re-screen that finds something is stored as a screening ' +
-            '(source `rescreen`) and opens a case, or reopens the subject\'s own; clear ones are counted, not stored.',
+            "(source `rescreen`) and opens a case, or reopens the subject's own; clear ones are counted, not stored.",
           querystring: RunsQuery,
           response: { 200: RunListSchema },
         },

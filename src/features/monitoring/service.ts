@@ -89,7 +89,11 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
       if (!run) return undefined;
       const auditHash =
         run.audit_hash ??
-        (await appendAuditNow(trx, context, { action: 'monitoring.run_started', target: { type: 'monitoring_run', id: run.id }, details: { list: run.list, list_version_id: run.list_version_id, changed_entries: run.changed_entries } }));
+        (await appendAuditNow(trx, context, {
+          action: 'monitoring.run_started',
+          target: { type: 'monitoring_run', id: run.id },
+          details: { list: run.list, list_version_id: run.list_version_id, changed_entries: run.changed_entries },
+        }));
       const claimed = { status: 'running' as const, lease_until: lease(now), audit_hash: auditHash, started_at: run.started_at ?? now };
       await updateRun(trx, run.id, claimed);
       return { ...run, ...claimed };
@@ -127,13 +131,19 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
           const counts = { ...NO_COUNTS, ...current.counts, subjects: current.counts.subjects + subjects.length };
           // Screened in full since the version landed: its entries were already in that screening.
           const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < version.importedAt);
-          const views = await screenings.screenMany(trx, context, stale.map((s) => s.input), 'rescreen', {
-            now,
-            snapshot: delta,
-            recordedBy: { auditHash: run.audit_hash as string },
-            reopen: (i) => stale[i]?.caseId ?? undefined,
-            onlyPotentialMatches: true,
-          });
+          const views = await screenings.screenMany(
+            trx,
+            context,
+            stale.map((s) => s.input),
+            'rescreen',
+            {
+              now,
+              snapshot: delta,
+              recordedBy: { auditHash: run.audit_hash as string },
+              reopen: (i) => stale[i]?.caseId ?? undefined,
+              onlyPotentialMatches: true,
+            },
+          );
           counts.screened += stale.length;
           for (const [i, view] of views.entries()) {
             if (view.record.outcome !== 'potential_match') continue;
@@ -143,7 +153,12 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
             else if (view.caseId) counts.cases_opened += 1;
             await source.recordRescreen(trx, context, subject.id, { screeningId: view.record.id, caseId: view.caseId, outcome: view.record.outcome });
           }
-          await updateRun(trx, run.id, { cursor: { source: source.kind, after: (subjects.at(-1) as MonitoredSubject).id }, counts, lease_until: lease(now), error: null });
+          await updateRun(trx, run.id, {
+            cursor: { source: source.kind, after: (subjects.at(-1) as MonitoredSubject).id },
+            counts,
+            lease_until: lease(now),
+            error: null,
+          });
           return false;
         });
         done += 1;
@@ -151,7 +166,11 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
       }
     } catch (error) {
       // The run stays running; its lease lapses in a minute and it is tried again from its cursor.
-      await db.withTenant(context.actor, (trx) => updateRun(trx, run.id, { error: String((error as Error).message).slice(0, 500), lease_until: new Date(Date.now() + 60_000) })).catch(() => undefined);
+      await db
+        .withTenant(context.actor, (trx) =>
+          updateRun(trx, run.id, { error: String((error as Error).message).slice(0, 500), lease_until: new Date(Date.now() + 60_000) }),
+        )
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -168,7 +187,9 @@ export type MonitoringService = ReturnType<typeof createMonitoringService>;
 
 async function buildDelta(db: Database, version: ListVersion): Promise<ListSnapshot> {
   const diff = await db.lists.changesOf(version.id);
-  const entities = (await db.lists.entriesOf(version.id, [...diff.added, ...diff.changed])).sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
+  const entities = (await db.lists.entriesOf(version.id, [...diff.added, ...diff.changed])).sort((a, b) =>
+    a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0,
+  );
   const started = performance.now();
   // In slices: the first version of a list is all new, and indexing it at once would stall the service's requests.
   const index = await buildScreeningIndexInSlices(entities);

@@ -44,7 +44,22 @@ export type RunRow = Omit<Schema['monitoring_runs'], 'organization_id' | 'cursor
 
 export const NO_COUNTS: RunCounts = { subjects: 0, screened: 0, potential_matches: 0, cases_opened: 0, cases_reopened: 0 };
 
-const COLUMNS = ['id', 'list', 'list_version_id', 'previous_version_id', 'changed_entries', 'status', 'cursor', 'counts', 'lease_until', 'audit_hash', 'error', 'created_at', 'started_at', 'finished_at'] as const;
+const COLUMNS = [
+  'id',
+  'list',
+  'list_version_id',
+  'previous_version_id',
+  'changed_entries',
+  'status',
+  'cursor',
+  'counts',
+  'lease_until',
+  'audit_hash',
+  'error',
+  'created_at',
+  'started_at',
+  'finished_at',
+] as const;
 const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
 function toRun(row: Record<(typeof COLUMNS)[number], unknown>): RunRow {
@@ -67,7 +82,13 @@ export async function queueRun(
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('monitoring_runs')
-    .values({ ...run, organization_id: organizationId, status: 'queued', cursor: JSON.stringify({ source: null, after: null }), counts: JSON.stringify(NO_COUNTS) })
+    .values({
+      ...run,
+      organization_id: organizationId,
+      status: 'queued',
+      cursor: JSON.stringify({ source: null, after: null }),
+      counts: JSON.stringify(NO_COUNTS),
+    })
     .onConflict((conflict) => conflict.columns(['organization_id', 'list_version_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -114,4 +135,3 @@ export async function listRuns(trx: TenantTransaction, beforeId: string | undefi
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map(toRun);
 }
-

@@ -49,6 +49,16 @@ export function documentedAnswer() {
     id: 'own_01kaq3m2c5v8x0f3r6t9w2y5b8',
     ...evaluateOwnership(request.query, {}, request.resolved),
     checked_at: now.toISOString(),
-    screening: { performed: false, threshold: null, entities_screened: 0, names_screened: 0, entities_matched: 0, entities_designated: 0, list_versions: [], lists_stale: false, stale_lists: [] },
+    screening: {
+      performed: false,
+      threshold: null,
+      entities_screened: 0,
+      names_screened: 0,
+      entities_matched: 0,
+      entities_designated: 0,
+      list_versions: [],
+      lists_stale: false,
+      stale_lists: [],
+    },
   };
 }

@@ -78,20 +78,23 @@ export async function screenNames(snapshot: ListSnapshot, freshness: FreshnessRe
   for (const [i, { index, name, kind, country }] of names.entries()) {
     if (i > 0 && i % NAMES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const key = `${kind}\u0000${country ?? ''}\u0000${name}`;
-    const matches = cache.get(key) ?? snapshot.index.screen({ name, kind, countries: country ? [country] : [], lists }, { threshold: floor, limit: MATCHES_PER_NAME });
+    const matches =
+      cache.get(key) ?? snapshot.index.screen({ name, kind, countries: country ? [country] : [], lists }, { threshold: floor, limit: MATCHES_PER_NAME });
     cache.set(key, matches);
     if (matches.length === 0) continue;
-    const views = matches.map((m): MatchView => ({
-      list: m.entity.list,
-      entry_id: m.entity.entryId,
-      entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
-      matched_name: m.matchedName.full,
-      score: m.score,
-      counted: m.score >= threshold,
-      programs: m.entity.programs,
-      list_version: versionOf.get(m.entity.list) ?? 'unknown',
-      explanation: m.explanation.summary,
-    }));
+    const views = matches.map(
+      (m): MatchView => ({
+        list: m.entity.list,
+        entry_id: m.entity.entryId,
+        entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
+        matched_name: m.matchedName.full,
+        score: m.score,
+        counted: m.score >= threshold,
+        programs: m.entity.programs,
+        list_version: versionOf.get(m.entity.list) ?? 'unknown',
+        explanation: m.explanation.summary,
+      }),
+    );
     const designations = matches
       .filter((m) => m.score >= threshold)
       .map((m): SourcedDesignation => ({ list: designationList(m.entity), programs: m.entity.programs, source: 'screening', entry_id: m.entity.entryId }));

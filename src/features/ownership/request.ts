@@ -4,6 +4,8 @@
  * that exist, and, when names are to be screened, a name on every party without designations
  * and no more distinct names than one request may screen.
  */
+
+import type { Static } from 'typebox';
 import { easternDate } from '../../eastern-date.ts';
 import { AppError, type FieldError } from '../../http/errors.ts';
 import type { ResolvedIds } from '../../ownership/graph.ts';
@@ -11,7 +13,6 @@ import { normalizeProgram } from '../../ownership/list-scope.ts';
 import type { GraphEntity, OwnershipQuery } from '../../ownership/types.ts';
 import { MAX_PROBLEMS, validateOwnershipQuery } from '../../ownership/validate.ts';
 import { CountryInputError, isoCountryCode } from '../../screening/country-sanctions/lookup.ts';
-import type { Static } from 'typebox';
 import type { OwnershipCheckBody } from './schemas.ts';
 
 /**
@@ -43,7 +44,11 @@ export function ownershipRequest(body: OwnershipBody, now: Date): OwnershipReque
       id: entity.id,
       type: entity.type,
       ...(typeof country === 'string' && { country }),
-      designations: (entity.designations ?? []).map((d) => ({ list: d.list, ...(d.programs && { programs: d.programs.map(normalizeProgram) }), source: 'given' as const })),
+      designations: (entity.designations ?? []).map((d) => ({
+        list: d.list,
+        ...(d.programs && { programs: d.programs.map(normalizeProgram) }),
+        source: 'given' as const,
+      })),
     };
   });
   const query: OwnershipQuery = { target: body.target, asOf: body.as_of ?? easternDate(now), entities, ownerships: body.ownerships };
@@ -62,7 +67,10 @@ function namesToScreen(body: OwnershipBody, problems: FieldError[]): NameToScree
     if ((entity.designations ?? []).length > 0) return;
     const name = entity.name?.trim().replace(/\s+/g, ' ');
     if (!name) {
-      problems.push({ pointer: `/entities/${index}/name`, detail: 'is needed to screen this party by name: it has no designations and screen_names is true (give its designations, or set screen_names to false)' });
+      problems.push({
+        pointer: `/entities/${index}/name`,
+        detail: 'is needed to screen this party by name: it has no designations and screen_names is true (give its designations, or set screen_names to false)',
+      });
       return;
     }
     const kind = entity.type === 'person' ? 'person' : 'organization';
@@ -97,8 +105,12 @@ function countryOf(value: string, known: Map<string, string | Error>): string | 
 function refuse(problems: FieldError[], total: number): never {
   const shown = problems.slice(0, 3).map((p) => `${p.pointer} ${p.detail}`);
   const more = total > shown.length ? `; and ${(total - shown.length).toLocaleString('en')} more` : '';
-  throw new AppError('validation_failed', `The ownership check has ${total === 1 ? 'a problem' : `${total.toLocaleString('en')} problems`}, and nothing was evaluated: ${shown.join('; ')}${more}.`, {
-    errors: problems.map((p) => ({ ...p, in: 'body' as const })),
-    ...(total > problems.length && { errors_total: total }),
-  });
+  throw new AppError(
+    'validation_failed',
+    `The ownership check has ${total === 1 ? 'a problem' : `${total.toLocaleString('en')} problems`}, and nothing was evaluated: ${shown.join('; ')}${more}.`,
+    {
+      errors: problems.map((p) => ({ ...p, in: 'body' as const })),
+      ...(total > problems.length && { errors_total: total }),
+    },
+  );
 }

@@ -20,7 +20,8 @@ export const ListCode = Type.Unsafe<DesignationList>({
 });
 const Programs = Type.Array(Type.String({ pattern: '^\\[?[A-Za-z0-9][A-Za-z0-9 ._-]{0,59}\\]?$' }), {
   maxItems: 50,
-  description: 'OFAC program tags as the SDN list writes them (`RUSSIA-EO14024`, `SDGT`); brackets and case are ignored. For an SDN they decide whether it counts for BIS (15 CFR 744.8(a)(1)).',
+  description:
+    'OFAC program tags as the SDN list writes them (`RUSSIA-EO14024`, `SDGT`); brackets and case are ignored. For an SDN they decide whether it counts for BIS (15 CFR 744.8(a)(1)).',
 });
 
 const DesignationInput = Type.Object({ list: ListCode, programs: Type.Optional(Programs) }, { additionalProperties: false });
@@ -36,9 +37,21 @@ const EntityInput = Type.Object(
         description: 'The name, screened against the loaded lists when the party has no designations and `screen_names` is true (then it is required).',
       }),
     ),
-    type: Type.Union([Type.Literal('person'), Type.Literal('entity')], { description: '`person`: a natural person, who can own but never be owned. `entity`: a company or other organization.' }),
-    country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2. `US` makes an entity domestic, which the BIS rule does not reach; absent counts as foreign.' })),
-    designations: Type.Optional(Type.Array(DesignationInput, { maxItems: 20, description: 'The lists the party is on, as you know them. Absent or empty: not listed, and screened by name when `screen_names` is true.' })),
+    type: Type.Union([Type.Literal('person'), Type.Literal('entity')], {
+      description: '`person`: a natural person, who can own but never be owned. `entity`: a company or other organization.',
+    }),
+    country: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z]{2}$',
+        description: 'ISO 3166-1 alpha-2. `US` makes an entity domestic, which the BIS rule does not reach; absent counts as foreign.',
+      }),
+    ),
+    designations: Type.Optional(
+      Type.Array(DesignationInput, {
+        maxItems: 20,
+        description: 'The lists the party is on, as you know them. Absent or empty: not listed, and screened by name when `screen_names` is true.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,7 +66,8 @@ const OwnershipInput = Type.Object(
     kind: Type.Optional(
       Type.String({
         pattern: '^[a-z][a-z_]{0,39}$',
-        description: '`ownership` (the default) counts toward the 50% rules. Any other kind (`control`, `director`, `officer`, `veto`, …) never does, and is reported as a caution.',
+        description:
+          '`ownership` (the default) counts toward the 50% rules. Any other kind (`control`, `director`, `officer`, `veto`, …) never does, and is reported as a caution.',
       }),
     ),
     start_date: Type.Optional(date('The first day the stake was held; before it, the stake is left out.')),
@@ -69,11 +83,19 @@ export const OwnershipCheckBody = Type.Object(
     screen_names: Type.Optional(
       Type.Boolean({
         default: true,
-        description: 'Screen every party without designations by name against the loaded US lists; a match counts when its score reaches the match threshold. `false`: use only the designations given.',
+        description:
+          'Screen every party without designations by name against the loaded US lists; a match counts when its score reaches the match threshold. `false`: use only the designations given.',
       }),
     ),
-    entities: Type.Array(EntityInput, { minItems: 1, maxItems: MAX_ENTITIES, description: `The parties of the structure, at most ${MAX_ENTITIES.toLocaleString('en')}.` }),
-    ownerships: Type.Array(OwnershipInput, { maxItems: MAX_OWNERSHIPS, description: `Who holds what in whom, at most ${MAX_OWNERSHIPS.toLocaleString('en')}. Give each stake once.` }),
+    entities: Type.Array(EntityInput, {
+      minItems: 1,
+      maxItems: MAX_ENTITIES,
+      description: `The parties of the structure, at most ${MAX_ENTITIES.toLocaleString('en')}.`,
+    }),
+    ownerships: Type.Array(OwnershipInput, {
+      maxItems: MAX_OWNERSHIPS,
+      description: `Who holds what in whom, at most ${MAX_OWNERSHIPS.toLocaleString('en')}. Give each stake once.`,
+    }),
   },
   {
     additionalProperties: false,

@@ -104,7 +104,13 @@ function auditDetails(request: OwnershipRequest, verdict: OwnershipVerdict, scre
     list_versions: screening?.summary.list_versions.map((v) => v.version_id) ?? [],
     stale_lists: screening?.summary.stale_lists.map((v) => v.list) ?? [],
     ofac: { blocked: verdict.ofac.blocked, determinate: verdict.ofac.determinate, basis: verdict.ofac.basis },
-    bis: { restricted: verdict.bis.restricted, determinate: verdict.bis.determinate, basis: verdict.bis.basis, rule_status: verdict.bis.affiliates_rule_status, red_flag_29: verdict.bis.red_flag_29 },
+    bis: {
+      restricted: verdict.bis.restricted,
+      determinate: verdict.bis.determinate,
+      basis: verdict.bis.basis,
+      rule_status: verdict.bis.affiliates_rule_status,
+      red_flag_29: verdict.bis.red_flag_29,
+    },
     warnings: verdict.warnings.map((w) => w.code),
   };
 }

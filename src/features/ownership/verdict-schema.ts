@@ -39,9 +39,11 @@ const Path = Type.Object({
 });
 
 const explained = {
-  determinate: Type.Boolean({ description: 'False when unknown stakes (or an SDN\'s unknown programs) could change the answer: review before relying on it.' }),
+  determinate: Type.Boolean({ description: "False when unknown stakes (or an SDN's unknown programs) could change the answer: review before relying on it." }),
   basis: Basis,
-  aggregate_percent: Percent('The stakes covered owners hold in the target, summed, never multiplied along chains (a lower bound when stakes are unknown); null for a natural person and, for BIS, on a date the rule is not in force.'),
+  aggregate_percent: Percent(
+    'The stakes covered owners hold in the target, summed, never multiplied along chains (a lower bound when stakes are unknown); null for a natural person and, for BIS, on a date the rule is not in force.',
+  ),
   aggregate_percent_upper: Percent('The most covered owners may hold, counting unknown stakes at all that the known stakes leave.'),
   contributors: Type.Array(Contributor, { description: 'The covered direct owners of the target, largest stake first.' }),
   paths: Type.Array(Path, { description: 'Why: chains from listed parties to the target, largest contribution first, at most 50.' }),
@@ -51,7 +53,9 @@ const explained = {
 const SourcedDesignation = Type.Object({
   list: ListCode,
   programs: Type.Optional(Type.Array(Type.String())),
-  source: Type.Union([Type.Literal('given'), Type.Literal('screening')], { description: '`screening`: found by screening the name, at or above the match threshold.' }),
+  source: Type.Union([Type.Literal('given'), Type.Literal('screening')], {
+    description: '`screening`: found by screening the name, at or above the match threshold.',
+  }),
   entry_id: Type.Optional(Type.String({ description: "For a designation from screening: the list's own id of the entry." })),
 });
 
@@ -96,7 +100,13 @@ const ScreeningSummary = Type.Object({
   entities_matched: Type.Integer(),
   entities_designated: Type.Integer({ description: 'Parties that got a designation from screening.' }),
   list_versions: Type.Array(
-    Type.Object({ list: Type.String(), version_id: Type.String(), published_on: Type.Union([Type.String(), Type.Null()]), imported_at: Type.String(), source_sha256: Type.String() }),
+    Type.Object({
+      list: Type.String(),
+      version_id: Type.String(),
+      published_on: Type.Union([Type.String(), Type.Null()]),
+      imported_at: Type.String(),
+      source_sha256: Type.String(),
+    }),
     { description: 'The list versions screened against.' },
   ),
   lists_stale: Type.Boolean({ description: `${LISTS_STALE_DESCRIPTION} False when no name was screened.`, examples: [false] }),
@@ -111,22 +121,37 @@ export const OwnershipCheckResult = Type.Object(
     as_of: Type.String(),
     checked_at: Type.String({ format: 'date-time' }),
     ofac: Type.Object({
-      blocked: Type.Boolean({ description: 'Listed on the SDN list, or owned 50% or more, directly or through blocked entities, by blocked persons in the aggregate.' }),
+      blocked: Type.Boolean({
+        description: 'Listed on the SDN list, or owned 50% or more, directly or through blocked entities, by blocked persons in the aggregate.',
+      }),
       ...explained,
     }),
     bis: Type.Object({
-      restricted: Type.Boolean({ description: 'On the Entity List, the MEU List or an SDN under a 15 CFR 744.8(a)(1) program, or, while the Affiliates Rule is in force, a foreign entity owned 50% or more by such parties or their covered affiliates.' }),
+      restricted: Type.Boolean({
+        description:
+          'On the Entity List, the MEU List or an SDN under a 15 CFR 744.8(a)(1) program, or, while the Affiliates Rule is in force, a foreign entity owned 50% or more by such parties or their covered affiliates.',
+      }),
       ...explained,
       affiliates_rule_status: Type.Union([Type.Literal('not_in_effect'), Type.Literal('in_force'), Type.Literal('suspended')]),
       affiliates_rule_window: Type.Object(
         { from: Type.Union([Type.String(), Type.Null()]), to: Type.Union([Type.String(), Type.Null()]), scheduled: Type.Boolean(), source: Type.String() },
-        { description: 'The dated status the answer used, with its source; `scheduled` when the status was announced for the future when the table was written.' },
+        {
+          description:
+            'The dated status the answer used, with its source; `scheduled` when the status was announced for the future when the table was written.',
+        },
       ),
       foreign_entity: Type.Boolean({ description: 'The rule reaches foreign (non-U.S.) entities only.' }),
-      red_flag_29: Type.Boolean({ description: 'The target could be covered but unknown percentages keep it from being determined: resolve the ownership or apply for a license (Supp. No. 3 to Part 732).' }),
-      inherited_from: Type.Array(Type.Object({ entity: Type.String(), lists: Lists }), { description: 'The listed parties whose restrictions reach the target.' }),
+      red_flag_29: Type.Boolean({
+        description:
+          'The target could be covered but unknown percentages keep it from being determined: resolve the ownership or apply for a license (Supp. No. 3 to Part 732).',
+      }),
+      inherited_from: Type.Array(Type.Object({ entity: Type.String(), lists: Lists }), {
+        description: 'The listed parties whose restrictions reach the target.',
+      }),
     }),
-    entities: Type.Array(EntityVerdict, { description: 'The target and every party designated, matched by screening or covered (possibly) under either rule, in request order.' }),
+    entities: Type.Array(EntityVerdict, {
+      description: 'The target and every party designated, matched by screening or covered (possibly) under either rule, in request order.',
+    }),
     warnings: Type.Array(Warning),
     screening: ScreeningSummary,
   },

@@ -11,7 +11,6 @@ import { scoreInWords } from '../../screening/score-words.ts';
 import type { ClearingQualifier, ClearingRule } from '../cases/rules.ts';
 import type { MatchRecord, ScreeningRecord, Thresholds } from './build-screening.ts';
 
-
 export type ClearedBy = {
   kind: 'band' | 'rule' | 'suppression';
   /** The clearing rule's name (kind `rule`). */
@@ -30,7 +29,11 @@ const QUALIFIER_ORDER = Object.keys(QUALIFIER_WORDS) as ClearingQualifier[];
 const rulesIn = (version: number) => `rules v${version}${version === 0 ? ', the defaults' : ''}`;
 
 /** The matches that alert, and those the band or a clearing rule clears, each best first. */
-export function sortMatches(matches: MatchRecord[], thresholds: Thresholds, rules: readonly ClearingRule[]): { alerting: MatchRecord[]; autoCleared: MatchRecord[] } {
+export function sortMatches(
+  matches: MatchRecord[],
+  thresholds: Thresholds,
+  rules: readonly ClearingRule[],
+): { alerting: MatchRecord[]; autoCleared: MatchRecord[] } {
   const alerting: MatchRecord[] = [];
   const autoCleared: MatchRecord[] = [];
   for (const match of matches) {
@@ -65,7 +68,12 @@ function byRule(match: MatchRecord, rules: readonly ClearingRule[], version: num
     if (rule.max_name_score !== undefined && nameScore > rule.max_name_score) continue;
     const why = (met as QualifierExplanation[]).map((q) => `${QUALIFIER_WORDS[q.factor as ClearingQualifier]} contradicts (${q.detail})`);
     const limit = rule.max_name_score === undefined ? '' : `; name score ${nameScore.toFixed(3)}, at most ${scoreInWords(rule.max_name_score)}`;
-    return { kind: 'rule', rule: rule.name, rules_version: version, reason: `cleared by the rule "${rule.name}" (${rulesIn(version)}): ${why.join('; ')}${limit}` };
+    return {
+      kind: 'rule',
+      rule: rule.name,
+      rules_version: version,
+      reason: `cleared by the rule "${rule.name}" (${rulesIn(version)}): ${why.join('; ')}${limit}`,
+    };
   }
   return undefined;
 }
@@ -79,16 +87,18 @@ export function listSuppressedAsCleared(record: ScreeningRecord): ScreeningRecor
   const suppressed = record.matches.filter((m) => m.suppressed_by !== null);
   if (suppressed.length === 0) return record;
   const version = record.thresholds.rules_version;
-  const cleared = suppressed.map((m): MatchRecord => ({
-    ...m,
-    cleared_by: {
-      kind: 'suppression',
-      rules_version: version,
-      suppression_id: m.suppressed_by as string,
-      reason:
-        `covered by suppression ${m.suppressed_by}: this subject was cleared against this same entry content before, ` +
-        `which holds until the subject or the entry changes or the suppression expires (${rulesIn(version)})`,
-    },
-  }));
+  const cleared = suppressed.map(
+    (m): MatchRecord => ({
+      ...m,
+      cleared_by: {
+        kind: 'suppression',
+        rules_version: version,
+        suppression_id: m.suppressed_by as string,
+        reason:
+          `covered by suppression ${m.suppressed_by}: this subject was cleared against this same entry content before, ` +
+          `which holds until the subject or the entry changes or the suppression expires (${rulesIn(version)})`,
+      },
+    }),
+  );
   return { ...record, auto_cleared_matches: [...record.auto_cleared_matches, ...cleared].sort((a, b) => b.score - a.score) };
 }

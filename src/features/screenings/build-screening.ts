@@ -5,10 +5,10 @@
  * consulted. No I/O: the service stores what this returns, exactly as returned.
  */
 import { canonicalJson } from '../../canonical-json.ts';
+import { newId } from '../../ids.ts';
 import type { ListSnapshot } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import { type StaleListRecord, stalenessAtScreening } from '../../lists/stale-at-screening.ts';
-import { newId } from '../../ids.ts';
 import { type CountryHold, countryHolds, type HoldPolicy, NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
 import { type CountryFlag, countryFlags } from '../../screening/country-sanctions/lookup.ts';
 import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
@@ -144,45 +144,57 @@ export function buildScreening(
     const subject = input.subject;
     const dateOfBirth = toDate(input.date_of_birth);
     searches.push({
-      query: { ...common, ...identifiers, name: subject, kind: input.type, ...(input.aliases && { aliases: input.aliases }), ...(dateOfBirth && { dateOfBirth }) },
+      query: {
+        ...common,
+        ...identifiers,
+        name: subject,
+        kind: input.type,
+        ...(input.aliases && { aliases: input.aliases }),
+        ...(dateOfBirth && { dateOfBirth }),
+      },
       field: (queryName) => (queryName === subject ? 'subject' : 'alias'),
     });
   }
   // The company a person works for is screened as an organization: a hit on it is its own match.
   if (input.company) {
     const own = input.subject ? {} : identifiers;
-    searches.push({ query: { ...common, ...own, name: input.company, kind: 'organization', countries: input.country ? [input.country] : [] }, field: () => 'company' });
+    searches.push({
+      query: { ...common, ...own, name: input.company, kind: 'organization', countries: input.country ? [input.country] : [] },
+      field: () => 'company',
+    });
   }
 
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
   const matches = searches
     .flatMap(({ query, field }) =>
-      snapshot.index.screen(query, { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME }).map((m): MatchRecord => ({
-        id: newId('mat'),
-        list: m.entity.list,
-        entry_id: m.entity.entryId,
-        entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
-        entry_type: m.entity.type,
-        entry_sha256: entrySha256(m.entity),
-        matched_name: m.matchedName.full,
-        name_kind: m.matchedName.kind,
-        field: field(m.queryName),
-        score: m.score,
-        explanation: {
-          summary: m.explanation.summary,
-          ...(m.explanation.foundByIdentifier && { found_by_identifier: m.explanation.foundByIdentifier }),
-          query_name: m.explanation.queryName,
-          list_name: m.explanation.listName,
-          name_kind: m.explanation.nameKind,
-          name_score: m.explanation.nameScore,
-          tokens: m.explanation.tokens,
-          qualifiers: m.explanation.qualifiers,
-        },
-        programs: m.entity.programs,
-        list_version: versionOf.get(m.entity.list) ?? 'unknown',
-        threshold: thresholdOf(m.entity.list),
-        suppressed_by: null,
-      })),
+      snapshot.index.screen(query, { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME }).map(
+        (m): MatchRecord => ({
+          id: newId('mat'),
+          list: m.entity.list,
+          entry_id: m.entity.entryId,
+          entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
+          entry_type: m.entity.type,
+          entry_sha256: entrySha256(m.entity),
+          matched_name: m.matchedName.full,
+          name_kind: m.matchedName.kind,
+          field: field(m.queryName),
+          score: m.score,
+          explanation: {
+            summary: m.explanation.summary,
+            ...(m.explanation.foundByIdentifier && { found_by_identifier: m.explanation.foundByIdentifier }),
+            query_name: m.explanation.queryName,
+            list_name: m.explanation.listName,
+            name_kind: m.explanation.nameKind,
+            name_score: m.explanation.nameScore,
+            tokens: m.explanation.tokens,
+            qualifiers: m.explanation.qualifiers,
+          },
+          programs: m.entity.programs,
+          list_version: versionOf.get(m.entity.list) ?? 'unknown',
+          threshold: thresholdOf(m.entity.list),
+          suppressed_by: null,
+        }),
+      ),
     )
     .sort((a, b) => b.score - a.score);
   const { alerting, autoCleared } = sortMatches(matches, thresholds, context.clearingRules ?? []);

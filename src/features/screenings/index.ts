@@ -9,12 +9,12 @@ import { presentScreening } from './present.ts';
 import { PrescreenBody, ScreeningIdParams, ScreeningSchema } from './schemas.ts';
 import { prescreenInput } from './screening-input.ts';
 import type { ScreeningService } from './service.ts';
-import { VendorScreenBody, VendorScreenResult } from './vendor-schemas.ts';
 import { vendorInputs } from './vendor-input.ts';
+import { VendorScreenBody, VendorScreenResult } from './vendor-schemas.ts';
 
 const DESCRIPTION_PRESCREEN = [
   'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
-  'The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`, under the organization\'s',
+  "The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`, under the organization's",
   'adjudication rules (thresholds per list, auto-clear band). A potential match opens an adjudication case (`case_id`), unless every',
   'match is covered by an earlier false-positive decision (`matches[].suppressed_by`).',
   'A subject whose nationality, country or address falls under a prohibition (a comprehensive embargo, ITAR §126.1(d)(1)), or under a',
@@ -81,10 +81,7 @@ const screenings: Feature<{ screenings: ScreeningService }> = {
       },
       async (request, reply) => {
         const pdf = await service.evidencePdf(auditContextOf(request), request.params.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`)
-          .send(pdf);
+        return reply.type('application/pdf').header('content-disposition', `attachment; filename="gatehouse-evidence-${request.params.id}.pdf"`).send(pdf);
       },
     );
 

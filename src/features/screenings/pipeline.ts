@@ -70,7 +70,12 @@ export async function screenMany(
   const caseIds = records.map((record, i) => (opensCase(record) ? (options.reopen?.(i) ?? newId('case', now.getTime())) : null));
 
   const recordedBy = options.recordedBy;
-  const stored: StoredScreening[] = records.map((record, i) => ({ record, recordSha256: sha256Hex(canonicalJson(record)), auditHash: recordedBy?.auditHash ?? null, caseId: caseIds[i] ?? null }));
+  const stored: StoredScreening[] = records.map((record, i) => ({
+    record,
+    recordSha256: sha256Hex(canonicalJson(record)),
+    auditHash: recordedBy?.auditHash ?? null,
+    caseId: caseIds[i] ?? null,
+  }));
   // A bulk operation's one audit event, appended before, records all its screenings; otherwise one
   // event each, appended with the transaction's last statement, and one announcement each.
   if (!recordedBy) {
@@ -99,22 +104,40 @@ export async function screenMany(
         .filter(({ record }) => isKept(record))
         .map(({ record, caseId }) => ({
           type: 'screening.completed' as const,
-          data: { screening_id: record.id, source, outcome: record.outcome, score: record.score, matches: record.matches.length, holds: record.holds.length, case_id: caseId, reference: record.reference },
+          data: {
+            screening_id: record.id,
+            source,
+            outcome: record.outcome,
+            score: record.score,
+            matches: record.matches.length,
+            holds: record.holds.length,
+            case_id: caseId,
+            reference: record.reference,
+          },
           ...(context.requestId && { requestId: context.requestId }),
         })),
     );
   }
-  recordScreenings(trx, organizationId, stored.filter((one) => isKept(one.record)));
+  recordScreenings(
+    trx,
+    organizationId,
+    stored.filter((one) => isKept(one.record)),
+  );
 
   // A decided case a re-screen reopens, one by one (its followers react to each); then the new
   // cases in one go. In that order: new cases are written at commit, and until then the
   // transaction may not read the cases table, as reopening does (see db/write-at-commit.ts).
   const caseStatuses = new Map<number, string>();
   for (const [i, { record, caseId }] of stored.entries()) {
-    if (caseId && options.reopen?.(i)) caseStatuses.set(i, await cases.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
+    if (caseId && options.reopen?.(i))
+      caseStatuses.set(i, await cases.reopenCase(trx, context, { caseId, screening: record, rulesVersion: version, rules, now }));
   }
   const toOpen = stored.flatMap(({ record, caseId }, i) => (caseId && !options.reopen?.(i) ? [{ i, caseId, screening: record }] : []));
-  const opened = await cases.openCases(trx, context, toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })));
+  const opened = await cases.openCases(
+    trx,
+    context,
+    toOpen.map(({ caseId, screening }) => ({ caseId, screening, rulesVersion: version, rules, now })),
+  );
   toOpen.forEach(({ i }, n) => caseStatuses.set(i, opened[n] as string));
   const views: ScreeningView[] = stored.map((one, i) => ({ ...one, caseStatus: caseStatuses.get(i) ?? null }));
   return views;

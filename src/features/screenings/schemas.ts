@@ -16,12 +16,17 @@ export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_
 
 export const PrescreenBody = Type.Object(
   {
-    subject: Type.Optional(text(200, "The person's full name, in any script (or an organization's name with `type: organization`, a vessel's with `type: vessel`).")),
-    company: Type.Optional(text(300, "The organization the subject works for (a vessel's owner or operator), or the organization to screen when `subject` is absent.")),
-    country: Type.Optional(countryCode('The country of the subject or company (residence, registration, a vessel\'s flag).')),
+    subject: Type.Optional(
+      text(200, "The person's full name, in any script (or an organization's name with `type: organization`, a vessel's with `type: vessel`)."),
+    ),
+    company: Type.Optional(
+      text(300, "The organization the subject works for (a vessel's owner or operator), or the organization to screen when `subject` is absent."),
+    ),
+    country: Type.Optional(countryCode("The country of the subject or company (residence, registration, a vessel's flag).")),
     type: Type.Optional(
       Type.Union([Type.Literal('person'), Type.Literal('organization'), Type.Literal('vessel')], {
-        description: 'What `subject` names. Default `person`; `organization` when only `company` is given. A `vessel` is screened against the vessels on the lists, by name and by IMO number and MMSI.',
+        description:
+          'What `subject` names. Default `person`; `organization` when only `company` is given. A `vessel` is screened against the vessels on the lists, by name and by IMO number and MMSI.',
       }),
     ),
     date_of_birth: Type.Optional(
@@ -33,11 +38,16 @@ export const PrescreenBody = Type.Object(
         examples: ['1961-02-12'],
       }),
     ),
-    nationality: Type.Optional(countryCode('The subject\'s nationality.')),
+    nationality: Type.Optional(countryCode("The subject's nationality.")),
     address: Type.Optional(
-      text(500, 'The subject\'s or company\'s address as free text. Screened for sanctioned regions it names (Crimea, the so-called DNR and LNR), which a country code cannot show.'),
+      text(
+        500,
+        "The subject's or company's address as free text. Screened for sanctioned regions it names (Crimea, the so-called DNR and LNR), which a country code cannot show.",
+      ),
     ),
-    aliases: Type.Optional(Type.Array(text(200, 'Another name of the subject.'), { maxItems: 10, description: 'Other names of the subject (up to 10); each is screened.' })),
+    aliases: Type.Optional(
+      Type.Array(text(200, 'Another name of the subject.'), { maxItems: 10, description: 'Other names of the subject (up to 10); each is screened.' }),
+    ),
     identifiers: Type.Optional(identifiersField("The subject's identifiers (the company's, when only `company` is given)")),
     reference: Type.Optional(text(128, 'Your own id for this screening (a visitor or case number), returned as given.')),
     lists: Type.Optional(ListCodes),
@@ -60,7 +70,10 @@ export const ScreeningIdParams = Type.Object({ id: Type.String({ pattern: '^scr_
 const TokenSchema = Type.Object({
   query: Type.Optional(Type.String()),
   list: Type.Optional(Type.String()),
-  how: Type.String({ description: 'exact, phonetic, nickname (a form of the same given name), word_form (a form of the same trade word: Air, Airlines), transliterated, typo, initial, merged, legal_form, unmatched_query or unmatched_list.' }),
+  how: Type.String({
+    description:
+      'exact, phonetic, nickname (a form of the same given name), word_form (a form of the same trade word: Air, Airlines), transliterated, typo, initial, merged, legal_form, unmatched_query or unmatched_list.',
+  }),
   similarity: Type.Number(),
   weight: Type.Number({ description: 'How much this word counts: rare words more, legal forms and particles less.' }),
 });
@@ -96,7 +109,7 @@ export const MatchSchema = Type.Object({
     found_by_identifier: Type.Optional(
       Type.String({
         description:
-          'Present when an identifier found the entry and the names alone are no match: which of your identifiers, and the entry\'s identifier it equals. Such a match scores 0.95 at least.',
+          "Present when an identifier found the entry and the names alone are no match: which of your identifiers, and the entry's identifier it equals. Such a match scores 0.95 at least.",
         examples: ['IMO number 9187629 is on the entry (IMO 9187629)'],
       }),
     ),
@@ -125,7 +138,7 @@ export const ClearedBySchema = Type.Object(
         "`band`: scored below its threshold, within the rules' auto-clear band. `rule`: at or above it, cleared by one of the organization's clearing rules " +
         '(`clearing_rules` of the adjudication rules). `suppression`: an earlier false-positive decision on this subject and entry covers it.',
     }),
-    rule: Type.Optional(Type.String({ description: 'The clearing rule\'s name (kind `rule`).' })),
+    rule: Type.Optional(Type.String({ description: "The clearing rule's name (kind `rule`)." })),
     rules_version: Type.Integer({ description: "The version of the organization's adjudication rules that cleared it (0: the defaults)." }),
     suppression_id: Type.Optional(Type.String({ description: 'The suppression, `sup_…` (kind `suppression`).' })),
     reason: Type.String({
@@ -157,7 +170,10 @@ export const CountryFlagSchema = Type.Object({
 export const CountryHoldSchema = Type.Object(
   {
     kind: Type.Literal('country', { description: 'What holds: a country rule (the only kind today).' }),
-    regime: Type.String({ description: 'The country flag that holds: OFAC_COMPREHENSIVE, OFAC_REGION, ITAR_126_1, EAR_E1 or EAR_E2 (see `country_flags` for its reason and citation).' }),
+    regime: Type.String({
+      description:
+        'The country flag that holds: OFAC_COMPREHENSIVE, OFAC_REGION, ITAR_126_1, EAR_E1 or EAR_E2 (see `country_flags` for its reason and citation).',
+    }),
     country: Type.String({ description: 'ISO 3166-1 alpha-2; for a region, the country it lies in.' }),
     region: Type.Optional(Type.String({ description: 'A sanctioned region found in the address: crimea, dnr or lnr.' })),
     severity: Type.String({ description: "The flag's severity: `prohibited` or `restricted`." }),
@@ -166,19 +182,33 @@ export const CountryHoldSchema = Type.Object(
         "The organization's adjudication rule that holds: `escalation.country_flags` (the rules name the regime; the case opens ESCALATED, critical) or " +
         '`country_holds.prohibited_regimes` (a `prohibited` flag of a regime held by default; the case opens OPEN). Either is set with `PUT /adjudication/rules`.',
     }),
-    detail: Type.String({ description: 'Which fact of the subject raised the flag.', examples: ['nationality IR', 'nationality and country KP', 'address names "sevastopol" (crimea)'] }),
+    detail: Type.String({
+      description: 'Which fact of the subject raised the flag.',
+      examples: ['nationality IR', 'nationality and country KP', 'address names "sevastopol" (crimea)'],
+    }),
   },
   {
     description:
       'A country flag the rules hold the subject for on its own, with or without a name match: a person must decide (the case, `case_id`) before the subject is let through.',
-    examples: [{ kind: 'country', regime: 'OFAC_COMPREHENSIVE', country: 'IR', severity: 'prohibited', rule: 'country_holds.prohibited_regimes', detail: 'nationality IR' }],
+    examples: [
+      {
+        kind: 'country',
+        regime: 'OFAC_COMPREHENSIVE',
+        country: 'IR',
+        severity: 'prohibited',
+        rule: 'country_holds.prohibited_regimes',
+        detail: 'nationality IR',
+      },
+    ],
   },
 );
 
 export const ListVersionSchema = Type.Object({
   list: Type.String(),
   version_id: Type.String(),
-  published_on: Type.Union([Type.String(), Type.Null()], { description: 'The publication date the source states; null when it states none (OFAC legacy files).' }),
+  published_on: Type.Union([Type.String(), Type.Null()], {
+    description: 'The publication date the source states; null when it states none (OFAC legacy files).',
+  }),
   imported_at: Type.String({ format: 'date-time' }),
   sha256: Type.String({ description: 'SHA-256 of the source files as imported.' }),
   entity_count: Type.Integer(),
@@ -195,7 +225,7 @@ export const ScreeningSchema = Type.Object(
         'and `matches` may be): either way someone must decide before the subject is let through. `clear` only when neither. ' +
         'A country flag that holds nothing (e.g. a `restricted` one the rules do not name) is reported in `country_flags` and does not change the outcome. ' +
         'A potential match whose every match is suppressed (see `matches[].suppressed_by`) and that has no hold opens no case. ' +
-        "A match a clearing rule clears does not count: it is in `auto_cleared_matches`.",
+        'A match a clearing rule clears does not count: it is in `auto_cleared_matches`.',
     }),
     score: Type.Number({ description: 'The highest match score; 0 when no list entry matched (clear, or held for a country flag alone).' }),
     input: Type.Object({}, { additionalProperties: true, description: 'What was screened, trimmed, country codes upper-cased.' }),
@@ -209,12 +239,14 @@ export const ScreeningSchema = Type.Object(
         '(which are also in `matches`, with the same `id`). Kept so the record shows what was seen and why it alerted no one. ' +
         'Screenings recorded before `cleared_by` existed have band matches only, without it.',
     }),
-    country_flags: Type.Array(CountryFlagSchema, { description: "Every row of the country sanctions table that applies to the subject's country, nationality or address." }),
+    country_flags: Type.Array(CountryFlagSchema, {
+      description: "Every row of the country sanctions table that applies to the subject's country, nationality or address.",
+    }),
     holds: Type.Optional(
       Type.Array(CountryHoldSchema, {
         description:
           "The country flags the organization's adjudication rules hold the subject for, match or no match (by default every `prohibited` flag: comprehensive embargoes and " +
-          'sanctioned regions, ITAR §126.1(d)(1), EAR E:2; see the rules\' `country_holds` and `escalation.country_flags`). Not empty: the outcome is `potential_match` and a case opens. ' +
+          "sanctioned regions, ITAR §126.1(d)(1), EAR E:2; see the rules' `country_holds` and `escalation.country_flags`). Not empty: the outcome is `potential_match` and a case opens. " +
           'A re-screen (`rescreen`) never holds. Absent only in screenings stored before holds existed (read it as `[]`).',
       }),
     ),
@@ -238,7 +270,8 @@ export const ScreeningSchema = Type.Object(
       { description: "The organization's adjudication rules that decided what alerts." },
     ),
     case_id: Type.Union([Type.String(), Type.Null()], {
-      description: 'The adjudication case (`case_…`) this potential match or country hold opened; null when clear, or when every match was suppressed and nothing holds.',
+      description:
+        'The adjudication case (`case_…`) this potential match or country hold opened; null when clear, or when every match was suppressed and nothing holds.',
     }),
     case_status: Type.Union([Type.Literal('OPEN'), Type.Literal('ESCALATED'), Type.Literal('CLEARED'), Type.Literal('DENIED'), Type.Null()], {
       description: "The case's status now: its disposition once decided.",

@@ -44,9 +44,10 @@ export function prescreenInput(body: PrescreenBody, loadedLists: readonly string
   if (body.type !== undefined && body.type !== 'organization' && body.subject === undefined) {
     check.errors.push({ pointer: '/type', detail: `\`${body.type}\` needs a subject; a company alone is screened as an organization` });
   }
-  if (type !== 'person' && body.date_of_birth !== undefined) check.errors.push({ pointer: '/date_of_birth', detail: `applies to a person, not ${type === 'vessel' ? 'a vessel' : 'an organization'}` });
-  if (type === 'vessel' && body.nationality !== undefined) check.errors.push({ pointer: '/nationality', detail: "applies to a person; give a vessel's flag as `country`" });
+  if (type !== 'person' && body.date_of_birth !== undefined)
+    check.errors.push({ pointer: '/date_of_birth', detail: `applies to a person, not ${type === 'vessel' ? 'a vessel' : 'an organization'}` });
+  if (type === 'vessel' && body.nationality !== undefined)
+    check.errors.push({ pointer: '/nationality', detail: "applies to a person; give a vessel's flag as `country`" });
   check.refuseIfAny('screening request');
   return input;
 }
-

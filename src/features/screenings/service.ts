@@ -17,7 +17,7 @@ import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { ListFreshnessMonitor } from '../../lists/freshness.ts';
 import type { CaseService } from '../cases/service.ts';
 import type { ScreeningInput, ScreeningSource } from './build-screening.ts';
-import { type PipelineCases, screenMany as runPipeline, type ScreenOptions, type ScreeningView } from './pipeline.ts';
+import { type PipelineCases, screenMany as runPipeline, type ScreeningView, type ScreenOptions } from './pipeline.ts';
 import { presentScreening } from './present.ts';
 import { findScreening, organizationName, screeningSummaries, upsertVendor } from './store.ts';
 
@@ -41,8 +41,13 @@ export function createScreeningService(
   const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
     runPipeline(trx, context, cases, options.snapshot ?? requireLists(lists.catalog), freshness, inputs, source, options);
 
-  const screenIn = async (trx: TenantTransaction, context: AuditContext, input: ScreeningInput, source: ScreeningSource, now = new Date()): Promise<ScreeningView> =>
-    (await screenMany(trx, context, [input], source, { now }))[0] as ScreeningView;
+  const screenIn = async (
+    trx: TenantTransaction,
+    context: AuditContext,
+    input: ScreeningInput,
+    source: ScreeningSource,
+    now = new Date(),
+  ): Promise<ScreeningView> => (await screenMany(trx, context, [input], source, { now }))[0] as ScreeningView;
 
   async function find(trx: TenantTransaction, id: string): Promise<ScreeningView | undefined> {
     const stored = await findScreening(trx, id);
@@ -71,7 +76,13 @@ export function createScreeningService(
       const now = new Date();
       return withTenant(context.actor, async (trx) => {
         const results: VendorResult[] = [];
-        const views = await screenMany(trx, context, vendors.map((v) => v.input), 'vendor', { now });
+        const views = await screenMany(
+          trx,
+          context,
+          vendors.map((v) => v.input),
+          'vendor',
+          { now },
+        );
         for (const [i, vendor] of vendors.entries()) {
           const stored = views[i] as ScreeningView;
           const vendorId = await upsertVendor(trx, context.actor.organizationId, newId('ven'), {

@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
-import type { Timestamp } from '../../db/schema.ts';
 import { rowsAtCommit } from '../../db/rows-at-commit.ts';
+import type { Timestamp } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
 import type { MatchRecord, ScreeningRecord } from './build-screening.ts';
@@ -77,11 +77,7 @@ export function recordScreenings(trx: TenantTransaction, organizationId: string,
 }
 
 export async function findScreening(trx: TenantTransaction, id: string): Promise<StoredScreening | undefined> {
-  const row = await trx
-    .selectFrom('screenings')
-    .select(['record', 'record_sha256', 'audit_hash', 'case_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await trx.selectFrom('screenings').select(['record', 'record_sha256', 'audit_hash', 'case_id']).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const record = fromJson<ScreeningRecord>(row.record);
   return { record, recordSha256: row.record_sha256, auditHash: row.audit_hash, caseId: row.case_id };
@@ -101,7 +97,13 @@ export async function screeningSummaries(trx: TenantTransaction, ids: string[]):
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('screenings')
-    .select(['id', sql<unknown>`record->'input'`.as('input'), sql<unknown>`record->'matches'->0`.as('top'), sql<unknown>`record->'country_flags'`.as('flags'), sql<unknown>`record->'holds'`.as('holds')])
+    .select([
+      'id',
+      sql<unknown>`record->'input'`.as('input'),
+      sql<unknown>`record->'matches'->0`.as('top'),
+      sql<unknown>`record->'country_flags'`.as('flags'),
+      sql<unknown>`record->'holds'`.as('holds'),
+    ])
     .where('id', 'in', ids)
     .execute();
   return rows.map((row) => {
@@ -166,7 +168,12 @@ export async function watchedVendors(trx: TenantTransaction, afterId: string | n
     .select(['v.id', 'v.name', 'v.country', 'v.identifiers', 's.case_id', 'v.updated_at']);
   if (afterId) query = query.where('v.id', '>', afterId);
   const rows = await query.orderBy('v.id').limit(limit).execute();
-  return rows.map((row) => ({ ...row, identifiers: fromJson<SubjectIdentifier[]>(row.identifiers), case_id: row.case_id ?? null, updated_at: new Date(row.updated_at) }));
+  return rows.map((row) => ({
+    ...row,
+    identifiers: fromJson<SubjectIdentifier[]>(row.identifiers),
+    case_id: row.case_id ?? null,
+    updated_at: new Date(row.updated_at),
+  }));
 }
 
 export async function recordVendorRescreen(trx: TenantTransaction, id: string, screeningId: string): Promise<void> {

@@ -2,9 +2,10 @@
  * A vendor batch checked whole before anything is screened or stored: every problem is
  * reported with its pointer (`/vendors/17/country`), and duplicate external ids are refused.
  */
-import type { VendorInput } from './service.ts';
+
 import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker } from '../../http/input-checker.ts';
+import type { VendorInput } from './service.ts';
 
 type VendorBody = {
   name: string;

@@ -1,8 +1,8 @@
 /** The vendor batch endpoint's shapes. */
 import { Type } from 'typebox';
-import { ListCodes } from './schemas.ts';
 import { identifiersField } from '../../http/identifier-fields.ts';
 import { countryCode, text } from '../../http/text-fields.ts';
+import { ListCodes } from './schemas.ts';
 
 export const VENDORS_PER_REQUEST = 1000;
 
@@ -32,7 +32,15 @@ export const VendorScreenBody = Type.Object(
     examples: [
       {
         vendors: [
-          { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'SUP-0001', identifiers: [{ type: 'registration', value: 'HRB 123456', country: 'DE' }, { type: 'registration', value: '123456789' }] },
+          {
+            name: 'Harmless Widgets GmbH',
+            country: 'DE',
+            external_id: 'SUP-0001',
+            identifiers: [
+              { type: 'registration', value: 'HRB 123456', country: 'DE' },
+              { type: 'registration', value: '123456789' },
+            ],
+          },
           { name: 'Example Trading Co., Ltd.', country: 'AE', external_id: 'SUP-0002', reference: 'PO-77' },
         ],
       },
@@ -44,7 +52,7 @@ export const VendorScreenResult = Type.Object({
   object: Type.Literal('vendor_screening'),
   results: Type.Array(
     Type.Object({
-      index: Type.Integer({ description: 'The vendor\'s position in the request.' }),
+      index: Type.Integer({ description: "The vendor's position in the request." }),
       vendor_id: Type.String({ description: 'The stored vendor, `ven_…`.' }),
       external_id: Type.Union([Type.String(), Type.Null()]),
       screening: Type.Ref('Screening'),

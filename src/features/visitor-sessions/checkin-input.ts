@@ -2,15 +2,25 @@
  * A check-in body cleaned and checked whole (every refusal names its field), and the rule that
  * decides whether a prescreen may stand for screening at the door.
  */
+
+import { canonicalJson } from '../../canonical-json.ts';
 import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker, optional } from '../../http/input-checker.ts';
-import { canonicalJson } from '../../canonical-json.ts';
 import { compactValue, type SubjectIdentifier } from '../../screening/identifier-types.ts';
 import { foldWords } from '../../screening/normalize/fold.ts';
 import type { Visitor } from './session-store.ts';
 
 export type CheckinBody = {
-  visitor: { name: string; company?: string; country?: string; citizenship?: string; us_person_status?: string; email?: string; date_of_birth?: string; identifiers?: IdentifierBody[] };
+  visitor: {
+    name: string;
+    company?: string;
+    country?: string;
+    citizenship?: string;
+    us_person_status?: string;
+    email?: string;
+    date_of_birth?: string;
+    identifiers?: IdentifierBody[];
+  };
   site: string;
   host?: { name: string; email?: string };
   purpose?: string;
@@ -47,7 +57,9 @@ export function checkinInput(body: CheckinBody, now: Date): Checkin {
     ...optional('identifiers', checkIdentifiers(check, v.identifiers, '/visitor/identifiers', 'person')),
   };
   const site = check.text(body.site, '/site') ?? body.site;
-  const host = body.host ? { name: check.text(body.host.name, '/host/name') ?? body.host.name, ...optional('email', body.host.email?.trim().toLowerCase()) } : null;
+  const host = body.host
+    ? { name: check.text(body.host.name, '/host/name') ?? body.host.name, ...optional('email', body.host.email?.trim().toLowerCase()) }
+    : null;
   let expectedDepartureAt: Date | null = null;
   if (body.expected_departure_at !== undefined) {
     expectedDepartureAt = new Date(body.expected_departure_at);
@@ -81,12 +93,29 @@ export function screeningInputOf(visitor: Visitor) {
   };
 }
 
-type ScreenedInput = { subject?: string; company?: string; country?: string; nationality?: string; date_of_birth?: string; identifiers?: SubjectIdentifier[]; type: string; lists?: string[] };
+type ScreenedInput = {
+  subject?: string;
+  company?: string;
+  country?: string;
+  nationality?: string;
+  date_of_birth?: string;
+  identifiers?: SubjectIdentifier[];
+  type: string;
+  lists?: string[];
+};
 type ScreenedRecord = { source: string; created_at: string; input: ScreenedInput; list_versions: { version_id: string }[] };
 
-export type ReuseVerdict = { reused: true } | { reused: false; reason: 'not_found' | 'not_a_prescreen' | 'not_same_person' | 'stale' | 'lists_changed' | 'country_hold' };
+export type ReuseVerdict =
+  | { reused: true }
+  | { reused: false; reason: 'not_found' | 'not_a_prescreen' | 'not_same_person' | 'stale' | 'lists_changed' | 'country_hold' };
 
-const folded = (name: string | undefined) => (name === undefined ? '' : foldWords(name).map((w) => w.text).sort().join(' '));
+const folded = (name: string | undefined) =>
+  name === undefined
+    ? ''
+    : foldWords(name)
+        .map((w) => w.text)
+        .sort()
+        .join(' ');
 /** Identifiers in one order and form: the same documents given in another order or spacing are the same. */
 const sameIdentifiers = (a: SubjectIdentifier[] | undefined, b: SubjectIdentifier[] | undefined) => {
   const form = (list: SubjectIdentifier[] | undefined) => canonicalJson((list ?? []).map((i) => [i.type, compactValue(i.value), i.country ?? null]).sort());
@@ -98,7 +127,13 @@ const sameIdentifiers = (a: SubjectIdentifier[] | undefined, b: SubjectIdentifie
  * screened field alike: name, company, country, citizenship, date of birth, identifiers), against
  * every list now loaded in the very versions now loaded, within the freshness window.
  */
-export function prescreenReuse(record: ScreenedRecord | undefined, visitor: Visitor, currentVersionIds: string[], now: Date, freshnessHours: number): ReuseVerdict {
+export function prescreenReuse(
+  record: ScreenedRecord | undefined,
+  visitor: Visitor,
+  currentVersionIds: string[],
+  now: Date,
+  freshnessHours: number,
+): ReuseVerdict {
   if (!record) return { reused: false, reason: 'not_found' };
   if (record.source !== 'prescreen' || record.input.type !== 'person') return { reused: false, reason: 'not_a_prescreen' };
   const wanted = screeningInputOf(visitor);
@@ -112,7 +147,10 @@ export function prescreenReuse(record: ScreenedRecord | undefined, visitor: Visi
     sameIdentifiers(screened.identifiers, wanted.identifiers);
   if (!same) return { reused: false, reason: 'not_same_person' };
   if (now.getTime() - Date.parse(record.created_at) > freshnessHours * 3_600_000) return { reused: false, reason: 'stale' };
-  const consulted = record.list_versions.map((v) => v.version_id).sort().join(',');
+  const consulted = record.list_versions
+    .map((v) => v.version_id)
+    .sort()
+    .join(',');
   if (screened.lists || consulted !== [...currentVersionIds].sort().join(',')) return { reused: false, reason: 'lists_changed' };
   return { reused: true };
 }

@@ -12,5 +12,7 @@ type Screened = { country_flags: CountryFlag[]; input: HoldSubject; holds?: Pick
 /** Whether the door's policy holds a flag of this screening that the screening itself was not held for. */
 export function doorHoldsMore(screened: Screened, atTheDoor: HoldPolicy): boolean {
   const held = screened.holds ?? [];
-  return countryHolds(screened.country_flags, screened.input, atTheDoor).some((h) => !held.some((k) => k.regime === h.regime && k.country === h.country && k.region === h.region));
+  return countryHolds(screened.country_flags, screened.input, atTheDoor).some(
+    (h) => !held.some((k) => k.regime === h.regime && k.country === h.country && k.region === h.region),
+  );
 }

@@ -4,8 +4,8 @@
  */
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor } from '../../http/cursor.ts';
-import { cursorPage } from '../../http/list-page.ts';
 import type { Feature } from '../../http/feature.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import { checkinInput } from './checkin-input.ts';
 import { presentSession } from './present.ts';
 import { CheckinBody, SessionIdParams, SessionListSchema, SessionSchema, SessionsQuery, SessionUpdateBody } from './schemas.ts';
@@ -37,7 +37,7 @@ const visitorSessions: Feature<{ visitorSessions: SessionService }> = {
             'and a DENIED case denies the session. A case the rules escalate at once gives `escalated` (event `session.escalated`).',
             'A visitor whose citizenship or country is under a prohibition (a comprehensive embargo, ITAR §126.1(d)(1)), or under a regime the',
             "rules' `escalation.country_flags` names, is held the same way with no name match: the screening's `holds[]` and the case's",
-            "`priority_reasons` name the country rule (adjudication rules `country_holds` decide which regimes hold).",
+            '`priority_reasons` name the country rule (adjudication rules `country_holds` decide which regimes hold).',
             'With no list loaded: 503 `lists_unavailable`, never a false check-in.',
           ].join(' '),
           body: CheckinBody,
@@ -77,7 +77,12 @@ const visitorSessions: Feature<{ visitorSessions: SessionService }> = {
           after,
           limit + 1,
         );
-        return cursorPage(rows, limit, (s) => presentSession(s), (s) => ({ c: s.created_at.toISOString(), i: s.id }));
+        return cursorPage(
+          rows,
+          limit,
+          (s) => presentSession(s),
+          (s) => ({ c: s.created_at.toISOString(), i: s.id }),
+        );
       },
     );
 
@@ -85,7 +90,13 @@ const visitorSessions: Feature<{ visitorSessions: SessionService }> = {
       '/sessions/:id',
       {
         config: { tier: 'defense', permission: 'read', auditRead: { action: 'visitor_session.viewed', target: 'visitor_session' } },
-        schema: { tags: TAG, summary: 'Get a visitor session', description: "With its history. Another organization's id answers 404.", params: SessionIdParams, response: { 200: SessionSchema } },
+        schema: {
+          tags: TAG,
+          summary: 'Get a visitor session',
+          description: "With its history. Another organization's id answers 404.",
+          params: SessionIdParams,
+          response: { 200: SessionSchema },
+        },
       },
       async (request) => presentSession(await service.get(auditContextOf(request), request.params.id)),
     );
@@ -112,7 +123,11 @@ const visitorSessions: Feature<{ visitorSessions: SessionService }> = {
         const { status, metadata, note } = request.body;
         const trimmedNote = note?.trim();
         return presentSession(
-          await service.update(auditContextOf(request), request.params.id, { ...(status && { status }), ...(metadata && { metadata }), ...(trimmedNote && { note: trimmedNote }) }),
+          await service.update(auditContextOf(request), request.params.id, {
+            ...(status && { status }),
+            ...(metadata && { metadata }),
+            ...(trimmedNote && { note: trimmedNote }),
+          }),
         );
       },
     );

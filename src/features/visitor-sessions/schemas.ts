@@ -21,7 +21,9 @@ const VisitorFields = {
         "on a case even with no name match, unless the organization's adjudication rules (`country_holds`) say otherwise.",
     ),
   ),
-  us_person_status: Type.Optional(enumOf(US_PERSON, 'For export control (deemed exports under the EAR and ITAR): whether the visitor is a U.S. person (22 CFR 120.62).')),
+  us_person_status: Type.Optional(
+    enumOf(US_PERSON, 'For export control (deemed exports under the EAR and ITAR): whether the visitor is a U.S. person (22 CFR 120.62).'),
+  ),
   email: Type.Optional(email("The visitor's email.")),
   date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.' })),
   identifiers: Type.Optional(identifiersField("The visitor's identity documents and numbers: passport, national ID, tax number")),
@@ -31,7 +33,9 @@ export const CheckinBody = Type.Object(
   {
     visitor: Type.Object(VisitorFields, { additionalProperties: false }),
     site: text(100, 'The site, building or gate where the visitor arrives; roll-calls are by site.'),
-    host: Type.Optional(Type.Object({ name: text(200, 'Who the visitor sees.'), email: Type.Optional(email("The host's email.")) }, { additionalProperties: false })),
+    host: Type.Optional(
+      Type.Object({ name: text(200, 'Who the visitor sees.'), email: Type.Optional(email("The host's email.")) }, { additionalProperties: false }),
+    ),
     purpose: Type.Optional(text(500, 'Why the visitor comes.')),
     prescreen_id: Type.Optional(
       Type.String({
@@ -72,10 +76,14 @@ export const SessionUpdateBody = Type.Object(
   {
     status: Type.Optional(enumOf(SESSION_STATUSES, 'The status to move to; it must be allowed from the current one.')),
     metadata: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]), {
-        maxProperties: 20,
-        description: 'Merged into the stored metadata; a key set to null is removed. At most 20 keys and 2 KiB after the merge.',
-      }),
+      Type.Record(
+        Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }),
+        Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]),
+        {
+          maxProperties: 20,
+          description: 'Merged into the stored metadata; a key set to null is removed. At most 20 keys and 2 KiB after the merge.',
+        },
+      ),
     ),
     note: Type.Optional(prose(1000, "Kept in the session's history (who, when, what).")),
   },
@@ -111,7 +119,10 @@ export const SessionSchema = Type.Object(
   {
     id: Type.String(),
     object: Type.Literal('visitor_session'),
-    status: enumOf(SESSION_STATUSES, 'pending_review → checked_in | denied | escalated; checked_in → checked_out | escalated; escalated → checked_in | denied | checked_out; checked_out and denied are final.'),
+    status: enumOf(
+      SESSION_STATUSES,
+      'pending_review → checked_in | denied | escalated; checked_in → checked_out | escalated; escalated → checked_in | denied | checked_out; checked_out and denied are final.',
+    ),
     on_site: Type.Boolean({ description: 'Inside now: checked in and not yet out or denied.' }),
     site: Type.String(),
     visitor: Type.Object({ ...VisitorFields, name: Type.String(), us_person_status: Type.Optional(Type.String()) }),
@@ -123,7 +134,8 @@ export const SessionSchema = Type.Object(
     metadata: Type.Record(Type.String(), Type.Unknown()),
     screening_id: Type.String({ description: 'The screening that decided the door: made at check-in, or the prescreen that stood for it.' }),
     case_id: Type.Union([Type.String(), Type.Null()], {
-      description: "The adjudication case the visitor waits on (a potential match, or a country hold: see the screening's `holds`); its dispositions move the session.",
+      description:
+        "The adjudication case the visitor waits on (a potential match, or a country hold: see the screening's `holds`); its dispositions move the session.",
     }),
     prescreen_reused: Type.Boolean(),
     prescreen: Type.Optional(

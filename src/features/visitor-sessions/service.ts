@@ -44,7 +44,12 @@ export type CheckinResult = { session: SessionRow; reuse: (ReuseVerdict & { pres
 
 const actorName = (context: AuditContext) => `${context.actor.kind}:${context.actor.id}`;
 
-export function createSessionService(withTenant: WithTenant, lists: ListCatalog, { screenings, cases }: SessionDeps, options: { prescreenFreshnessHours: number }) {
+export function createSessionService(
+  withTenant: WithTenant,
+  lists: ListCatalog,
+  { screenings, cases }: SessionDeps,
+  options: { prescreenFreshnessHours: number },
+) {
   /** Whether the rules hold at the door a country flag this prescreen was not held for (door-holds.ts). */
   async function doorHoldsMoreThan(trx: TenantTransaction, prescreen: ScreeningView): Promise<boolean> {
     const { rules } = await cases.currentRules(trx);
@@ -52,8 +57,22 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
   }
 
   /** Moves a locked session to `to`: its row, history, event and audit record, in the caller's transaction. */
-  async function move(trx: TenantTransaction, context: AuditContext, session: SessionRow, to: SessionStatus, now: Date, extra: { note?: string; metadata?: Record<string, unknown> } = {}) {
-    const entry: HistoryEntry = { at: now.toISOString(), actor: actorName(context), from: session.status, to, ...(extra.note && { note: extra.note }), ...(session.case_id && { case_id: session.case_id }) };
+  async function move(
+    trx: TenantTransaction,
+    context: AuditContext,
+    session: SessionRow,
+    to: SessionStatus,
+    now: Date,
+    extra: { note?: string; metadata?: Record<string, unknown> } = {},
+  ) {
+    const entry: HistoryEntry = {
+      at: now.toISOString(),
+      actor: actorName(context),
+      from: session.status,
+      to,
+      ...(extra.note && { note: extra.note }),
+      ...(session.case_id && { case_id: session.case_id }),
+    };
     const change: SessionChange = {
       status: to,
       on_site: onSiteAfter(to, session.on_site),
@@ -71,7 +90,11 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
   async function announce(trx: TenantTransaction, context: AuditContext, sessionId: string, status: SessionStatus, site: string) {
     const type = EVENT_ON_ARRIVAL[status];
     if (!type) return;
-    recordEvent(trx, context.actor.organizationId, { type, data: { session_id: sessionId, status, site }, ...(context.requestId && { requestId: context.requestId }) });
+    recordEvent(trx, context.actor.organizationId, {
+      type,
+      data: { session_id: sessionId, status, site },
+      ...(context.requestId && { requestId: context.requestId }),
+    });
   }
 
   /** A case's status change moves the sessions waiting on (or following) the case, before the change commits. */
@@ -174,7 +197,9 @@ export function createSessionService(withTenant: WithTenant, lists: ListCatalog,
           assertMove(from, update.status, caseStatus);
           session = await move(trx, context, session, update.status, now, { ...(update.note && { note: update.note }), ...(metadata && { metadata }) });
         } else if (metadata || update.note) {
-          const entry: HistoryEntry | undefined = update.note ? { at: now.toISOString(), actor: actorName(context), from, to: from, note: update.note } : undefined;
+          const entry: HistoryEntry | undefined = update.note
+            ? { at: now.toISOString(), actor: actorName(context), from, to: from, note: update.note }
+            : undefined;
           await updateSession(trx, id, { ...(metadata && { metadata }), ...(entry && { entry }), updated_at: now });
           session = { ...session, ...(metadata && { metadata }), history: entry ? [...session.history, entry] : session.history, updated_at: now };
         }

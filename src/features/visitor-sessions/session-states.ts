@@ -48,11 +48,15 @@ export function assertMove(from: SessionStatus, to: SessionStatus, caseStatus: s
     throw new AppError('invalid_transition', `A session in ${from} cannot move to ${to}; ${options}.`, { status_now: from, allowed: [...allowed] });
   }
   if (to === 'checked_in' && caseStatus !== null && caseStatus !== 'CLEARED') {
-    throw new AppError('invalid_transition', `The visitor's case is ${caseStatus}: only clearing the case checks them in (POST /api/v1/adjudication/{id}/disposition).`, {
-      status_now: from,
-      allowed: allowed.filter((s) => s !== 'checked_in'),
-      case_status: caseStatus,
-    });
+    throw new AppError(
+      'invalid_transition',
+      `The visitor's case is ${caseStatus}: only clearing the case checks them in (POST /api/v1/adjudication/{id}/disposition).`,
+      {
+        status_now: from,
+        allowed: allowed.filter((s) => s !== 'checked_in'),
+        case_status: caseStatus,
+      },
+    );
   }
 }
 

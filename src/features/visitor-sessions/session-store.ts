@@ -61,8 +61,25 @@ export type SessionRow = Omit<Schema['visitor_sessions'], 'organization_id' | 'v
 };
 
 const COLUMNS = [
-  'id', 'status', 'on_site', 'site', 'visitor', 'host', 'purpose', 'badge_number', 'escort_required', 'expected_departure_at', 'metadata',
-  'screening_id', 'prescreen_reused', 'case_id', 'history', 'checked_in_at', 'checked_out_at', 'created_at', 'updated_at',
+  'id',
+  'status',
+  'on_site',
+  'site',
+  'visitor',
+  'host',
+  'purpose',
+  'badge_number',
+  'escort_required',
+  'expected_departure_at',
+  'metadata',
+  'screening_id',
+  'prescreen_reused',
+  'case_id',
+  'history',
+  'checked_in_at',
+  'checked_out_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 const date = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
@@ -163,9 +180,7 @@ export async function listSessions(trx: TenantTransaction, filters: SessionFilte
   if (filters.onSite !== undefined) query = query.where('on_site', '=', filters.onSite);
   if (filters.caseId !== undefined) query = query.where('case_id', '=', filters.caseId);
   if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-    );
+    query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map(toSession);

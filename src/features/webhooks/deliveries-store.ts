@@ -33,7 +33,11 @@ async function withHistory(trx: TenantTransaction, endpointId: string, rows: Omi
     .selectFrom('webhook_attempts')
     .select(['event_id', 'number', 'attempted_at', 'outcome', 'status', 'latency_ms', 'response_body', 'error'])
     .where('endpoint_id', '=', endpointId)
-    .where('event_id', 'in', rows.map((r) => r.event_id))
+    .where(
+      'event_id',
+      'in',
+      rows.map((r) => r.event_id),
+    )
     .orderBy('number')
     .execute();
   return rows.map((row) => ({ ...row, history: attempts.filter((a) => a.event_id === row.event_id).map(({ event_id: _, ...attempt }) => attempt) }));

@@ -65,7 +65,10 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
     },
     async (request, reply) => {
       const { record, secret } = await service.create(auditContextOf(request), request.body);
-      return reply.code(201).header('location', `/api/v1/webhook-endpoints/${record.id}`).send({ ...presentEndpoint(record), secret });
+      return reply
+        .code(201)
+        .header('location', `/api/v1/webhook-endpoints/${record.id}`)
+        .send({ ...presentEndpoint(record), secret });
     },
   );
 
@@ -87,7 +90,13 @@ function registerEndpointRoutes(api: Api, service: WebhookService) {
     '/webhook-endpoints/:id',
     {
       config: { tier: 'defense', permission: 'administer' },
-      schema: { tags: TAGS, summary: 'Get a webhook endpoint', description: 'Never its secret.', params: EndpointIdParams, response: { 200: Type.Ref('WebhookEndpoint') } },
+      schema: {
+        tags: TAGS,
+        summary: 'Get a webhook endpoint',
+        description: 'Never its secret.',
+        params: EndpointIdParams,
+        response: { 200: Type.Ref('WebhookEndpoint') },
+      },
     },
     async (request) => presentEndpoint(await service.get(auditContextOf(request), request.params.id)),
   );
@@ -159,7 +168,7 @@ function registerDeliveryRoutes(api: Api, service: WebhookService) {
         summary: 'Send a test event to an endpoint',
         description:
           'Records a `webhook.test` event (`data: {"endpoint_id"}`) and queues it to this endpoint only, signed like every delivery. ' +
-          'Answers 202 with the queued delivery; its attempts appear under the endpoint\'s deliveries. A disabled endpoint answers 409.',
+          "Answers 202 with the queued delivery; its attempts appear under the endpoint's deliveries. A disabled endpoint answers 409.",
         params: EndpointIdParams,
         response: { 202: Type.Ref('WebhookDelivery') },
       },

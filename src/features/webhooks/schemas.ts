@@ -2,8 +2,8 @@
  * The webhook endpoint API's shapes: one schema validates, serializes and documents each.
  */
 import { Type } from 'typebox';
-import { idPageQueryFields, NextCursor } from '../../http/id-page.ts';
 import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES } from '../../events/event-types.ts';
+import { idPageQueryFields, NextCursor } from '../../http/id-page.ts';
 import { RETRY_SCHEDULE_SECONDS } from '../../webhooks/retry-schedule.ts';
 
 const ENDPOINT_ID = '^we_[0-9a-z]{26}$';
@@ -38,7 +38,10 @@ const Description = Type.String({ maxLength: 500, description: 'What the endpoin
 
 export const CreateEndpointBody = Type.Object(
   { url: Url, events: Events, description: Type.Optional(Description) },
-  { additionalProperties: false, examples: [{ url: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/', events: ['screening.completed'], description: 'Zapier: alert the security desk' }] },
+  {
+    additionalProperties: false,
+    examples: [{ url: 'https://hooks.zapier.com/hooks/catch/123456/abcdef/', events: ['screening.completed'], description: 'Zapier: alert the security desk' }],
+  },
 );
 
 export const UpdateEndpointBody = Type.Object(
@@ -69,7 +72,9 @@ export const EndpointSchema = Type.Object(
     }),
     disabled_at: NullableDateTime,
     failing_since: Type.Union([DateTime, Type.Null()], { description: 'Since when every attempt has failed; null after a success.' }),
-    previous_secret_expires_at: Type.Union([DateTime, Type.Null()], { description: 'After a rotation, until when the previous secret still signs (beside the new one).' }),
+    previous_secret_expires_at: Type.Union([DateTime, Type.Null()], {
+      description: 'After a rotation, until when the previous secret still signs (beside the new one).',
+    }),
     created_at: DateTime,
     updated_at: DateTime,
   },
@@ -104,7 +109,25 @@ export const EndpointWithSecretSchema = Type.Object(
       examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
     }),
   },
-  { examples: [{ object: 'webhook_endpoint', id: EXAMPLE_ENDPOINT_ID, url: 'https://hooks.example.com/gatehouse', description: null, events: ['screening.completed'], enabled: true, disabled_reason: null, disabled_at: null, failing_since: null, previous_secret_expires_at: null, created_at: '2026-11-20T09:30:00.000Z', updated_at: '2026-11-20T09:30:00.000Z', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }] },
+  {
+    examples: [
+      {
+        object: 'webhook_endpoint',
+        id: EXAMPLE_ENDPOINT_ID,
+        url: 'https://hooks.example.com/gatehouse',
+        description: null,
+        events: ['screening.completed'],
+        enabled: true,
+        disabled_reason: null,
+        disabled_at: null,
+        failing_since: null,
+        previous_secret_expires_at: null,
+        created_at: '2026-11-20T09:30:00.000Z',
+        updated_at: '2026-11-20T09:30:00.000Z',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      },
+    ],
+  },
 );
 
 export const DeletedEndpointSchema = Type.Object({ object: Type.Literal('webhook_endpoint'), id: Type.String(), deleted: Type.Literal(true) });
@@ -116,7 +139,12 @@ export const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const EndpointListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('WebhookEndpoint')), has_more: Type.Boolean(), next_cursor: NextCursor });
+export const EndpointListSchema = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(Type.Ref('WebhookEndpoint')),
+  has_more: Type.Boolean(),
+  next_cursor: NextCursor,
+});
 
 const retryDelays = RETRY_SCHEDULE_SECONDS.slice(1).map((s) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`));
 
@@ -127,9 +155,12 @@ const DeliveryState = Type.Union([Type.Literal('pending'), Type.Literal('succeed
 const AttemptSchema = Type.Object({
   number: Type.Integer({ minimum: 1 }),
   attempted_at: DateTime,
-  outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('http_error'), Type.Literal('timeout'), Type.Literal('network_error'), Type.Literal('refused')], {
-    description: '`refused`: the URL resolved to an address webhooks may not reach, so nothing was sent.',
-  }),
+  outcome: Type.Union(
+    [Type.Literal('succeeded'), Type.Literal('http_error'), Type.Literal('timeout'), Type.Literal('network_error'), Type.Literal('refused')],
+    {
+      description: '`refused`: the URL resolved to an address webhooks may not reach, so nothing was sent.',
+    },
+  ),
   status: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's HTTP status." }),
   latency_ms: Type.Integer({ minimum: 0 }),
   response_body: Type.Union([Type.String(), Type.Null()], { description: "The first 1,024 characters of the receiver's answer." }),
@@ -163,7 +194,15 @@ export const DeliverySchema = Type.Object(
         created_at: '2026-11-20T09:31:12.204Z',
         updated_at: '2026-11-20T09:31:12.530Z',
         history: [
-          { number: 1, attempted_at: '2026-11-20T09:31:12.301Z', outcome: 'http_error', status: 503, latency_ms: 212, response_body: 'upstream unavailable', error: null },
+          {
+            number: 1,
+            attempted_at: '2026-11-20T09:31:12.301Z',
+            outcome: 'http_error',
+            status: 503,
+            latency_ms: 212,
+            response_body: 'upstream unavailable',
+            error: null,
+          },
         ],
       },
     ],
@@ -178,4 +217,9 @@ export const DeliveryListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeliveryListSchema = Type.Object({ object: Type.Literal('list'), data: Type.Array(Type.Ref('WebhookDelivery')), has_more: Type.Boolean(), next_cursor: NextCursor });
+export const DeliveryListSchema = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(Type.Ref('WebhookDelivery')),
+  has_more: Type.Boolean(),
+  next_cursor: NextCursor,
+});

@@ -56,7 +56,9 @@ export function createWebhookService(options: WebhookServiceOptions) {
       return url;
     } catch (error) {
       if (!(error instanceof RefusedDestination)) throw error;
-      throw new AppError('validation_failed', `The URL cannot receive webhooks: ${error.message}`, { errors: [{ pointer: '/url', detail: error.message, in: 'body' }] });
+      throw new AppError('validation_failed', `The URL cannot receive webhooks: ${error.message}`, {
+        errors: [{ pointer: '/url', detail: error.message, in: 'body' }],
+      });
     }
   }
 
@@ -77,9 +79,13 @@ export function createWebhookService(options: WebhookServiceOptions) {
         const wanted = [...new Set(input.events)].sort().join(',');
         const same = (await endpointsAt(trx, url)).find((e) => [...new Set(e.events)].sort().join(',') === wanted);
         if (same) {
-          throw new AppError('conflict', `Endpoint ${same.id} already receives these events at this URL; use it (its secret was shown when it was created), or delete it first.`, {
-            endpoint_id: same.id,
-          });
+          throw new AppError(
+            'conflict',
+            `Endpoint ${same.id} already receives these events at this URL; use it (its secret was shown when it was created), or delete it first.`,
+            {
+              endpoint_id: same.id,
+            },
+          );
         }
         const created = await insertEndpoint(trx, { organizationId, id, url, description: input.description ?? null, events: input.events, sealed });
         await audit(trx, context, 'created', id, { host: new URL(url).host, events: input.events });
@@ -104,7 +110,12 @@ export function createWebhookService(options: WebhookServiceOptions) {
           updated = (await disableEndpoint(trx, id, 'manual', clock())) ?? updated;
           await cancelPending(trx, id);
         }
-        await audit(trx, context, 'updated', id, { changed: Object.keys(update).sort(), host: new URL(updated.url).host, events: updated.events, enabled: updated.enabled });
+        await audit(trx, context, 'updated', id, {
+          changed: Object.keys(update).sort(),
+          host: new URL(updated.url).host,
+          events: updated.events,
+          enabled: updated.enabled,
+        });
         return updated;
       });
     },
@@ -167,7 +178,9 @@ export function createWebhookService(options: WebhookServiceOptions) {
   async function enabledEndpoint(trx: TenantTransaction, id: string, action: string): Promise<EndpointRecord> {
     const endpoint = await existing(trx, id);
     if (!endpoint.enabled) {
-      throw new AppError('conflict', `The endpoint is disabled (${endpoint.disabled_reason}); enable it before it can be ${action}.`, { disabled_reason: endpoint.disabled_reason });
+      throw new AppError('conflict', `The endpoint is disabled (${endpoint.disabled_reason}); enable it before it can be ${action}.`, {
+        disabled_reason: endpoint.disabled_reason,
+      });
     }
     return endpoint;
   }

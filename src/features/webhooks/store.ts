@@ -75,7 +75,9 @@ export async function listEndpoints(trx: TenantTransaction, page: { limit: numbe
   return query.execute();
 }
 
-export type EndpointChanges = Partial<Pick<EndpointRecord, 'url' | 'description' | 'events' | 'enabled' | 'disabled_reason' | 'disabled_at' | 'failing_since'>> &
+export type EndpointChanges = Partial<
+  Pick<EndpointRecord, 'url' | 'description' | 'events' | 'enabled' | 'disabled_reason' | 'disabled_at' | 'failing_since'>
+> &
   Partial<SealedSecrets>;
 
 export async function updateEndpoint(trx: TenantTransaction, id: string, changes: EndpointChanges): Promise<EndpointRecord | undefined> {

@@ -6,14 +6,24 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
-import { cursorPage } from '../../http/list-page.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
 import { requireUtf8 } from '../../http/json-body.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
+import { cursorPage } from '../../http/list-page.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import { cleanProfiles } from './profile-input.ts';
-import { MAX_PROFILES, ProfileListSchema, ProfilesQuery, ShrinkRefusedResponse, SYNC_BODY_LIMIT_BYTES, SYNC_RUNNING_MS, SyncBody, SyncIdParams, SyncSchema } from './schemas.ts';
+import {
+  MAX_PROFILES,
+  ProfileListSchema,
+  ProfilesQuery,
+  ShrinkRefusedResponse,
+  SYNC_BODY_LIMIT_BYTES,
+  SYNC_RUNNING_MS,
+  SyncBody,
+  SyncIdParams,
+  SyncSchema,
+} from './schemas.ts';
 import { SHRINK_MIN_DEACTIVATIONS } from './shrink-guard.ts';
 import { findSync, listProfiles, type ProfileRow, type SyncRow } from './store.ts';
 import { runSync } from './sync.ts';
@@ -27,7 +37,12 @@ const presentSync = (sync: SyncRow) => ({
   finished_at: sync.finished_at?.toISOString() ?? null,
 });
 
-const presentProfile = (row: ProfileRow) => ({ ...row, object: 'workforce_profile' as const, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
+const presentProfile = (row: ProfileRow) => ({
+  ...row,
+  object: 'workforce_profile' as const,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
 
 const workforce: Feature<{ screenings: ScreeningService }> = {
   name: 'workforce',
@@ -42,7 +57,13 @@ const workforce: Feature<{ screenings: ScreeningService }> = {
     api.put(
       '/workforce/sync',
       {
-        config: { tier: 'enterprise', permission: 'operate', idempotent: true, longRunningMs: SYNC_RUNNING_MS, problems: ['sync_shrink_refused', 'lists_unavailable'] },
+        config: {
+          tier: 'enterprise',
+          permission: 'operate',
+          idempotent: true,
+          longRunningMs: SYNC_RUNNING_MS,
+          problems: ['sync_shrink_refused', 'lists_unavailable'],
+        },
         schema: {
           tags: TAG,
           summary: 'Sync workforce profiles in bulk',
@@ -74,7 +95,13 @@ const workforce: Feature<{ screenings: ScreeningService }> = {
       '/workforce/syncs/:id',
       {
         config: { tier: 'enterprise', permission: 'read' },
-        schema: { tags: TAG, summary: 'Get a workforce sync', description: 'Its counts and status, as answered.', params: SyncIdParams, response: { 200: SyncSchema } },
+        schema: {
+          tags: TAG,
+          summary: 'Get a workforce sync',
+          description: 'Its counts and status, as answered.',
+          params: SyncIdParams,
+          response: { 200: SyncSchema },
+        },
       },
       async (request) => {
         const sync = await db.withTenant(auditContextOf(request).actor, (trx) => findSync(trx, request.params.id));
@@ -87,13 +114,23 @@ const workforce: Feature<{ screenings: ScreeningService }> = {
       '/workforce/profiles',
       {
         config: { tier: 'enterprise', permission: 'read', auditRead: { action: 'workforce_profile.listed', target: 'workforce_profile', list: true } },
-        schema: { tags: TAG, summary: 'List workforce profiles with their latest outcome', description: 'In creation order, with cursor pages.', querystring: ProfilesQuery, response: { 200: ProfileListSchema } },
+        schema: {
+          tags: TAG,
+          summary: 'List workforce profiles with their latest outcome',
+          description: 'In creation order, with cursor pages.',
+          querystring: ProfilesQuery,
+          response: { 200: ProfileListSchema },
+        },
       },
       async (request) => {
         const q = request.query;
         const limit = q.limit ?? 50;
         const afterId = q.cursor ? decodeCursor(q.cursor, 'the profile list', isIdPosition).i : undefined;
-        const filters = { ...(q.status && { status: q.status }), ...(q.outcome && { outcome: q.outcome }), ...(q.external_id && { externalId: q.external_id }) };
+        const filters = {
+          ...(q.status && { status: q.status }),
+          ...(q.outcome && { outcome: q.outcome }),
+          ...(q.external_id && { externalId: q.external_id }),
+        };
         const rows = await db.withTenant(auditContextOf(request).actor, (trx) => listProfiles(trx, filters, afterId, limit + 1));
         return cursorPage(rows, limit, presentProfile, (p) => ({ i: p.id }));
       },

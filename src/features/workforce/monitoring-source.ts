@@ -10,10 +10,7 @@ import { recordRescreen } from './store.ts';
 export const workforceMonitoring: MonitoringSource = {
   kind: 'workforce_profile',
   async subjects(trx, afterId, limit) {
-    let query = trx
-      .selectFrom('workforce_profiles')
-      .select(['id', 'external_id', 'profile', 'case_id', 'screened_at'])
-      .where('status', '=', 'active');
+    let query = trx.selectFrom('workforce_profiles').select(['id', 'external_id', 'profile', 'case_id', 'screened_at']).where('status', '=', 'active');
     if (afterId) query = query.where('id', '>', afterId);
     const rows = await query.orderBy('id').limit(limit).execute();
     return rows.map((row) => ({

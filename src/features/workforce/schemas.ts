@@ -13,14 +13,18 @@ const US_PERSON = ['us_citizen', 'lawful_permanent_resident', 'protected_individ
 
 const ProfileBody = Type.Object(
   {
-    external_id: text(128, 'Your HR system\'s id for the person; profiles are matched on it.'),
+    external_id: text(128, "Your HR system's id for the person; profiles are matched on it."),
     name: text(200, 'Full name, in any script.'),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     country: Type.Optional(countryCode('Where the person lives or works.')),
     citizenship: Type.Optional(countryCode('Citizenship (screened as nationality).')),
     us_person_status: Type.Optional(enumOf(US_PERSON, 'Whether the person is a U.S. person for export control (22 CFR 120.62).')),
     date_of_birth: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', description: '`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.' })),
-    identifiers: Type.Optional(identifiersField("The person's identity documents and numbers (passport, national ID, tax number); kept with the profile and screened again when lists change")),
+    identifiers: Type.Optional(
+      identifiersField(
+        "The person's identity documents and numbers (passport, national ID, tax number); kept with the profile and screened again when lists change",
+      ),
+    ),
     department: Type.Optional(text(200, 'Department or cost centre.')),
     status: Type.Optional(enumOf(['active', 'inactive'] as const, 'Inactive profiles are kept but neither screened nor monitored (default active).')),
     metadata: Type.Optional(Metadata),
@@ -39,7 +43,10 @@ export const SyncBody = Type.Object(
         examples: [true],
       }),
     ),
-    profiles: Type.Array(ProfileBody, { maxItems: MAX_PROFILES, description: `Up to ${MAX_PROFILES.toLocaleString('en')} profiles; external ids may not repeat.` }),
+    profiles: Type.Array(ProfileBody, {
+      maxItems: MAX_PROFILES,
+      description: `Up to ${MAX_PROFILES.toLocaleString('en')} profiles; external ids may not repeat.`,
+    }),
   },
   {
     additionalProperties: false,
@@ -82,14 +89,19 @@ export const SyncSchema = Type.Object({
 const ShrinkCounts = Type.Object({
   active_profiles: Type.Integer({ description: "The organization's active profiles now.", examples: [300] }),
   profiles_in_request: Type.Integer({ description: 'The profiles in the payload.', examples: [10] }),
-  would_deactivate: Type.Integer({ description: 'The active profiles absent from the payload, which the sync would have deactivated (profiles the payload marks `inactive` are deactivated on purpose and not counted).', examples: [290] }),
+  would_deactivate: Type.Integer({
+    description:
+      'The active profiles absent from the payload, which the sync would have deactivated (profiles the payload marks `inactive` are deactivated on purpose and not counted).',
+    examples: [290],
+  }),
   deactivation_limit: Type.Integer({ description: 'The most one full sync may deactivate in this organization now.', examples: [30] }),
   limit_percent: Type.Integer({ description: 'The share of the active profiles that limit is made of (`WORKFORCE_SHRINK_LIMIT_PERCENT`).', examples: [10] }),
 });
 
 /** The 409 a full sync answers when it would deactivate too many profiles: problem+json with the counts. */
 export const ShrinkRefusedResponse = {
-  description: 'A `full` sync would deactivate more active profiles than the shrink limit allows; nothing was changed. Problem details with `code` `sync_shrink_refused` and the counts.',
+  description:
+    'A `full` sync would deactivate more active profiles than the shrink limit allows; nothing was changed. Problem details with `code` `sync_shrink_refused` and the counts.',
   content: { 'application/problem+json': { schema: { allOf: [{ $ref: 'Problem#' }, ShrinkCounts] } } },
 };
 

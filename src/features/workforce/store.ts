@@ -37,8 +37,25 @@ declare module '../../db/schema.ts' {
   }
 }
 
-export type SyncCounts = { created: number; updated: number; unchanged: number; deactivated: number; screened: number; potential_matches: number; cases_opened: number };
-export type SyncRow = { id: string; mode: 'upsert' | 'full'; status: 'running' | 'completed' | 'failed'; counts: SyncCounts; actor: string; request_id: string | null; started_at: Date; finished_at: Date | null };
+export type SyncCounts = {
+  created: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  screened: number;
+  potential_matches: number;
+  cases_opened: number;
+};
+export type SyncRow = {
+  id: string;
+  mode: 'upsert' | 'full';
+  status: 'running' | 'completed' | 'failed';
+  counts: SyncCounts;
+  actor: string;
+  request_id: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+};
 export type ProfileRow = {
   id: string;
   external_id: string;
@@ -57,16 +74,34 @@ export type KnownProfile = { id: string; status: 'active' | 'inactive'; screened
 const INSERT_BATCH = 1_000;
 
 export async function insertSync(trx: TenantTransaction, organizationId: string, sync: SyncRow): Promise<void> {
-  await trx.insertInto('workforce_syncs').values({ ...sync, organization_id: organizationId, counts: JSON.stringify(sync.counts) }).execute();
+  await trx
+    .insertInto('workforce_syncs')
+    .values({ ...sync, organization_id: organizationId, counts: JSON.stringify(sync.counts) })
+    .execute();
 }
 
 export async function finishSync(trx: TenantTransaction, id: string, status: 'completed' | 'failed', counts: SyncCounts, at: Date): Promise<void> {
-  await trx.updateTable('workforce_syncs').set({ status, counts: JSON.stringify(counts), finished_at: at }).where('id', '=', id).execute();
+  await trx
+    .updateTable('workforce_syncs')
+    .set({ status, counts: JSON.stringify(counts), finished_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findSync(trx: TenantTransaction, id: string): Promise<SyncRow | undefined> {
-  const row = await trx.selectFrom('workforce_syncs').select(['id', 'mode', 'status', 'counts', 'actor', 'request_id', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
-  return row && { ...row, counts: fromJson<SyncCounts>(row.counts), started_at: new Date(row.started_at), finished_at: row.finished_at === null ? null : new Date(row.finished_at) };
+  const row = await trx
+    .selectFrom('workforce_syncs')
+    .select(['id', 'mode', 'status', 'counts', 'actor', 'request_id', 'started_at', 'finished_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      counts: fromJson<SyncCounts>(row.counts),
+      started_at: new Date(row.started_at),
+      finished_at: row.finished_at === null ? null : new Date(row.finished_at),
+    }
+  );
 }
 
 /** Every profile of the organization by external id, with what a sync compares. */
@@ -131,7 +166,12 @@ export async function updateProfile(trx: TenantTransaction, w: ProfileWrite): Pr
 }
 
 /** After a re-screen that found something: the profile's latest screening and case (it was not screened in full, so screened_at stays). */
-export async function recordRescreen(trx: TenantTransaction, id: string, screening: { id: string; outcome: 'clear' | 'potential_match'; case_id: string | null }, at: Date): Promise<void> {
+export async function recordRescreen(
+  trx: TenantTransaction,
+  id: string,
+  screening: { id: string; outcome: 'clear' | 'potential_match'; case_id: string | null },
+  at: Date,
+): Promise<void> {
   await trx
     .updateTable('workforce_profiles')
     .set({ latest_screening_id: screening.id, latest_outcome: screening.outcome, case_id: screening.case_id, updated_at: at })
@@ -144,7 +184,18 @@ export async function deactivateProfiles(trx: TenantTransaction, ids: string[], 
   await trx.updateTable('workforce_profiles').set({ status: 'inactive', last_sync_id: syncId, updated_at: at }).where('id', 'in', ids).execute();
 }
 
-const PROFILE_COLUMNS = ['id', 'external_id', 'status', 'profile', 'latest_screening_id', 'latest_outcome', 'case_id', 'last_sync_id', 'created_at', 'updated_at'] as const;
+const PROFILE_COLUMNS = [
+  'id',
+  'external_id',
+  'status',
+  'profile',
+  'latest_screening_id',
+  'latest_outcome',
+  'case_id',
+  'last_sync_id',
+  'created_at',
+  'updated_at',
+] as const;
 
 export type ProfileFilters = { status?: 'active' | 'inactive'; outcome?: 'clear' | 'potential_match'; externalId?: string };
 

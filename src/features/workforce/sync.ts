@@ -11,7 +11,18 @@ import { newId } from '../../ids.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import { type CleanProfile, screeningInputOf } from './profile-input.ts';
 import { absentActiveIds, refuseLargeShrink } from './shrink-guard.ts';
-import { deactivateProfiles, finishSync, insertProfiles, insertSync, type KnownProfile, knownProfiles, type ProfileWrite, type SyncCounts, type SyncRow, updateProfile } from './store.ts';
+import {
+  deactivateProfiles,
+  finishSync,
+  insertProfiles,
+  insertSync,
+  type KnownProfile,
+  knownProfiles,
+  type ProfileWrite,
+  type SyncCounts,
+  type SyncRow,
+  updateProfile,
+} from './store.ts';
 
 /** Profiles per transaction. */
 const BATCH = 500;
@@ -32,18 +43,43 @@ export async function runSync(
   screenings.loadedLists(); // 503 lists_unavailable before anything is written, never a false clear
   const startedAt = new Date();
   const counts: SyncCounts = { created: 0, updated: 0, unchanged: 0, deactivated: 0, screened: 0, potential_matches: 0, cases_opened: 0 };
-  const sync: SyncRow = { id: newId('wfs', startedAt.getTime()), mode, status: 'running', counts, actor: `${context.actor.kind}:${context.actor.id}`, request_id: context.requestId, started_at: startedAt, finished_at: null };
+  const sync: SyncRow = {
+    id: newId('wfs', startedAt.getTime()),
+    mode,
+    status: 'running',
+    counts,
+    actor: `${context.actor.kind}:${context.actor.id}`,
+    request_id: context.requestId,
+    started_at: startedAt,
+    finished_at: null,
+  };
 
   // One audit event records the sync and every screening it makes. A refused shrink throws before either is written.
   const { known, absent, auditHash } = await withTenant(context.actor, async (trx) => {
     const known = await knownProfiles(trx);
-    const absent = mode === 'full' ? absentActiveIds(known, profiles.map((p) => p.externalId)) : [];
+    const absent =
+      mode === 'full'
+        ? absentActiveIds(
+            known,
+            profiles.map((p) => p.externalId),
+          )
+        : [];
     if (mode === 'full') {
       const active = [...known.values()].filter((k) => k.status === 'active').length;
-      refuseLargeShrink({ active, inRequest: profiles.length, deactivating: absent.length, limitPercent: shrink.limitPercent, allowShrink: shrink.allowShrink });
+      refuseLargeShrink({
+        active,
+        inRequest: profiles.length,
+        deactivating: absent.length,
+        limitPercent: shrink.limitPercent,
+        allowShrink: shrink.allowShrink,
+      });
     }
     await insertSync(trx, context.actor.organizationId, sync);
-    const auditHash = await appendAuditNow(trx, context, { action: 'workforce.sync_started', target: { type: 'workforce_sync', id: sync.id }, details: { mode, profiles: profiles.length } });
+    const auditHash = await appendAuditNow(trx, context, {
+      action: 'workforce.sync_started',
+      target: { type: 'workforce_sync', id: sync.id },
+      details: { mode, profiles: profiles.length },
+    });
     return { known, absent, auditHash };
   });
 
@@ -70,7 +106,11 @@ export async function runSync(
     await withTenant(context.actor, async (trx) => {
       await finishSync(trx, sync.id, 'completed', counts, finishedAt);
       recordAudit(trx, context, { action: 'workforce.sync_completed', target: { type: 'workforce_sync', id: sync.id }, details: { mode, ...counts } });
-      recordEvent(trx, context.actor.organizationId, { type: 'workforce.sync_completed', data: { sync_id: sync.id, mode, ...counts }, ...(context.requestId && { requestId: context.requestId }) });
+      recordEvent(trx, context.actor.organizationId, {
+        type: 'workforce.sync_completed',
+        data: { sync_id: sync.id, mode, ...counts },
+        ...(context.requestId && { requestId: context.requestId }),
+      });
     });
     return { ...sync, status: 'completed', finished_at: finishedAt };
   } catch (error) {
@@ -82,7 +122,13 @@ export async function runSync(
   async function writeBatch(trx: Parameters<Parameters<WithTenant>[1]>[0], batch: Planned[]) {
     const now = new Date();
     const toScreen = batch.filter((p) => p.screen);
-    const views = await screenings.screenMany(trx, context, toScreen.map((p) => screeningInputOf(p.clean.externalId, p.clean.profile)), 'workforce', { now, recordedBy: { auditHash } });
+    const views = await screenings.screenMany(
+      trx,
+      context,
+      toScreen.map((p) => screeningInputOf(p.clean.externalId, p.clean.profile)),
+      'workforce',
+      { now, recordedBy: { auditHash } },
+    );
     const screeningOf = new Map(toScreen.map((p, i) => [p.clean.externalId, views[i]]));
     const inserts: ProfileWrite[] = [];
     for (const { clean, known: before } of batch) {

@@ -23,11 +23,7 @@ declare module '../../db/schema.ts' {
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
-export type Reservation =
-  | { outcome: 'reserved' }
-  | { outcome: 'replay'; response: StoredResponse }
-  | { outcome: 'in_progress' }
-  | { outcome: 'mismatch' };
+export type Reservation = { outcome: 'reserved' } | { outcome: 'replay'; response: StoredResponse } | { outcome: 'in_progress' } | { outcome: 'mismatch' };
 
 export type ReserveInput = {
   organizationId: string;

@@ -16,8 +16,8 @@ import { canonicalJson } from '../../canonical-json.ts';
 import type { Database } from '../../db/database.ts';
 import { sha256Hex } from '../../sha256.ts';
 import '../actor.ts';
-import { runningTimeOf } from '../long-requests.ts';
 import { AppError } from '../errors.ts';
+import { runningTimeOf } from '../long-requests.ts';
 import { completeKey, releaseKey, reserveKey, type StoredResponse } from './idempotency-store.ts';
 
 declare module 'fastify' {
@@ -79,17 +79,17 @@ export function installIdempotency(app: FastifyInstance, db: Database, options: 
         request.reservedIdempotencyKey = key;
         return;
       case 'mismatch':
-        throw new AppError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with a different request. Use a new key for a new operation.',
-        );
+        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request. Use a new key for a new operation.');
       case 'in_progress':
         throw new AppError('idempotency_key_in_progress', 'The first request with this Idempotency-Key has not finished yet.', {
           headers: { 'retry-after': '1' },
         });
       case 'replay': {
         const { status, headers, body } = reservation.response;
-        return reply.code(status).headers({ ...headers, [REPLAYED_HEADER]: 'true' }).send(body);
+        return reply
+          .code(status)
+          .headers({ ...headers, [REPLAYED_HEADER]: 'true' })
+          .send(body);
       }
     }
   });

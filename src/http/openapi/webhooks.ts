@@ -9,8 +9,16 @@ import { operationIdFor } from './operation-ids.ts';
 
 const SIGNATURE_HEADERS = [
   { name: 'webhook-id', description: 'The event id, the same for every attempt: de-duplicate by it.', example: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy' },
-  { name: 'webhook-timestamp', description: 'Seconds since the epoch when this attempt was signed; refuse one too far from your clock.', example: '1795685472' },
-  { name: 'webhook-signature', description: '`v1,` and the base64 HMAC-SHA256, under the endpoint’s secret, of `{webhook-id}.{webhook-timestamp}.{body}` (Standard Webhooks).', example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' },
+  {
+    name: 'webhook-timestamp',
+    description: 'Seconds since the epoch when this attempt was signed; refuse one too far from your clock.',
+    example: '1795685472',
+  },
+  {
+    name: 'webhook-signature',
+    description: '`v1,` and the base64 HMAC-SHA256, under the endpoint’s secret, of `{webhook-id}.{webhook-timestamp}.{body}` (Standard Webhooks).',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
 ];
 
 const TEST_DESCRIPTION = 'Sent only by `POST /api/v1/webhook-endpoints/{id}/test`, to that endpoint: `endpoint_id`.';
@@ -20,7 +28,13 @@ export function webhooksObject() {
   return Object.fromEntries(
     types.map((type) => {
       const payload = EVENT_PAYLOADS[type];
-      const example = { object: 'event', id: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy', type, timestamp: '2026-11-20T09:31:12.204Z', data: (payload as { examples?: unknown[] }).examples?.[0] };
+      const example = {
+        object: 'event',
+        id: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy',
+        type,
+        timestamp: '2026-11-20T09:31:12.204Z',
+        data: (payload as { examples?: unknown[] }).examples?.[0],
+      };
       return [
         type,
         {
@@ -30,7 +44,14 @@ export function webhooksObject() {
             summary: `The \`${type}\` event`,
             description: type === TEST_EVENT_TYPE ? TEST_DESCRIPTION : EVENT_TYPE_DESCRIPTIONS[type as EventType],
             security: [],
-            parameters: SIGNATURE_HEADERS.map(({ name, description, example }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example })),
+            parameters: SIGNATURE_HEADERS.map(({ name, description, example }) => ({
+              name,
+              in: 'header',
+              required: true,
+              description,
+              schema: { type: 'string' },
+              example,
+            })),
             requestBody: {
               required: true,
               content: {
@@ -51,7 +72,10 @@ export function webhooksObject() {
               },
             },
             responses: {
-              '200': { description: 'Any 2xx acknowledges the delivery. Anything else, or no answer in time, is retried with growing waits; 410 Gone disables the endpoint.' },
+              '200': {
+                description:
+                  'Any 2xx acknowledges the delivery. Anything else, or no answer in time, is retried with growing waits; 410 Gone disables the endpoint.',
+              },
             },
           },
         },

@@ -47,7 +47,9 @@ export function renderReferencePage(doc: OpenApiDocument): string {
 <p><strong>${escapeHtml(doc.info.title)}</strong> ${escapeHtml(doc.info.version)}</p>
 <ul><li><a href="#overview">Overview</a></li></ul>
 ${groups.map(({ tag, entries }) => `<h2>${escapeHtml(tag)}</h2><ul>${entries.map((e) => `<li><a href="#${anchor(e)}"><span class="m m-${e.method}">${e.method}</span> ${escapeHtml(e.op.summary ?? e.path)}</a></li>`).join('')}</ul>`).join('\n')}
-<h2>Schemas</h2><ul>${Object.keys(schemas).map((name) => `<li><a href="#${schemaAnchor(name)}">${escapeHtml(name)}</a></li>`).join('')}</ul>
+<h2>Schemas</h2><ul>${Object.keys(schemas)
+    .map((name) => `<li><a href="#${schemaAnchor(name)}">${escapeHtml(name)}</a></li>`)
+    .join('')}</ul>
 </nav>
 <main>
 <h1 id="overview">${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
@@ -55,22 +57,35 @@ ${groups.map(({ tag, entries }) => `<h2>${escapeHtml(tag)}</h2><ul>${entries.map
 ${renderMarkdown(doc.info.description)}
 ${groups.map(({ tag, description, entries }) => `<h2 class="tag" id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${renderMarkdown(description)}${entries.map((e) => renderOperation(e, schemas)).join('\n')}`).join('\n')}
 <h2 class="tag" id="schemas">Schemas</h2>
-${Object.entries(schemas).map(([name, schema]) => `<section id="${schemaAnchor(name)}"><h3>${escapeHtml(name)}</h3>${renderMarkdown(schema.description)}${fieldTable(withoutDescription(schema))}${exampleBlock(schema.examples?.[0])}</section>`).join('\n')}
+${Object.entries(schemas)
+  .map(
+    ([name, schema]) =>
+      `<section id="${schemaAnchor(name)}"><h3>${escapeHtml(name)}</h3>${renderMarkdown(schema.description)}${fieldTable(withoutDescription(schema))}${exampleBlock(schema.examples?.[0])}</section>`,
+  )
+  .join('\n')}
 </main></div></body></html>`;
 }
 
 /** Operations by tag, in the order the document declares its tags, then any others. */
 function byTag(doc: OpenApiDocument): { tag: string; description?: string; entries: Entry[] }[] {
-  const entries = Object.entries(doc.paths ?? {}).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Operation })));
+  const entries = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Operation })),
+  );
   const declared = doc.tags ?? [];
   const names = [...new Set([...declared.map((t) => t.name), ...entries.map((e) => e.op.tags?.[0] ?? 'other')])];
   return names
-    .map((tag) => ({ tag, description: declared.find((t) => t.name === tag)?.description, entries: entries.filter((e) => (e.op.tags?.[0] ?? 'other') === tag) }))
+    .map((tag) => ({
+      tag,
+      description: declared.find((t) => t.name === tag)?.description,
+      entries: entries.filter((e) => (e.op.tags?.[0] ?? 'other') === tag),
+    }))
     .filter((group) => group.entries.length > 0);
 }
 
 function renderOperation({ path, method, op }: Entry, schemas: Record<string, Schema>): string {
-  const badges = ['x-tier', 'x-permission'].filter((key) => op[key as `x-${string}`]).map((key) => `<span class="badge">${escapeHtml(String(op[key as `x-${string}`]))}${key === 'x-tier' ? ' tier' : ''}</span>`);
+  const badges = ['x-tier', 'x-permission']
+    .filter((key) => op[key as `x-${string}`])
+    .map((key) => `<span class="badge">${escapeHtml(String(op[key as `x-${string}`]))}${key === 'x-tier' ? ' tier' : ''}</span>`);
   const params = op.parameters ?? [];
   const body = Object.entries(op.requestBody?.content ?? {});
   return `<section class="op" id="${anchor({ path, method, op })}">
@@ -79,7 +94,14 @@ ${op.summary ? `<p><strong>${renderInline(op.summary)}</strong></p>` : ''}${rend
 ${params.length > 0 ? `<h4>Parameters</h4><table class="fields"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${params.map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${p.schema ? typeInWords(p.schema) : ''}</td><td>${p.required ? 'yes' : 'no'}</td><td>${renderInline(p.description ?? p.schema?.description)}</td></tr>`).join('')}</tbody></table>` : ''}
 ${body.map(([type, media]) => `<h4>Request body <code>${escapeHtml(type)}</code></h4>${fieldTable(media.schema)}${exampleBlock(exampleOf(media, schemas))}`).join('')}
 <h4>Responses</h4>
-${Object.entries(op.responses ?? {}).map(([status, response]) => `<h5>${escapeHtml(status)} ${renderInline(meaningful(response.description))}</h5>${Object.entries(response.content ?? {}).map(([type, media]) => `<p><code>${escapeHtml(type)}</code></p>${fieldTable(media.schema)}${exampleBlock(exampleOf(media, schemas))}`).join('')}`).join('\n')}
+${Object.entries(op.responses ?? {})
+  .map(
+    ([status, response]) =>
+      `<h5>${escapeHtml(status)} ${renderInline(meaningful(response.description))}</h5>${Object.entries(response.content ?? {})
+        .map(([type, media]) => `<p><code>${escapeHtml(type)}</code></p>${fieldTable(media.schema)}${exampleBlock(exampleOf(media, schemas))}`)
+        .join('')}`,
+  )
+  .join('\n')}
 </section>`;
 }
 

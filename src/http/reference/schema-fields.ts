@@ -21,7 +21,12 @@ export function fieldRows(schema: Schema, prefix = '', depth = 0): FieldRow[] {
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties).flatMap(([key, field]) => {
     const name = `${prefix}${key}`;
-    const row = { name, type: typeInWords(field), required: required.has(key), description: [renderInline(field.description), limits(field)].filter(Boolean).join(' ') };
+    const row = {
+      name,
+      type: typeInWords(field),
+      required: required.has(key),
+      description: [renderInline(field.description), limits(field)].filter(Boolean).join(' '),
+    };
     if (depth + 1 >= MAX_DEPTH) return [row];
     const inner = objectOf(field);
     const items = field.items && objectOf(field.items);
@@ -62,11 +67,13 @@ export function typeInWords(schema: Schema): string {
     return `${shown.join(' or ')}${nullable}`;
   }
   const types = [schema.type ?? (schema.properties ? 'object' : 'any')].flat();
-  const words = types.filter((t) => t !== 'null').map((type) => {
-    if (type === 'array') return `array of ${schema.items ? typeInWords(schema.items) : 'any'}`;
-    if (type === 'object' && typeof schema.additionalProperties === 'object') return `map of ${typeInWords(schema.additionalProperties)}`;
-    return typeof schema.format === 'string' ? `${type} (${escapeHtml(schema.format)})` : escapeHtml(type);
-  });
+  const words = types
+    .filter((t) => t !== 'null')
+    .map((type) => {
+      if (type === 'array') return `array of ${schema.items ? typeInWords(schema.items) : 'any'}`;
+      if (type === 'object' && typeof schema.additionalProperties === 'object') return `map of ${typeInWords(schema.additionalProperties)}`;
+      return typeof schema.format === 'string' ? `${type} (${escapeHtml(schema.format)})` : escapeHtml(type);
+    });
   return `${words.join(' or ')}${types.includes('null') ? ' or null' : ''}`;
 }
 

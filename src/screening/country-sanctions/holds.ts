@@ -49,7 +49,17 @@ export function countryHolds(flags: readonly CountryFlag[], subject: HoldSubject
   return flags.flatMap((flag): CountryHold[] => {
     const rule = ruleFor(flag, policy);
     if (!rule) return [];
-    return [{ kind: 'country', regime: flag.regime, country: flag.country, ...(flag.region && { region: flag.region }), severity: flag.severity, rule, detail: raisedBy(flag, subject) }];
+    return [
+      {
+        kind: 'country',
+        regime: flag.regime,
+        country: flag.country,
+        ...(flag.region && { region: flag.region }),
+        severity: flag.severity,
+        rule,
+        detail: raisedBy(flag, subject),
+      },
+    ];
   });
 }
 
@@ -66,4 +76,5 @@ function raisedBy(flag: CountryFlag, subject: HoldSubject): string {
 }
 
 /** A hold in one line, as case reasons, the console and the evidence PDF write it: `OFAC_COMPREHENSIVE (IR) — nationality IR`. */
-export const describeHold = (hold: Pick<CountryHold, 'regime' | 'country' | 'region' | 'detail'>): string => `${hold.regime} (${hold.region ?? hold.country}) — ${hold.detail}`;
+export const describeHold = (hold: Pick<CountryHold, 'regime' | 'country' | 'region' | 'detail'>): string =>
+  `${hold.regime} (${hold.region ?? hold.country}) — ${hold.detail}`;

@@ -11,13 +11,14 @@
  * A region flag names its parent country (UA) and its region; it never flags the parent country as
  * a whole, and a country flag is raised only by the countries given, never by the text.
  */
+
+import { easternDate } from '../../eastern-date.ts';
 import { countryCode } from '../countries.ts';
 import { regionsInText, SANCTIONED_REGION_IDS, sanctionedRegion } from './regions.ts';
 import { COUNTRY_SANCTIONS, COUNTRY_SANCTIONS_REVIEWED_ON, type CountrySanction, type SanctionedRegionId } from './table.ts';
-import { easternDate } from '../../eastern-date.ts';
 
-export { COUNTRY_SANCTIONS_REVIEWED_ON };
 export type { CountryRegime, CountrySeverity, SanctionedRegionId } from './table.ts';
+export { COUNTRY_SANCTIONS_REVIEWED_ON };
 
 /** A table row as the API shows it, in snake case, with the matched term of a region found in text. */
 export type CountryFlag = Pick<CountrySanction, 'country' | 'region' | 'regime' | 'severity' | 'reason' | 'citation'> & {

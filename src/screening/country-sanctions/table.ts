@@ -186,7 +186,8 @@ const itar: CountrySanction[] = [
   itarEmbargo('CY', 'Cyprus', {
     // §126.1(r): the denial policy for Cyprus has been suspended one year at a time since 2020, the
     // latest renewal to September 30, 2026 (Export Compliance Daily). Cyprus stays in the table.
-    reason: 'Cyprus is listed in ITAR §126.1, but the policy of denial has been suspended one year at a time since 2020 (latest renewal to 2026-09-30): check the current suspension.',
+    reason:
+      'Cyprus is listed in ITAR §126.1, but the policy of denial has been suspended one year at a time since 2020 (latest renewal to 2026-09-30): check the current suspension.',
   }),
   itarEmbargo('CD', 'The Democratic Republic of the Congo'),
   itarEmbargo('ER', 'Eritrea'),
@@ -237,7 +238,8 @@ const ear: CountrySanction[] = [
     country: 'CU',
     regime: 'EAR_E2',
     severity: 'prohibited',
-    reason: 'Cuba is in EAR Country Group E:2 (unilateral embargo): a license is required for nearly every item subject to the EAR, under a general policy of denial.',
+    reason:
+      'Cuba is in EAR Country Group E:2 (unilateral embargo): a license is required for nearly every item subject to the EAR, under a general policy of denial.',
     citation: '15 CFR Part 740, Supplement No. 1, Country Group E:2 (unilateral embargo); 15 CFR 746.2',
     sourceUrl: EAR_GROUPS,
     // Confirmed in E:2 by the 2015 rule that removed it from E:1; when E:2 began was not confirmed.

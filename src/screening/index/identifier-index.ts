@@ -8,7 +8,7 @@
  * and the shipping companies listed under their IMO company number, never a person; and two
  * different issuing countries, where both sides name one, make two different numbers.
  */
-import type { EntityType, Identifier, ListEntity } from '../model.ts';
+
 import {
   CLASS_OF,
   COUNTRY_BOUND,
@@ -20,6 +20,7 @@ import {
   normalizeIdentifier,
   type SubjectIdentifier,
 } from '../identifier-types.ts';
+import type { EntityType, Identifier, ListEntity } from '../model.ts';
 import { finish, type Steps } from '../steps.ts';
 
 /** What each class of identifier may find. */

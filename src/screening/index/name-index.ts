@@ -4,14 +4,26 @@
  * typo keys and joined word pairs — never by scanning every name. Each candidate is ranked by the
  * rarity-weighted evidence its tokens share with the query; only the best few are scored in full.
  */
+
+import {
+  joinable,
+  joinText,
+  type PreparedName,
+  prepareName,
+  unitCount,
+  unitFrom,
+  unitKeys,
+  unitTo,
+  type WeightedToken,
+  weightedToken,
+} from '../match/name-score.ts';
+import { type TokenKeys, tokenSimilarity } from '../match/token-similarity.ts';
 import type { ListEntity, NameKind } from '../model.ts';
 import { analyzeName } from '../normalize/analyze-name.ts';
-import { nameVariants } from '../normalize/name-variants.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
+import { nameVariants } from '../normalize/name-variants.ts';
 import { GIVEN_NAMES } from '../normalize/nicknames.ts';
 import { TRADE_WORDS, wordStem } from '../normalize/org-word-forms.ts';
-import { tokenSimilarity, type TokenKeys } from '../match/token-similarity.ts';
-import { joinable, joinText, prepareName, type PreparedName, unitCount, unitFrom, unitKeys, unitTo, type WeightedToken, weightedToken } from '../match/name-score.ts';
 import { finish, type Steps } from '../steps.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
 import { type HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
@@ -175,7 +187,19 @@ export class NameIndex {
       this.nameList[nameId] = this.listPlace(entity.list);
       const prepared = prepareName(tokens, this.vocabulary.joinedListKeysOf, { orderKnown: name.orderKnown, isPerson });
       const { joined, joinedThree, lineage } = prepared;
-      this.names.push({ tokens, joined, joinedThree, lineage, isPerson, rarityKnown: false, memo: undefined, entity: name.entity, nameIndex: name.nameIndex, kind: name.kind, part: name.part });
+      this.names.push({
+        tokens,
+        joined,
+        joinedThree,
+        lineage,
+        isPerson,
+        rarityKnown: false,
+        memo: undefined,
+        entity: name.entity,
+        nameIndex: name.nameIndex,
+        kind: name.kind,
+        part: name.part,
+      });
       this.nameWeight[nameId] = tokens.reduce((sum, t) => sum + t.weight, 0);
       for (const id of new Set(name.ids)) postingCount[id] = (postingCount[id] as number) + 1;
       for (let i = 0; i + 1 < tokens.length; i++) {
@@ -237,7 +261,11 @@ export class NameIndex {
       const keys = unitKeys(prepared, unit);
       if (!keys) continue;
       const words = query.slice(unitFrom(prepared, unit), unitTo(prepared, unit) + 1);
-      const joined = weightedToken(keys, words.map((w) => w.shown).join(' '), words.reduce((sum, w) => sum + w.weight, 0));
+      const joined = weightedToken(
+        keys,
+        words.map((w) => w.shown).join(' '),
+        words.reduce((sum, w) => sum + w.weight, 0),
+      );
       // A list word one of the words already found (cho → chol) is not credited again for the join.
       const found = words.map((w) => this.similarVocabulary(w));
       scratch.nextToken();

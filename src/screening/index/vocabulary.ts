@@ -4,9 +4,9 @@
  * here, so its cost grows with the vocabulary (tens of thousands) rather than with the names.
  */
 import { detachedString } from '../detached-string.ts';
-import { phoneticKeys, skeletonKey, type NameToken, ROLE_WEIGHT } from '../normalize/analyze-name.ts';
 import type { KeysOf } from '../match/name-score.ts';
 import type { TokenKeys } from '../match/token-similarity.ts';
+import { type NameToken, phoneticKeys, ROLE_WEIGHT, skeletonKey } from '../normalize/analyze-name.ts';
 import type { Script } from '../normalize/fold.ts';
 import type { Steps } from '../steps.ts';
 
@@ -130,7 +130,14 @@ export class Vocabulary {
 
 const NO_CODES: readonly string[] = [];
 const NO_IDS: readonly number[] = [];
-const joinedKeys = (text: string, script: Script): TokenKeys => ({ text, script, role: 'name', phonetic: NO_CODES, skeleton: skeletonKey(text), glyph: undefined });
+const joinedKeys = (text: string, script: Script): TokenKeys => ({
+  text,
+  script,
+  role: 'name',
+  phonetic: NO_CODES,
+  skeleton: skeletonKey(text),
+  glyph: undefined,
+});
 
 /**
  * A token's keys, always with the same fields in the same order (`glyph` even when undefined), as

@@ -9,8 +9,22 @@ import { emptyEntity, type ListEntity, type PartialDate } from '../model.ts';
 import { readCsv } from './csv.ts';
 import { ListFormatError } from './list-format-error.ts';
 
-const HEADER = ['Name', 'Street_Address', 'City', 'State', 'Country', 'Postal_Code', 'Effective_Date', 'Expiration_Date', 'Standard_Order', 'Last_Update', 'Action', 'FR_Citation'];
-const LEGAL_FORM = /\b(LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|CORP|CORPORATION|CO|COMPANY|GMBH|AG|S\.?A|S\.?R\.?L|B\.?V|PLC|PTE|PVT|FZE|LLP|LP|ENTERPRISES?|INDUSTR(Y|IES)|TRADING|INTERNATIONAL|GROUP|ELECTRONICS|TECHNOLOG(Y|IES))\b\.?/i;
+const HEADER = [
+  'Name',
+  'Street_Address',
+  'City',
+  'State',
+  'Country',
+  'Postal_Code',
+  'Effective_Date',
+  'Expiration_Date',
+  'Standard_Order',
+  'Last_Update',
+  'Action',
+  'FR_Citation',
+];
+const LEGAL_FORM =
+  /\b(LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|CORP|CORPORATION|CO|COMPANY|GMBH|AG|S\.?A|S\.?R\.?L|B\.?V|PLC|PTE|PVT|FZE|LLP|LP|ENTERPRISES?|INDUSTR(Y|IES)|TRADING|INTERNATIONAL|GROUP|ELECTRONICS|TECHNOLOG(Y|IES))\b\.?/i;
 
 export function parseBisDpl(text: string): ListEntity[] {
   const rows = readCsv(text, '\t');
@@ -40,7 +54,13 @@ export function parseBisDpl(text: string): ListEntity[] {
     if (countryCode && !entity.countries.includes(countryCode)) entity.countries.push(countryCode);
     const listed = usDate(effective);
     if (listed && (!entity.listedOn || compare(listed, entity.listedOn) < 0)) entity.listedOn = listed;
-    const order = [`order effective ${effective}`, expiration && `expires ${expiration}`, standardOrder === 'Y' ? 'standard order' : 'non-standard order', action, citation]
+    const order = [
+      `order effective ${effective}`,
+      expiration && `expires ${expiration}`,
+      standardOrder === 'Y' ? 'standard order' : 'non-standard order',
+      action,
+      citation,
+    ]
       .filter(Boolean)
       .join('; ');
     entity.remarks = entity.remarks ? `${entity.remarks} | ${order}` : order;

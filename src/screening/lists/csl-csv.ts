@@ -77,7 +77,9 @@ function identifier(group: string): Identifier {
   const parts = group.split(', ');
   const type = (parts[0] as string).trim();
   const country = parts.length >= 3 && /^[A-Z]{2}$/.test(parts.at(-1) ?? '') ? (parts.at(-1) as string) : undefined;
-  const value = parts.slice(1, country ? -1 : undefined).join(', ').trim();
+  const value = parts
+    .slice(1, country ? -1 : undefined)
+    .join(', ')
+    .trim();
   return { type, value, ...(country && { country }) };
 }
-

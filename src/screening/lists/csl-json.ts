@@ -31,9 +31,16 @@ function toRecord(r: Json, position: number): CslRecord {
   const name = str(r.name);
   if (!source || !name || !entryId) throw new ListFormatError(`Result ${position} has no source, no name or no id`);
   const fields: [keyof CslRecord, unknown][] = [
-    ['type', r.type], ['title', r.title], ['callSign', r.call_sign], ['vesselFlag', r.vessel_flag], ['startDate', r.start_date],
-    ['endDate', r.end_date], ['federalRegisterNotice', r.federal_register_notice], ['licenseRequirement', r.license_requirement],
-    ['licensePolicy', r.license_policy], ['remarks', r.remarks],
+    ['type', r.type],
+    ['title', r.title],
+    ['callSign', r.call_sign],
+    ['vesselFlag', r.vessel_flag],
+    ['startDate', r.start_date],
+    ['endDate', r.end_date],
+    ['federalRegisterNotice', r.federal_register_notice],
+    ['licenseRequirement', r.license_requirement],
+    ['licensePolicy', r.license_policy],
+    ['remarks', r.remarks],
   ];
   return {
     entryId,

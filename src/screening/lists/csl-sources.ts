@@ -29,6 +29,9 @@ export function cslSource(source: string): CslSource {
   if (abbreviation && BY_ABBREVIATION[abbreviation]) return { list: BY_ABBREVIATION[abbreviation] as ListCode, known: true };
   if (abbreviation && OFAC_NON_SDN.has(abbreviation)) return { list: 'OFAC_CONS', subList: abbreviation, known: true };
   const basis = abbreviation ?? source.split(' - ')[0] ?? source;
-  const code = basis.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const code = basis
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   return { list: code || 'CSL_UNKNOWN', known: false };
 }

@@ -5,11 +5,11 @@
  * Entity List file has 66) are merged into one entity, since an entry id names one entry.
  */
 import { countryCode } from '../countries.ts';
-import type { EntityType, Identifier, ListCode, ListedName, ListEntity, PartialDate } from '../model.ts';
+import type { EntityType, Identifier, ListCode, ListEntity, ListedName, PartialDate } from '../model.ts';
 import { looksLikeOrganization } from './bis-dpl.ts';
 import { cslSource } from './csl-sources.ts';
-import type { ListReading } from './list-format.ts';
 import { isoDate, mapCountries, unique } from './entity-fields.ts';
+import type { ListReading } from './list-format.ts';
 import { parseDateOfBirth } from './ofac-remarks.ts';
 
 export type CslAddress = { street?: string; cityStatePostal?: string; country?: string };
@@ -59,7 +59,10 @@ export function cslToLists(records: Iterable<CslRecord>): ListReading[] {
   return [...lists].map(([code, { byId, merged, unknownSource }]) => {
     const warnings: string[] = [];
     if (unknownSource) warnings.push(`The CSL source "${unknownSource}" is not one Gatehouse knows; its entries are kept under the list code ${code}`);
-    if (merged) warnings.push(`${merged.toLocaleString('en-US')} ${merged === 1 ? 'row repeats' : 'rows repeat'} an entry id already read in ${code}; merged into that entry`);
+    if (merged)
+      warnings.push(
+        `${merged.toLocaleString('en-US')} ${merged === 1 ? 'row repeats' : 'rows repeat'} an entry id already read in ${code}; merged into that entry`,
+      );
     return { list: code, entities: [...byId.values()], warnings };
   });
 }
@@ -73,7 +76,12 @@ function toEntity(list: ListCode, subList: string | undefined, r: CslRecord): Li
   }
   const addresses = r.addresses.map((a) => {
     const country = a.country && toCountryCode(a.country);
-    return { ...(a.street && { street: a.street }), ...(a.cityStatePostal && { cityStatePostal: a.cityStatePostal }), ...(country && { country }), ...(a.country && a.country !== country && { countryName: a.country }) };
+    return {
+      ...(a.street && { street: a.street }),
+      ...(a.cityStatePostal && { cityStatePostal: a.cityStatePostal }),
+      ...(country && { country }),
+      ...(a.country && a.country !== country && { countryName: a.country }),
+    };
   });
   const countryNames = [...r.addresses.flatMap((a) => a.country ?? []), ...r.citizenships, ...r.nationalities];
 
@@ -87,7 +95,8 @@ function toEntity(list: ListCode, subList: string | undefined, r: CslRecord): Li
     else identifiers.push(id);
   }
   if (r.callSign) identifiers.push({ type: 'call_sign', value: r.callSign });
-  if (r.vesselFlag) identifiers.push({ type: 'vessel_flag', value: r.vesselFlag, ...(toCountryCode(r.vesselFlag) && { country: toCountryCode(r.vesselFlag) }) });
+  if (r.vesselFlag)
+    identifiers.push({ type: 'vessel_flag', value: r.vesselFlag, ...(toCountryCode(r.vesselFlag) && { country: toCountryCode(r.vesselFlag) }) });
 
   const remarks = [
     r.remarks,
@@ -129,7 +138,8 @@ function personName(full: string, kind: ListedName['kind'], type: EntityType): L
 }
 
 function merge(into: ListEntity, other: ListEntity): void {
-  for (const name of other.names) if (!into.names.some((n) => n.full === name.full)) into.names.push({ ...name, kind: name.kind === 'primary' ? 'strong_alias' : name.kind });
+  for (const name of other.names)
+    if (!into.names.some((n) => n.full === name.full)) into.names.push({ ...name, kind: name.kind === 'primary' ? 'strong_alias' : name.kind });
   into.addresses.push(...other.addresses.filter((a) => !into.addresses.some((b) => JSON.stringify(a) === JSON.stringify(b))));
   into.countries = unique([...into.countries, ...other.countries]);
   into.unmappedCountries = unique([...into.unmappedCountries, ...other.unmappedCountries]);
@@ -139,11 +149,13 @@ function merge(into: ListEntity, other: ListEntity): void {
 
 /** A multi-value field: values joined by `; `, empties dropped. */
 export function splitMulti(field: string | undefined): string[] {
-  return (field ?? '').split(/;\s+/).map((v) => v.trim()).filter(Boolean);
+  return (field ?? '')
+    .split(/;\s+/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** The CSL writes ISO codes in addresses and nationalities; a name is mapped. */
 function toCountryCode(value: string): string | undefined {
   return /^[A-Z]{2}$/.test(value) ? value : countryCode(value);
 }
-

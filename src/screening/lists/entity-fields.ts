@@ -11,7 +11,10 @@ export const unique = <T>(items: T[]): T[] => [...new Set(items)];
 export const lookup = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
 
 /** Country names (or codes) as ISO 3166-1 alpha-2, and the names no code was found for, each once. */
-export function mapCountries(names: string[], toCode: (name: string) => string | undefined = countryCode): { countries: string[]; unmappedCountries: string[] } {
+export function mapCountries(
+  names: string[],
+  toCode: (name: string) => string | undefined = countryCode,
+): { countries: string[]; unmappedCountries: string[] } {
   const codes = names.map((name) => [name, toCode(name)] as const);
   return {
     countries: unique(codes.flatMap(([, code]) => (code ? [code] : []))),

@@ -49,11 +49,12 @@ export function parseFtmEntities(text: string, file: { name: string; folder: str
     else if (entity.schema === 'Passport' || entity.schema === 'Identification') for (const id of values(entity, 'holder')) attach(id).documents.push(entity);
     else if (link) {
       const [one, other] = link;
-      for (const a of values(entity, one)) for (const b of values(entity, other)) {
-        const [nameA, nameB] = [captionOf(entities.get(a)), captionOf(entities.get(b))];
-        if (nameB) attach(a).linkedTo.push(nameB);
-        if (nameA) attach(b).linkedTo.push(nameA);
-      }
+      for (const a of values(entity, one))
+        for (const b of values(entity, other)) {
+          const [nameA, nameB] = [captionOf(entities.get(a)), captionOf(entities.get(b))];
+          if (nameB) attach(a).linkedTo.push(nameB);
+          if (nameA) attach(b).linkedTo.push(nameA);
+        }
     } else if (!ATTACHED_SCHEMAS.has(entity.schema)) skipped.set(entity.schema, (skipped.get(entity.schema) ?? 0) + 1);
   }
   for (const entity of targets) {
@@ -65,7 +66,10 @@ export function parseFtmEntities(text: string, file: { name: string; folder: str
   }
   if (targets.length === 0) throw new ListFormatError('The file holds no person, organization, vessel or aircraft that its dataset targets');
 
-  const { dataset, warnings } = chooseDataset(targets.map((e) => e.datasets ?? []), file);
+  const { dataset, warnings } = chooseDataset(
+    targets.map((e) => e.datasets ?? []),
+    file,
+  );
   const list = listCodeOfDataset(dataset);
   const listed = targets.map((entity) => {
     const own = attach(entity.id);
@@ -79,10 +83,18 @@ export function parseFtmEntities(text: string, file: { name: string; folder: str
   }
   if (notTargets) {
     const what = count(notTargets, 'person, organization, vessel or aircraft', 'persons, organizations, vessels or aircraft');
-    warnings.push(`${what} that the dataset does not target (owners, relatives …) ${notTargets === 1 ? 'is not a list entry' : 'are not list entries'}; they only name linked entities`);
+    warnings.push(
+      `${what} that the dataset does not target (owners, relatives …) ${notTargets === 1 ? 'is not a list entry' : 'are not list entries'}; they only name linked entities`,
+    );
   }
-  if (skipped.size) warnings.push(`Entities of schemas Gatehouse does not use were left out: ${[...skipped].map(([schema, n]) => `${schema} ${n.toLocaleString('en-US')}`).join(', ')}`);
-  if (missingAddresses) warnings.push(`${count(missingAddresses, 'address reference points', 'address references point')} to no Address entity in the file; those addresses are missing`);
+  if (skipped.size)
+    warnings.push(
+      `Entities of schemas Gatehouse does not use were left out: ${[...skipped].map(([schema, n]) => `${schema} ${n.toLocaleString('en-US')}`).join(', ')}`,
+    );
+  if (missingAddresses)
+    warnings.push(
+      `${count(missingAddresses, 'address reference points', 'address references point')} to no Address entity in the file; those addresses are missing`,
+    );
   return { list, entities: listed, warnings };
 }
 

@@ -8,7 +8,7 @@
  * are names in their own script, in Latin letters strong aliases.
  */
 import { countryCode } from '../countries.ts';
-import { type DateOfBirth, emptyEntity, type EntityType, type Identifier, type ListCode, type ListedName, type ListEntity, type NameKind } from '../model.ts';
+import { type DateOfBirth, type EntityType, emptyEntity, type Identifier, type ListCode, type ListEntity, type ListedName, type NameKind } from '../model.ts';
 import { lookup, unique } from './entity-fields.ts';
 
 export type FtmEntity = { id: string; schema: string; caption?: string; properties: Record<string, unknown>; datasets?: string[]; target?: boolean };
@@ -48,13 +48,21 @@ const IDENTIFIERS: Record<string, [type: string, note?: string]> = {
   serialNumber: ['aircraft_msn'],
 };
 
-const ALIASES: [property: string, kind: NameKind][] = [['name', 'strong_alias'], ['alias', 'strong_alias'], ['previousName', 'former_name'], ['weakAlias', 'weak_alias']];
+const ALIASES: [property: string, kind: NameKind][] = [
+  ['name', 'strong_alias'],
+  ['alias', 'strong_alias'],
+  ['previousName', 'former_name'],
+  ['weakAlias', 'weak_alias'],
+];
 const COUNTRY_PROPERTIES = ['nationality', 'citizenship', 'country', 'birthCountry', 'jurisdiction', 'mainCountry'];
 
 /** A property's values, as strings. */
 export const values = (entity: FtmEntity, property: string): string[] => {
   const value = entity.properties[property];
-  return (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean);
+  return (Array.isArray(value) ? value : [])
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean);
 };
 
 export function ftmToEntity(list: ListCode, entity: FtmEntity, attached: Attached): ListEntity {
@@ -111,14 +119,20 @@ const isLatin = (name: string) => !/(?!\p{Script=Latin})\p{L}/u.test(name);
 
 /** The entity's identifier properties, then its Passport and Identification entities, each number once. */
 function identifiersOf(entity: FtmEntity, documents: FtmEntity[]): Identifier[] {
-  const found: Identifier[] = Object.entries(IDENTIFIERS).flatMap(([property, [type, note]]) => values(entity, property).map((value) => ({ type, value, ...(note && { note }) })));
+  const found: Identifier[] = Object.entries(IDENTIFIERS).flatMap(([property, [type, note]]) =>
+    values(entity, property).map((value) => ({ type, value, ...(note && { note }) })),
+  );
   for (const code of values(entity, 'flag')) {
     const flag = ftmCountry(code);
     found.push({ type: 'vessel_flag', value: flag.name, ...(flag.code && { country: flag.code }) });
   }
   for (const document of documents) {
     const issuer = values(document, 'country').map(ftmCountry)[0];
-    const note = [values(document, 'authority')[0], values(document, 'startDate')[0] && `issued ${values(document, 'startDate')[0]}`, values(document, 'endDate')[0] && `expires ${values(document, 'endDate')[0]}`]
+    const note = [
+      values(document, 'authority')[0],
+      values(document, 'startDate')[0] && `issued ${values(document, 'startDate')[0]}`,
+      values(document, 'endDate')[0] && `expires ${values(document, 'endDate')[0]}`,
+    ]
       .filter(Boolean)
       .join('; ');
     const type = document.schema === 'Passport' ? 'passport' : (values(document, 'type')[0] ?? 'Identification');
@@ -134,7 +148,12 @@ function address(entity: FtmEntity): ListEntity['addresses'][number] | undefined
   const cityStatePostal = [join(['city', 'region'], ', '), join(['postalCode'], '')].filter(Boolean).join(' ');
   const country = values(entity, 'country').map(ftmCountry)[0];
   if (!street && !cityStatePostal && !country) return undefined;
-  return { ...(street && { street }), ...(cityStatePostal && { cityStatePostal }), ...(country?.code && { country: country.code }), ...(country && { countryName: country.name }) };
+  return {
+    ...(street && { street }),
+    ...(cityStatePostal && { cityStatePostal }),
+    ...(country?.code && { country: country.code }),
+    ...(country && { countryName: country.name }),
+  };
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

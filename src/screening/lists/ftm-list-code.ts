@@ -33,7 +33,9 @@ export function chooseDataset(entityDatasets: string[][], file: { name: string; 
   const total = entityDatasets.length;
   const notOn = (dataset: string) => {
     const missing = total - (counts.get(dataset) ?? 0);
-    return missing > 0 ? [`${missing.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} entities are not on ${dataset}; they are read into its list all the same`] : [];
+    return missing > 0
+      ? [`${missing.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} entities are not on ${dataset}; they are read into its list all the same`]
+      : [];
   };
 
   const named = /^(.+)\.ftm\.json$/i.exec(file.name)?.[1];

@@ -9,9 +9,26 @@
 import path from 'node:path';
 import type { ListCode, ListEntity } from '../model.ts';
 
-export type ListFormat = 'ofac-legacy' | 'un-sc-xml' | 'bis-dpl' | 'csl-csv' | 'csl-json' | 'uk-fcdo-ods' | 'uk-fcdo-csv' | 'ofac-enhanced-xml' | 'opensanctions-ftm';
+export type ListFormat =
+  | 'ofac-legacy'
+  | 'un-sc-xml'
+  | 'bis-dpl'
+  | 'csl-csv'
+  | 'csl-json'
+  | 'uk-fcdo-ods'
+  | 'uk-fcdo-csv'
+  | 'ofac-enhanced-xml'
+  | 'opensanctions-ftm';
 export const LIST_FORMATS: readonly ListFormat[] = [
-  'ofac-legacy', 'un-sc-xml', 'bis-dpl', 'csl-csv', 'csl-json', 'uk-fcdo-ods', 'uk-fcdo-csv', 'ofac-enhanced-xml', 'opensanctions-ftm',
+  'ofac-legacy',
+  'un-sc-xml',
+  'bis-dpl',
+  'csl-csv',
+  'csl-json',
+  'uk-fcdo-ods',
+  'uk-fcdo-csv',
+  'ofac-enhanced-xml',
+  'opensanctions-ftm',
 ];
 
 /** What a format's reader returns for one source: several lists when the source mixes them (CSL). */
@@ -61,7 +78,13 @@ export function detectFormat(file: string, head: Uint8Array): ListFormat | undef
   if (name === 'dpl.txt' || /^"?Name"?\t"?Street_Address"?\t/.test(text)) return 'bis-dpl';
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<CONSOLIDATED_LIST[\s>]/.test(text)) return 'un-sc-xml';
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  if (firstLine.split(',').map((f) => f.replace(/^"|"$/g, '').trim()).join(',') === CSL_HEADER.join(',')) return 'csl-csv';
+  if (
+    firstLine
+      .split(',')
+      .map((f) => f.replace(/^"|"$/g, '').trim())
+      .join(',') === CSL_HEADER.join(',')
+  )
+    return 'csl-csv';
   if (/^\s*\{/.test(text) && /"results"\s*:\s*\[/.test(text) && /"source"\s*:/.test(text)) return 'csl-json';
   if (/^"?Report Date:/.test(firstLine) && /^[^\n]*"?Unique ID"?,[^\n]*"?Name 6"?,/m.test(text)) return 'uk-fcdo-csv';
   if (isOfacEnhanced(name, head, text)) return 'ofac-enhanced-xml';
@@ -83,7 +106,8 @@ function isOfacEnhanced(name: string, head: Uint8Array, text: string): boolean {
  * operation (`{"op":"ADD","entity":{…}}`). Only the head of a long line may have been read.
  */
 const isFtmLine = (line: string) =>
-  /^\s*\{\s*"op"\s*:\s*"(?:ADD|MOD|DEL)"/.test(line) || (/^\s*\{\s*"(?:id|caption|schema)"\s*:/.test(line) && /"schema"\s*:\s*"[A-Z]\w*"/.test(line) && /"properties"\s*:\s*\{/.test(line));
+  /^\s*\{\s*"op"\s*:\s*"(?:ADD|MOD|DEL)"/.test(line) ||
+  (/^\s*\{\s*"(?:id|caption|schema)"\s*:/.test(line) && /"schema"\s*:\s*"[A-Z]\w*"/.test(line) && /"properties"\s*:\s*\{/.test(line));
 
 /** A zip archive: a local file header first. */
 export const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;

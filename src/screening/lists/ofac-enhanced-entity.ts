@@ -6,7 +6,7 @@
  * Remarks the XML states in fields: low-quality names, dates of birth with their precision and
  * range, nationalities with ISO codes, identity documents with issuer and validity.
  */
-import type { DateOfBirth, EntityType, Identifier, ListCode, ListedName, ListEntity, NameKind, PartialDate } from '../model.ts';
+import type { DateOfBirth, EntityType, Identifier, ListCode, ListEntity, ListedName, NameKind, PartialDate } from '../model.ts';
 import { isoDate, lookup, mapCountries, unique } from './entity-fields.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { parseDateOfBirth, parseIdentifier } from './ofac-remarks.ts';
@@ -69,7 +69,13 @@ function namesOf(names: unknown, type: EntityType): ListedName[] {
   const out: ListedName[] = [];
   for (const name of nodes((names as XmlNode | undefined)?.name)) {
     const kind: NameKind =
-      text(name.isPrimary) === 'true' ? 'primary' : text(name.isLowQuality) === 'true' ? 'weak_alias' : /^f\.?k\.?a\.?$/i.test(text(name.aliasType) ?? '') ? 'former_name' : 'strong_alias';
+      text(name.isPrimary) === 'true'
+        ? 'primary'
+        : text(name.isLowQuality) === 'true'
+          ? 'weak_alias'
+          : /^f\.?k\.?a\.?$/i.test(text(name.aliasType) ?? '')
+            ? 'former_name'
+            : 'strong_alias';
     for (const translation of nodes((name.translations as XmlNode | undefined)?.translation)) {
       const full = text(translation.formattedFullName);
       if (!full || out.some((n) => n.full === full)) continue;
@@ -129,7 +135,10 @@ export function periodDate(period: XmlNode | undefined): DateOfBirth | undefined
   const [from, until]: PartialDate[] = wholeYears
     ? [{ year: begin.year }, { year: end.year }]
     : wholeMonths
-      ? [{ year: begin.year, month: begin.month }, { year: end.year, month: end.month }]
+      ? [
+          { year: begin.year, month: begin.month },
+          { year: end.year, month: end.month },
+        ]
       : [begin, end];
   const same = JSON.stringify(from) === JSON.stringify(until);
   return { ...(from as PartialDate), ...(!same && { until }), ...(circa && { circa }) };

@@ -5,8 +5,9 @@
  * is comes from the publication's filter (`SDN List`, `Consolidated List`), else from its name
  * (SDN_…, CONS_…), else from its entities: all on the SDN List is the SDN publication.
  */
-import { unzipSync } from 'fflate';
+
 import { XMLParser } from 'fast-xml-parser';
+import { unzipSync } from 'fflate';
 import { countryCode } from '../countries.ts';
 import type { ListCode } from '../model.ts';
 import { decodeText, isZip, type ListReading } from './list-format.ts';
@@ -16,10 +17,22 @@ import { assertWellFormed, nodes, text, type XmlNode } from './xml-nodes.ts';
 
 /** Elements that may repeat, by parent and name (`name` repeats under `names`, not under `identityDocument`). */
 const REPEATED = new Set([
-  'referenceValues.referenceValue', 'featureTypes.featureType', 'entities.entity', 'sanctionsLists.sanctionsList',
-  'sanctionsPrograms.sanctionsProgram', 'sanctionsTypes.sanctionsType', 'legalAuthorities.legalAuthority', 'names.name',
-  'translations.translation', 'nameParts.namePart', 'addresses.address', 'addressParts.addressPart', 'features.feature',
-  'identityDocuments.identityDocument', 'relationships.relationship', 'idFeatures.idFeature',
+  'referenceValues.referenceValue',
+  'featureTypes.featureType',
+  'entities.entity',
+  'sanctionsLists.sanctionsList',
+  'sanctionsPrograms.sanctionsProgram',
+  'sanctionsTypes.sanctionsType',
+  'legalAuthorities.legalAuthority',
+  'names.name',
+  'translations.translation',
+  'nameParts.namePart',
+  'addresses.address',
+  'addressParts.addressPart',
+  'features.feature',
+  'identityDocuments.identityDocument',
+  'relationships.relationship',
+  'idFeatures.idFeature',
 ]);
 
 const parser = new XMLParser({
@@ -59,12 +72,15 @@ export function parseOfacEnhanced(bytes: Uint8Array, fileName: string): ListRead
   if (entities.length === 0) throw new ListFormatError('The list has no entities');
 
   const warnings: string[] = [];
-  if (context.withoutPrimary.length > 0) warnings.push(`${context.withoutPrimary.length} entities have no primary name; their first name is taken: ${context.withoutPrimary.join(', ')}`);
+  if (context.withoutPrimary.length > 0)
+    warnings.push(`${context.withoutPrimary.length} entities have no primary name; their first name is taken: ${context.withoutPrimary.join(', ')}`);
   const dropped = [...context.dropped].sort((a, b) => b[1] - a[1]);
   if (dropped.length > 0) {
     const total = dropped.reduce((sum, [, n]) => sum + n, 0);
     const named = dropped.slice(0, NAMED_KINDS).map(([kind, n]) => `${kind.replace(/[\s:-]+$/, '')} ${n.toLocaleString('en-US')}`);
-    warnings.push(`${total.toLocaleString('en-US')} features of ${dropped.length} kinds screening does not use were left out (${named.join(', ')}${dropped.length > NAMED_KINDS ? ', …' : ''})`);
+    warnings.push(
+      `${total.toLocaleString('en-US')} features of ${dropped.length} kinds screening does not use were left out (${named.join(', ')}${dropped.length > NAMED_KINDS ? ', …' : ''})`,
+    );
   }
   const publishedAt = /^\d{4}-\d{2}-\d{2}/.exec(text((root.publicationInfo as XmlNode | undefined)?.dataAsOf) ?? '')?.[0];
   return { list: context.list, entities, warnings, ...(publishedAt && { publishedAt }) };

@@ -6,7 +6,7 @@
  * inside Remarks, and side files newer than the main file (orphans are dropped and counted).
  */
 import { countryCode } from '../countries.ts';
-import type { EntityType, ListCode, ListedName, ListEntity, NameKind } from '../model.ts';
+import type { EntityType, ListCode, ListEntity, ListedName, NameKind } from '../model.ts';
 import { readCsv } from './csv.ts';
 import { mapCountries, unique } from './entity-fields.ts';
 import { ListFormatError } from './list-format-error.ts';
@@ -69,9 +69,7 @@ function toEntity(
     };
   });
 
-  const countryNames = [...addresses.map((a) => a.countryName), ...facts.nationalities, ...facts.citizenships].filter(
-    (n): n is string => n !== undefined,
-  );
+  const countryNames = [...addresses.map((a) => a.countryName), ...facts.nationalities, ...facts.citizenships].filter((n): n is string => n !== undefined);
   const { countries, unmappedCountries } = mapCountries(countryNames);
 
   const identifiers = [...facts.identifiers];
@@ -139,4 +137,3 @@ function groupBy(rows: Iterable<string[]>, column: number): Map<string, string[]
   }
   return groups;
 }
-

@@ -13,8 +13,8 @@ import { parseBisDpl } from './bis-dpl.ts';
 import { parseCslCsv } from './csl-csv.ts';
 import { parseCslJson } from './csl-json.ts';
 import { parseFtmEntities } from './ftm-entities.ts';
+import { DETECTION_HEAD_BYTES, decodeText, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
 import { ListFormatError } from './list-format-error.ts';
-import { decodeText, DETECTION_HEAD_BYTES, detectFormat, LIST_FORMATS, type ListFormat, type ListReading, type OfacRole, ofacPart } from './list-format.ts';
 import { parseOfacEnhanced } from './ofac-enhanced-xml.ts';
 import { parseOfacLegacy } from './ofac-legacy.ts';
 import { parseUkFcdo, publishedFromFileName } from './uk-fcdo.ts';
@@ -62,7 +62,8 @@ const READERS: Record<ListFormat, Reader> = {
 type Candidate = { path: string; explicit: boolean; format: ListFormat };
 
 export async function readListSources(paths: string[], options: { format?: ListFormat } = {}): Promise<ParsedList[]> {
-  if (options.format && !LIST_FORMATS.includes(options.format)) throw new ListFormatError(`Unknown list format "${options.format}"; known formats: ${LIST_FORMATS.join(', ')}`);
+  if (options.format && !LIST_FORMATS.includes(options.format))
+    throw new ListFormatError(`Unknown list format "${options.format}"; known formats: ${LIST_FORMATS.join(', ')}`);
   const candidates = new Map<string, Candidate>();
   for (const given of paths) {
     const absolute = path.resolve(given);
@@ -112,7 +113,10 @@ async function findListFiles(absolute: string, forced: ListFormat | undefined): 
 
 async function subfolders(folder: string): Promise<string[]> {
   const entries = await fs.readdir(folder, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => path.join(folder, e.name)).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(folder, e.name))
+    .sort();
 }
 
 async function detect(file: string): Promise<ListFormat | undefined> {
@@ -144,7 +148,8 @@ function groupSources(candidates: Candidate[]): { format: ListFormat; paths: str
     const mains = group.paths.filter((p) => ofacPart(p).role === 'main');
     if (mains.length > 1) throw new ListFormatError(`${mains.join(' and ')} are two main files of one OFAC list in one folder`);
     if (mains.length === 1) return true;
-    if (group.explicit) throw new ListFormatError(`${group.paths.join(', ')}: OFAC side files need their main file (sdn.csv or cons_prim.csv) in the same folder`);
+    if (group.explicit)
+      throw new ListFormatError(`${group.paths.join(', ')}: OFAC side files need their main file (sdn.csv or cons_prim.csv) in the same folder`);
     return false;
   });
 }

@@ -5,7 +5,7 @@
  * Patronymic": the name is kept whole, since the matcher ignores person name order, and the
  * first token is the family name. The export has no aliases, dates of birth or addresses.
  */
-import { emptyEntity, type EntityType, type ListEntity, type PartialDate } from '../model.ts';
+import { type EntityType, emptyEntity, type ListEntity, type PartialDate } from '../model.ts';
 import type { ListReading } from './list-format.ts';
 import { ListFormatError } from './list-format-error.ts';
 import { readOdsSheets } from './ods.ts';
@@ -18,7 +18,9 @@ export function parseUkFcdo(bytes: Uint8Array): ListReading {
   const sheets = readOdsSheets(bytes);
   const sheet = sheets.find((s) => REQUIRED.every((column) => s.rows[0]?.includes(column)));
   if (!sheet) {
-    throw new ListFormatError(`No sheet of this spreadsheet has the UK Sanctions List header (${REQUIRED.join(', ')}); sheets: ${sheets.map((s) => s.name).join(', ') || 'none'}`);
+    throw new ListFormatError(
+      `No sheet of this spreadsheet has the UK Sanctions List header (${REQUIRED.join(', ')}); sheets: ${sheets.map((s) => s.name).join(', ') || 'none'}`,
+    );
   }
   const header = sheet.rows[0] as string[];
   const column = (name: string) => header.indexOf(name);
@@ -56,8 +58,16 @@ export function parseUkFcdo(bytes: Uint8Array): ListReading {
     );
   }
   if (entities.length === 0) throw new ListFormatError(`Sheet ${sheet.name} has no designations`);
-  const warnings = unnamed.length ? [`${unnamed.length} ${unnamed.length === 1 ? 'designation has' : 'designations have'} no name and ${unnamed.length === 1 ? 'is' : 'are'} left out: ${unnamed.join(', ')}`] : [];
-  warnings.push(...[...unknownTypes].map(([name, count]) => `${count.toLocaleString('en-US')} designations of type "${name}", which Gatehouse does not know, are kept as organizations`));
+  const warnings = unnamed.length
+    ? [
+        `${unnamed.length} ${unnamed.length === 1 ? 'designation has' : 'designations have'} no name and ${unnamed.length === 1 ? 'is' : 'are'} left out: ${unnamed.join(', ')}`,
+      ]
+    : [];
+  warnings.push(
+    ...[...unknownTypes].map(
+      ([name, count]) => `${count.toLocaleString('en-US')} designations of type "${name}", which Gatehouse does not know, are kept as organizations`,
+    ),
+  );
   return { list: 'UK_FCDO', entities, warnings };
 }
 
@@ -74,7 +84,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** What the FCDO says of a designation besides the list's fields, as both of its exports give it. */
 export function designationRemarks(parts: { source?: string | undefined; sanctions?: string | undefined; groupId?: string | undefined }): string {
-  return [parts.source && `Designation source: ${parts.source}`, parts.sanctions && `Sanctions imposed: ${parts.sanctions}`, parts.groupId && `OFSI group ID ${parts.groupId}`]
+  return [
+    parts.source && `Designation source: ${parts.source}`,
+    parts.sanctions && `Sanctions imposed: ${parts.sanctions}`,
+    parts.groupId && `OFSI group ID ${parts.groupId}`,
+  ]
     .filter(Boolean)
     .join('; ');
 }

@@ -10,7 +10,7 @@
  * unknown day or month written 00 (or dd, mm); multiple values are joined by `|`.
  */
 import { countryCode } from '../countries.ts';
-import { type DateOfBirth, emptyEntity, type Identifier, type ListedName, type ListEntity, type NameKind } from '../model.ts';
+import { type DateOfBirth, emptyEntity, type Identifier, type ListEntity, type ListedName, type NameKind } from '../model.ts';
 import { readCsv } from './csv.ts';
 import { lookup, mapCountries, unique } from './entity-fields.ts';
 import type { ListReading } from './list-format.ts';
@@ -44,16 +44,27 @@ export function parseUkSanctionsCsv(text: string): ListReading {
   if (reportDate !== undefined) first = records.next().value as string[] | undefined;
   const header = (first ?? []).map((column) => column.trim());
   const missing = REQUIRED.filter((column) => !header.includes(column));
-  if (missing.length > 0) throw new ListFormatError(`This is not the UK Sanctions List CSV: its header (line ${reportDate === undefined ? 1 : 2}) lacks the columns ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new ListFormatError(
+      `This is not the UK Sanctions List CSV: its header (line ${reportDate === undefined ? 1 : 2}) lacks the columns ${missing.join(', ')}`,
+    );
   const index = new Map(REQUIRED.map((column) => [column, header.indexOf(column)]));
 
   const designations = new Map<string, Row[]>();
   let record = reportDate === undefined ? 1 : 2;
   for (const fields of records) {
     record++;
-    if (fields.length !== header.length) throw new ListFormatError(`Record ${record} has ${fields.length} fields, not ${header.length}: the file is malformed or truncated`);
+    if (fields.length !== header.length)
+      throw new ListFormatError(`Record ${record} has ${fields.length} fields, not ${header.length}: the file is malformed or truncated`);
     const at = (column: Column) => fields[index.get(column) as number]?.trim() || undefined;
-    const row: Row = { at, many: (column) => (at(column) ?? '').split('|').map((v) => v.trim()).filter(Boolean) };
+    const row: Row = {
+      at,
+      many: (column) =>
+        (at(column) ?? '')
+          .split('|')
+          .map((v) => v.trim())
+          .filter(Boolean),
+    };
     const id = at('Unique ID');
     if (!id) throw new ListFormatError(`Record ${record} has no Unique ID`);
     designations.set(id, [...(designations.get(id) ?? []), row]);
@@ -91,7 +102,11 @@ function toEntity(id: string, rows: Row[], notes: Notes): ListEntity | undefined
   const gender = all('Gender')[0]?.toLowerCase();
   const title = unique([...all('Title'), ...all('Position')]).join('; ');
   const remarks = [
-    designationRemarks({ source: all('Designation source').join(', '), sanctions: all('Sanctions Imposed').join(', '), groupId: all('OFSI Group ID').join(', ') }),
+    designationRemarks({
+      source: all('Designation source').join(', '),
+      sanctions: all('Sanctions Imposed').join(', '),
+      groupId: all('OFSI Group ID').join(', '),
+    }),
     ...all('UN Reference Number').map((ref) => `UN reference ${ref}`),
     ...all('Other Information'),
   ]
@@ -129,7 +144,10 @@ function namesOf(rows: Row[], isPerson: boolean): ListedName[] {
     const given = NAME_PARTS.flatMap((part) => row.at(part) ?? []).join(' ');
     const full = [family, given].filter(Boolean).join(' ').replace(/\s+/g, ' ');
     if (full) {
-      const kind = nameKind(row, names.some((n) => n.kind === 'primary'));
+      const kind = nameKind(
+        row,
+        names.some((n) => n.kind === 'primary'),
+      );
       add(isPerson && family && given ? { full, kind, family, given } : { full, kind });
     }
     const script = row.at('Name non-latin script');
@@ -157,7 +175,9 @@ function birthDate(text: string): DateOfBirth | undefined {
 }
 
 function address(row: Row): ListEntity['addresses'][number] | undefined {
-  const street = ADDRESS_LINES.slice(0, 3).flatMap((line) => row.at(line) ?? []).join(', ');
+  const street = ADDRESS_LINES.slice(0, 3)
+    .flatMap((line) => row.at(line) ?? [])
+    .join(', ');
   const cityStatePostal = [...ADDRESS_LINES.slice(3), 'Address Postal Code' as const].flatMap((line) => row.at(line) ?? []).join(', ');
   const countryName = row.at('Address Country');
   const country = countryName && countryCode(countryName);
@@ -216,10 +236,25 @@ class Notes {
   warnings(): string[] {
     const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
     return [
-      ...(this.unnamed.length ? [`${count(this.unnamed.length, 'designation has', 'designations have')} no name and ${this.unnamed.length === 1 ? 'is' : 'are'} left out: ${this.unnamed.join(', ')}`] : []),
-      ...(this.withoutPrimary.length ? [`${count(this.withoutPrimary.length, 'designation has', 'designations have')} no primary name; the first alias is taken as the name: ${this.withoutPrimary.join(', ')}`] : []),
-      ...(this.unreadDates.length ? [`${count(this.unreadDates.length, 'date of birth is', 'dates of birth are')} not a date and left out: ${this.unreadDates.slice(0, 5).join(', ')}${this.unreadDates.length > 5 ? ', …' : ''}`] : []),
-      ...[...this.types].map(([name, n]) => `${count(n, 'designation', 'designations')} of type "${name}", which Gatehouse does not know, ${n === 1 ? 'is' : 'are'} kept as ${n === 1 ? 'an organization' : 'organizations'}`),
+      ...(this.unnamed.length
+        ? [
+            `${count(this.unnamed.length, 'designation has', 'designations have')} no name and ${this.unnamed.length === 1 ? 'is' : 'are'} left out: ${this.unnamed.join(', ')}`,
+          ]
+        : []),
+      ...(this.withoutPrimary.length
+        ? [
+            `${count(this.withoutPrimary.length, 'designation has', 'designations have')} no primary name; the first alias is taken as the name: ${this.withoutPrimary.join(', ')}`,
+          ]
+        : []),
+      ...(this.unreadDates.length
+        ? [
+            `${count(this.unreadDates.length, 'date of birth is', 'dates of birth are')} not a date and left out: ${this.unreadDates.slice(0, 5).join(', ')}${this.unreadDates.length > 5 ? ', …' : ''}`,
+          ]
+        : []),
+      ...[...this.types].map(
+        ([name, n]) =>
+          `${count(n, 'designation', 'designations')} of type "${name}", which Gatehouse does not know, ${n === 1 ? 'is' : 'are'} kept as ${n === 1 ? 'an organization' : 'organizations'}`,
+      ),
     ];
   }
 }

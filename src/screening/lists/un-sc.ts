@@ -8,15 +8,26 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { countryCode } from '../countries.ts';
-import type { DateOfBirth, EntityType, Identifier, ListedName, ListEntity, NameKind, PartialDate } from '../model.ts';
+import type { DateOfBirth, EntityType, Identifier, ListEntity, ListedName, NameKind, PartialDate } from '../model.ts';
 import { isoDate, mapCountries, unique } from './entity-fields.ts';
 import { ListFormatError } from './list-format-error.ts';
-import { assertWellFormed, nodes, text, type XmlNode as Node } from './xml-nodes.ts';
+import { assertWellFormed, type XmlNode as Node, nodes, text } from './xml-nodes.ts';
 
 /** Elements that may repeat; everything else is read as a single value. */
 const REPEATED = new Set([
-  'INDIVIDUAL', 'ENTITY', 'INDIVIDUAL_ALIAS', 'ENTITY_ALIAS', 'INDIVIDUAL_DATE_OF_BIRTH', 'INDIVIDUAL_PLACE_OF_BIRTH',
-  'INDIVIDUAL_ADDRESS', 'ENTITY_ADDRESS', 'INDIVIDUAL_DOCUMENT', 'NATIONALITY', 'TITLE', 'DESIGNATION', 'VALUE',
+  'INDIVIDUAL',
+  'ENTITY',
+  'INDIVIDUAL_ALIAS',
+  'ENTITY_ALIAS',
+  'INDIVIDUAL_DATE_OF_BIRTH',
+  'INDIVIDUAL_PLACE_OF_BIRTH',
+  'INDIVIDUAL_ADDRESS',
+  'ENTITY_ADDRESS',
+  'INDIVIDUAL_DOCUMENT',
+  'NATIONALITY',
+  'TITLE',
+  'DESIGNATION',
+  'VALUE',
 ]);
 
 const parser = new XMLParser({
@@ -44,7 +55,8 @@ export function parseUnSc(xml: string): UnParse {
 function toEntity(node: Node, type: EntityType): ListEntity {
   const entryId = text(node.REFERENCE_NUMBER) ?? text(node.DATAID);
   const primary = joinParts(type === 'person' ? [node.FIRST_NAME, node.SECOND_NAME, node.THIRD_NAME, node.FOURTH_NAME] : [node.FIRST_NAME]);
-  if (!entryId || !primary) throw new ListFormatError(`An ${type === 'person' ? 'INDIVIDUAL' : 'ENTITY'} (DATAID ${text(node.DATAID) ?? '?'}) has no reference number or no name`);
+  if (!entryId || !primary)
+    throw new ListFormatError(`An ${type === 'person' ? 'INDIVIDUAL' : 'ENTITY'} (DATAID ${text(node.DATAID) ?? '?'}) has no reference number or no name`);
 
   const names: ListedName[] = [{ full: primary, kind: 'primary' }];
   const originalScript = text(node.NAME_ORIGINAL_SCRIPT);
@@ -110,7 +122,12 @@ function identifier(node: Node): Identifier | undefined {
   if (!value || !type) return undefined;
   const issuer = text(node.ISSUING_COUNTRY) ?? text(node.COUNTRY_OF_ISSUE);
   const country = issuer && countryCode(issuer);
-  const note = [text(node.TYPE_OF_DOCUMENT2) !== type && text(node.TYPE_OF_DOCUMENT2), issuer && !country && `issued by ${issuer}`, text(node.DATE_OF_ISSUE) && `issued ${text(node.DATE_OF_ISSUE)}`, text(node.NOTE)]
+  const note = [
+    text(node.TYPE_OF_DOCUMENT2) !== type && text(node.TYPE_OF_DOCUMENT2),
+    issuer && !country && `issued by ${issuer}`,
+    text(node.DATE_OF_ISSUE) && `issued ${text(node.DATE_OF_ISSUE)}`,
+    text(node.NOTE),
+  ]
     .filter(Boolean)
     .join('; ');
   return { type, value, ...(country && { country }), ...(note && { note }) };
@@ -124,7 +141,6 @@ function address(node: Node): ListEntity['addresses'][number] | undefined {
   if (!street && !cityStatePostal && !countryName) return undefined;
   return { ...(street && { street }), ...(cityStatePostal && { cityStatePostal }), ...(country && { country }), ...(countryName && { countryName }) };
 }
-
 
 function year(node: unknown): number | undefined {
   const value = text(node);
@@ -141,4 +157,3 @@ function values(node: unknown): string[] {
 function joinParts(parts: unknown[], separator = ' '): string | undefined {
   return parts.flatMap((p) => text(p) ?? []).join(separator) || undefined;
 }
-

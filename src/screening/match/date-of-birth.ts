@@ -40,23 +40,54 @@ function read(given: PartialDate, d: DateOfBirth, said: string): Reading {
   const exactlyDated = !d.circa && !d.until;
   if (given.year >= from && given.year <= to) {
     if (exactlyDated && fullyKnown(given) && fullyKnown(d)) {
-      if (given.month === d.month && given.day === d.day) return { rank: RANK.exact, verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.exact, detail: `date of birth ${formatDate(given)} is on the entry` } };
+      if (given.month === d.month && given.day === d.day)
+        return {
+          rank: RANK.exact,
+          verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.exact, detail: `date of birth ${formatDate(given)} is on the entry` },
+        };
       if (given.month === d.day && given.day === d.month) {
-        return { rank: RANK.fits, verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.fits, detail: `${said}: day and month swapped, read as the same date written the other way round` } };
+        return {
+          rank: RANK.fits,
+          verdict: {
+            effect: 'corroborates',
+            strength: DATE_OF_BIRTH.fits,
+            detail: `${said}: day and month swapped, read as the same date written the other way round`,
+          },
+        };
       }
     }
     if (!exactlyDated || agreesWhereBothSay(given, d)) {
-      return { rank: RANK.fits, verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.fits, detail: `year of birth ${given.year} fits the entry's ${shown(d)}` } };
+      return {
+        rank: RANK.fits,
+        verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.fits, detail: `year of birth ${given.year} fits the entry's ${shown(d)}` },
+      };
     }
-    return { rank: RANK.close, verdict: { effect: 'neutral', strength: 0, detail: `${said}: the same year with another day or month, read as a data-entry slip` } };
+    return {
+      rank: RANK.close,
+      verdict: { effect: 'neutral', strength: 0, detail: `${said}: the same year with another day or month, read as a data-entry slip` },
+    };
   }
   const apart = given.year < from ? from - given.year : given.year - to;
   if (apart <= CLOSE_YEARS) {
-    return { rank: RANK.close, verdict: { effect: 'neutral', strength: 0, detail: `${said}: ${apart} year${apart === 1 ? '' : 's'} apart, within ${CLOSE_YEARS} years, read as a data-entry slip` } };
+    return {
+      rank: RANK.close,
+      verdict: {
+        effect: 'neutral',
+        strength: 0,
+        detail: `${said}: ${apart} year${apart === 1 ? '' : 's'} apart, within ${CLOSE_YEARS} years, read as a data-entry slip`,
+      },
+    };
   }
   const converted = otherCalendar(given.year, from, to);
-  if (converted) return { rank: RANK.close, verdict: { effect: 'neutral', strength: 0, detail: `${said}: ${converted}, read as the same year written in another calendar` } };
-  return { rank: RANK.differs, verdict: { effect: 'contradicts', strength: DATE_OF_BIRTH.contradicts, detail: `${said}: more than ${CLOSE_YEARS} years apart` } };
+  if (converted)
+    return {
+      rank: RANK.close,
+      verdict: { effect: 'neutral', strength: 0, detail: `${said}: ${converted}, read as the same year written in another calendar` },
+    };
+  return {
+    rank: RANK.differs,
+    verdict: { effect: 'contradicts', strength: DATE_OF_BIRTH.contradicts, detail: `${said}: more than ${CLOSE_YEARS} years apart` },
+  };
 }
 
 /**

@@ -29,7 +29,14 @@ const HOW_WORDS: Record<TokenExplanation['how'], string> = {
 };
 
 /** `notes`: how the names were read before they were compared, in words (a bracketed part taken alone). */
-export function explain(queryName: string, listedName: ListedName, nameScore: number, name: NameScore, qualifiers: QualifierExplanation[], notes: readonly string[] = []): MatchExplanation {
+export function explain(
+  queryName: string,
+  listedName: ListedName,
+  nameScore: number,
+  name: NameScore,
+  qualifiers: QualifierExplanation[],
+  notes: readonly string[] = [],
+): MatchExplanation {
   const { tokens, numberFactor, everydayName } = name;
   const paired = tokens.filter((t) => t.query !== undefined && t.list !== undefined);
   const extraQuery = tokens.filter((t) => t.how === 'unmatched_query').map((t) => t.query);
@@ -41,7 +48,9 @@ export function explain(queryName: string, listedName: ListedName, nameScore: nu
     extraQuery.length > 0 ? `not on the list name: ${extraQuery.join(', ')}` : '',
     extraList.length > 0 ? `only on the list name: ${extraList.join(', ')}` : '',
     numberFactor < 1 ? `the numbers differ (name score ×${numberFactor.toFixed(2)})` : '',
-    everydayName ? 'every word given is on the listed name and one is found on only a handful of list names: read as the everyday name of the listed party (a strong partial match)' : '',
+    everydayName
+      ? 'every word given is on the listed name and one is found on only a handful of list names: read as the everyday name of the listed party (a strong partial match)'
+      : '',
     ...notes,
     ...qualifiers.filter((q) => q.effect !== 'unknown').map((q) => `${q.detail} (${q.contribution >= 0 ? '+' : ''}${q.contribution.toFixed(2)})`),
   ];

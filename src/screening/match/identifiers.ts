@@ -4,8 +4,7 @@
  * it), and such a match alerts whatever the name, at IDENTIFIER_FOUND_SCORE at least. A different
  * passport on the entry is no contradiction: people hold several, and lists hold few of them.
  */
-import type { QualifierExplanation } from '../match-types.ts';
-import type { ListEntity } from '../model.ts';
+
 import {
   CLASS_OF,
   COUNTRY_BOUND,
@@ -17,6 +16,8 @@ import {
   TYPE_WORDS,
 } from '../identifier-types.ts';
 import type { IdentifierHit } from '../index/identifier-index.ts';
+import type { QualifierExplanation } from '../match-types.ts';
+import type { ListEntity } from '../model.ts';
 
 /** The share of the distance to 1 an equal identifier closes. */
 export const IDENTIFIER_CORROBORATION = 0.85;
@@ -50,20 +51,28 @@ export function identifierVerdict(identifiers: readonly SubjectIdentifier[], ent
         otherIssuer ??= `${givenText(given, value)} is on the entry as issued by ${listed.country}: another issuer's number, not counted`;
         continue;
       }
-      return { effect: 'corroborates', strength: IDENTIFIER_CORROBORATION, detail: `${givenText(given, value)} is on the entry (${listedIdentifierText(listed)})` };
+      return {
+        effect: 'corroborates',
+        strength: IDENTIFIER_CORROBORATION,
+        detail: `${givenText(given, value)} is on the entry (${listedIdentifierText(listed)})`,
+      };
     }
   }
   return otherIssuer ? { effect: 'unknown', strength: 0, detail: otherIssuer } : undefined;
 }
 
 /** How the entry was found, in words: "IMO number 9187629 is on the entry (Vessel Registration Identification IMO 9187629)". */
-export const foundByWords = (hits: readonly IdentifierHit[]) => hits.map((h) => `${givenText(h.given, h.value)} is on the entry (${listedIdentifierText(h.listed)})`).join('; ');
+export const foundByWords = (hits: readonly IdentifierHit[]) =>
+  hits.map((h) => `${givenText(h.given, h.value)} is on the entry (${listedIdentifierText(h.listed)})`).join('; ');
 
 /**
  * A match the identifier found, raised to IDENTIFIER_FOUND_SCORE when the name and the other
  * qualifiers left it lower, with the raise explained.
  */
-export function raiseFoundByIdentifier(qualified: { score: number; qualifiers: QualifierExplanation[] }): { score: number; qualifiers: QualifierExplanation[] } {
+export function raiseFoundByIdentifier(qualified: { score: number; qualifiers: QualifierExplanation[] }): {
+  score: number;
+  qualifiers: QualifierExplanation[];
+} {
   const { score, qualifiers } = qualified;
   if (score >= IDENTIFIER_FOUND_SCORE) return qualified;
   const raise: QualifierExplanation = {
@@ -76,4 +85,5 @@ export function raiseFoundByIdentifier(qualified: { score: number; qualifiers: Q
 }
 
 /** The match's summary when the identifier, not the name, found the entry. */
-export const foundByIdentifierSummary = (hits: readonly IdentifierHit[], nameSummary: string) => `Found by identifier: ${foundByWords(hits)}. The names differ: ${nameSummary}`;
+export const foundByIdentifierSummary = (hits: readonly IdentifierHit[], nameSummary: string) =>
+  `Found by identifier: ${foundByWords(hits)}. The names differ: ${nameSummary}`;

@@ -36,7 +36,7 @@ import {
   rarityOfFound,
   rarityWeight,
 } from './partial-matches.ts';
-import { tokenSimilarity, type TokenKeys, type TokenSimilarity } from './token-similarity.ts';
+import { type TokenKeys, type TokenSimilarity, tokenSimilarity } from './token-similarity.ts';
 
 export type WeightedToken = TokenKeys & { shown: string; weight: number };
 
@@ -130,7 +130,11 @@ export const joinable = (t: TokenKeys) => t.role !== 'connective' && t.role !== 
  * `orderKnown`: the words are in the order the person's names are given. An inverted name
  * (OFAC's "LAST, First") is not, and lineage (bin, ibn) is then not read from it.
  */
-export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, options: { orderKnown: boolean; isPerson: boolean; rarityKnown?: boolean; memo?: boolean }): PreparedName {
+export function prepareName(
+  tokens: readonly WeightedToken[],
+  keysOf: KeysOf,
+  options: { orderKnown: boolean; isPerson: boolean; rarityKnown?: boolean; memo?: boolean },
+): PreparedName {
   let joined: (TokenKeys | undefined)[] | undefined;
   let joinedThree: (TokenKeys | undefined)[] | undefined;
   for (let i = 0; i + 1 < tokens.length; i++) {
@@ -165,7 +169,6 @@ export function prepareName(tokens: readonly WeightedToken[], keysOf: KeysOf, op
     memo: options.memo ? Array.from({ length: units }, () => new Map()) : undefined,
   };
 }
-
 
 /**
  * Units are numbered words first (0 … n−1), then pairs (n + i joins words i and i + 1), then
@@ -227,7 +230,16 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
       const value = crossesLineage ? found.similarity * CROSS_LINEAGE_FACTOR : found.similarity;
       if (value >= PAIR_THRESHOLD || (how === 'initial' && value > 0)) {
         const weight = (unitWeight(queryName, qu) + unitWeight(listName, lu)) / 2;
-        pairs.push({ qFrom, qTo: unitTo(queryName, qu), lFrom, lTo: unitTo(listName, lu), weight, identifies: identifying(q) && identifying(l), similarity: value, how });
+        pairs.push({
+          qFrom,
+          qTo: unitTo(queryName, qu),
+          lFrom,
+          lTo: unitTo(listName, lu),
+          weight,
+          identifies: identifying(q) && identifying(l),
+          similarity: value,
+          how,
+        });
       }
     }
   }
@@ -257,7 +269,13 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
     }
     const how = pair.qFrom !== pair.qTo || pair.lFrom !== pair.lTo ? 'merged' : pair.how;
     if (explainTokens) {
-      explained.push({ query: shownOf(query, pair.qFrom, pair.qTo), list: shownOf(list, pair.lFrom, pair.lTo), how, similarity: round(pair.similarity), weight: round(pair.weight) });
+      explained.push({
+        query: shownOf(query, pair.qFrom, pair.qTo),
+        list: shownOf(list, pair.lFrom, pair.lTo),
+        how,
+        similarity: round(pair.similarity),
+        weight: round(pair.weight),
+      });
     }
   }
   // Numbers left on both sides are the same place numbered differently: paired off, in order, as
@@ -266,11 +284,19 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   // (RA-85554, an aircraft's registration), the number is the identity, and another is another craft.
   const numbersDiffer = nextNumber(query, usedQuery, 0) < query.length || nextNumber(list, usedList, 0) < list.length;
   let siblingWeight = 0;
-  for (let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0); q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
+  for (
+    let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0);
+    q < query.length && l < list.length;
+    q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)
+  ) {
     siblingWeight += ((query[q] as WeightedToken).weight + (list[l] as WeightedToken).weight) / 2;
   }
   if (siblingWeight > 0 && identityWeight >= siblingWeight) {
-    for (let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0); q < query.length && l < list.length; q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)) {
+    for (
+      let q = nextNumber(query, usedQuery, 0), l = nextNumber(list, usedList, 0);
+      q < query.length && l < list.length;
+      q = nextNumber(query, usedQuery, q + 1), l = nextNumber(list, usedList, l + 1)
+    ) {
       usedQuery[q] = 1;
       usedList[l] = 1;
       if (explainTokens) {
@@ -324,7 +350,15 @@ export function scoreNames(queryName: PreparedName, listName: PreparedName, expl
   const everyday = listName.isPerson || identifyingLeft || !queryName.rarityKnown ? undefined : everydayNameScore(rarestFound, numberFactor);
   const everydayName = everyday !== undefined && weighed < everyday;
   const score = everydayName ? everyday : weighed;
-  return { score, tokens: explained, numberFactor, queryCovered: !identifyingLeft, listCovered, everydayName, rarestFound: queryName.rarityKnown ? rarestFound : 0 };
+  return {
+    score,
+    tokens: explained,
+    numberFactor,
+    queryCovered: !identifyingLeft,
+    listCovered,
+    everydayName,
+    rarestFound: queryName.rarityKnown ? rarestFound : 0,
+  };
 }
 
 const NO_EXPLANATION: TokenExplanation[] = [];

@@ -15,9 +15,10 @@
  *
  * Both use the square of the rarity, so only words rare on the lists earn much.
  */
-import type { TokenKeys } from './token-similarity.ts';
-import type { WeightedToken } from './name-score.ts';
+
 import { ROLE_WEIGHT } from '../normalize/analyze-name.ts';
+import type { WeightedToken } from './name-score.ts';
+import type { TokenKeys } from './token-similarity.ts';
 
 /** Pairs this similar count as found for these readings. */
 export const NEAR_EXACT = 0.9;

@@ -84,10 +84,15 @@ export function scoreCeiling(query: SubjectQuery): (nameScore: number) => number
 }
 
 function countryVerdict(countries: string[], listed: string[]): Verdict | undefined {
-  if (countries.length === 0 || listed.length === 0) return { effect: 'unknown', strength: 0, detail: countries.length === 0 ? 'no country given' : 'the entry has no country' };
+  if (countries.length === 0 || listed.length === 0)
+    return { effect: 'unknown', strength: 0, detail: countries.length === 0 ? 'no country given' : 'the entry has no country' };
   const shared = countries.filter((c) => listed.includes(c));
   if (shared.length > 0) return { effect: 'corroborates', strength: CORROBORATION.country, detail: `country ${shared.join(', ')} is on the entry` };
-  return { effect: 'contradicts', strength: CONTRADICTION.countryDisjoint, detail: `country ${countries.join(', ')} is not among the entry's (${listed.join(', ')})` };
+  return {
+    effect: 'contradicts',
+    strength: CONTRADICTION.countryDisjoint,
+    detail: `country ${countries.join(', ')} is not among the entry's (${listed.join(', ')})`,
+  };
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -6,11 +6,11 @@
 import type { TokenMatchKind } from '../match-types.ts';
 import { phoneticKeys } from '../normalize/analyze-name.ts';
 import { editDistance } from '../normalize/edit-distance.ts';
+import type { Script } from '../normalize/fold.ts';
 import { isHangul, koreanSpellings } from '../normalize/korean-romanization.ts';
+import { sameParticle, type WordRole } from '../normalize/name-vocabulary.ts';
 import { GIVEN_NAMES } from '../normalize/nicknames.ts';
 import { sameStem, TRADE_WORDS } from '../normalize/org-word-forms.ts';
-import type { Script } from '../normalize/fold.ts';
-import { sameParticle, type WordRole } from '../normalize/name-vocabulary.ts';
 
 /** What the scorer knows about a token, precomputed once per distinct token. */
 export type TokenKeys = {

@@ -22,7 +22,19 @@ export type Script = 'latin' | 'alphabetic' | 'han' | 'abjad';
 export type FoldedWord = { text: string; script: Script; original: string; glyph?: string };
 
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', đ: 'd', ı: 'i', þ: 'th', ð: 'd', ħ: 'h', ŧ: 't', ŀ: 'l', ĸ: 'k',
+  ß: 'ss',
+  ø: 'o',
+  ł: 'l',
+  æ: 'ae',
+  œ: 'oe',
+  đ: 'd',
+  ı: 'i',
+  þ: 'th',
+  ð: 'd',
+  ħ: 'h',
+  ŧ: 't',
+  ŀ: 'l',
+  ĸ: 'k',
 };
 const SPECIAL_PATTERN = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
 

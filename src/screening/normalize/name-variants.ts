@@ -20,7 +20,11 @@ export type NameVariant = { text: string; part: boolean };
 
 export function nameVariants(name: string): NameVariant[] {
   const hangul = hanjaAsHangul(name);
-  if (hangul) return [{ text: name, part: false }, { text: hangul, part: false }];
+  if (hangul)
+    return [
+      { text: name, part: false },
+      { text: hangul, part: false },
+    ];
   if (!/[([«“"]/.test(name)) return [{ text: name, part: false }];
   const parts: string[] = [];
   const outside = name.replace(ENCLOSED, (_, ...groups: (string | undefined)[]) => {

@@ -98,7 +98,13 @@ const PARTICLES = [
  * Spellings of one particle: the Arabic article as transliterated (al, el, ul) and assimilated to
  * the next sound (ad-Din, ash-Sharif, as-Sayed), son of (bin, ben, ibn; Mc, Mac), father of (abu, abou, bou).
  */
-const PARTICLE_GROUPS = [['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az'], ['bin', 'ben', 'ibn'], ['bint', 'binti'], ['abu', 'abou', 'bou'], ['mc', 'mac']];
+const PARTICLE_GROUPS = [
+  ['al', 'el', 'ul', 'ad', 'ar', 'as', 'ash', 'at', 'az'],
+  ['bin', 'ben', 'ibn'],
+  ['bint', 'binti'],
+  ['abu', 'abou', 'bou'],
+  ['mc', 'mac'],
+];
 const PARTICLE_GROUP_OF = new Map(PARTICLE_GROUPS.flatMap((group, i) => group.map((p) => [p, i] as const)));
 
 /** True when two different particles are spellings of one (bin and ben, al and el). */
@@ -138,7 +144,6 @@ const HONORIFIC_PHRASES = byFirstWord(HONORIFICS);
 const VESSEL_PREFIX_PHRASES = byFirstWord(VESSEL_PREFIXES);
 const PARTICLE_SET = new Set(PARTICLES);
 const CONNECTIVE_SET = new Set(CONNECTIVES);
-
 
 /** True when the words are one legal form and nothing else (JSC, Limited Liability Company). */
 export const isLegalFormPhrase = (words: readonly string[]): boolean => LEGAL_FORM_OF.has(words.join(' '));
@@ -264,11 +269,11 @@ export function tagRoles(words: readonly string[], isPerson: boolean): RoleSpan[
       ? 'number'
       : isPerson && at > 0 && PATRONYMIC.test(word)
         ? 'patronymic'
-      : PARTICLE_SET.has(word) && at < words.length - 1
-        ? 'particle' // a particle leads into a name: one that ends the name is the name (KO TAE BIN)
-        : !isPerson && CONNECTIVE_SET.has(word) && words.length > 1
-          ? 'connective'
-          : 'name';
+        : PARTICLE_SET.has(word) && at < words.length - 1
+          ? 'particle' // a particle leads into a name: one that ends the name is the name (KO TAE BIN)
+          : !isPerson && CONNECTIVE_SET.has(word) && words.length > 1
+            ? 'connective'
+            : 'name';
     spans.push({ start: at, length: 1, role });
     at += 1;
   }

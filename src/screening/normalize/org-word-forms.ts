@@ -19,7 +19,28 @@ export const TRADE_WORDS = new FormGroups([
  * English endings that derive a trade word from its stem, longest first. A stem keeps four letters
  * at least, so short words (Ali, Jon) and most persons' names are never cut.
  */
-const ENDINGS = ['ologies', 'ations', 'ation', 'ments', 'ment', 'ings', 'ical', 'ing', 'ies', 'ial', 'ics', 'eum', 'ers', 'al', 'ic', 'er', 'es', 'y', 'e', 's'];
+const ENDINGS = [
+  'ologies',
+  'ations',
+  'ation',
+  'ments',
+  'ment',
+  'ings',
+  'ical',
+  'ing',
+  'ies',
+  'ial',
+  'ics',
+  'eum',
+  'ers',
+  'al',
+  'ic',
+  'er',
+  'es',
+  'y',
+  'e',
+  's',
+];
 const MIN_STEM = 4;
 
 /** The word without its derivational ending (trading → trad, trade → trad, industrial → industr); the word itself when it has none. */

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { pdfPages, skipWithoutPdftotext } from '../../evidence/pdf-text.ts';
 import type { Role } from '../../../src/http/actor.ts';
+import { pdfPages, skipWithoutPdftotext } from '../../evidence/pdf-text.ts';
 import { createKey, createTenant, personHeaders, type TestTenant } from '../../helpers/credentials.ts';
 import { buildSecondApp, buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../../helpers/test-lists.ts';
@@ -31,7 +31,10 @@ const putRules = async (rules: object) => {
 };
 const bearer = (role: Role, subject?: string) => personHeaders(harness.database.db, org.organizationId, role, subject);
 const outbox = (type: string, key: string, value: string) =>
-  harness.database.owner<{ data: Record<string, unknown> }>(`SELECT data FROM event_outbox WHERE type = $1 AND data->>'${key}' = $2 ORDER BY id`, [type, value]);
+  harness.database.owner<{ data: Record<string, unknown> }>(`SELECT data FROM event_outbox WHERE type = $1 AND data->>'${key}' = $2 ORDER BY id`, [
+    type,
+    value,
+  ]);
 
 before(async () => {
   harness = await buildTestApp();
@@ -60,7 +63,10 @@ describe('opening cases', () => {
     assert.equal(found.overdue, false);
     assert.equal(found.screening.matches[0].entry_id, '10001');
     assert.match(found.screening.matches[0].explanation.summary, /ABU-'ALI/);
-    assert.deepEqual(found.history.map((h: { action: string }) => h.action), ['opened']);
+    assert.deepEqual(
+      found.history.map((h: { action: string }) => h.action),
+      ['opened'],
+    );
     assert.equal(found.rules.version, 0);
 
     const [opened] = await outbox('case.opened', 'case_id', screening.case_id);
@@ -71,7 +77,7 @@ describe('opening cases', () => {
     assert.equal((await call('GET', `/screenings/${screening.id}`, org.headers)).json().case_status, 'OPEN');
   });
 
-  test("the company of a person opens the case too, and the case keeps the rules version it was screened under", async () => {
+  test('the company of a person opens the case too, and the case keeps the rules version it was screened under', async () => {
     const first = await prescreen({ subject: 'Jane Placeholder', company: 'Northwind Maritime LLC' });
     assert.equal(first.matches[0].field, 'company');
     const { version } = await putRules({ sla_hours: { critical: 2, high: 12, medium: 48, low: 96 } });
@@ -106,13 +112,25 @@ describe('dispositions', () => {
       assert.deepEqual([refused.json().code, refused.json().allowed], ['invalid_transition', []]);
     }
     const history = (await caseOf(id)).history;
-    assert.deepEqual(history.map((h: { action: string; to_status: string }) => `${h.action}:${h.to_status}`), ['opened:OPEN', 'disposition_applied:ESCALATED', 'disposition_applied:DENIED']);
+    assert.deepEqual(
+      history.map((h: { action: string; to_status: string }) => `${h.action}:${h.to_status}`),
+      ['opened:OPEN', 'disposition_applied:ESCALATED', 'disposition_applied:DENIED'],
+    );
     assert.equal(history[2].reason, 'Confirmed by passport.');
     const events = await outbox('case.disposition_applied', 'case_id', id);
-    assert.deepEqual(events.map((e) => e.data.status), ['ESCALATED', 'DENIED']);
+    assert.deepEqual(
+      events.map((e) => e.data.status),
+      ['ESCALATED', 'DENIED'],
+    );
     // The case's changes: reads of it (case.viewed) reach the trail in batches, at times of their own.
-    const audits = await harness.database.owner<{ action: string }>("SELECT action FROM audit_events WHERE target_id = $1 AND action <> 'case.viewed' ORDER BY seq", [id]);
-    assert.deepEqual(audits.map((a) => a.action), ['case.disposition_applied', 'case.disposition_applied']);
+    const audits = await harness.database.owner<{ action: string }>(
+      "SELECT action FROM audit_events WHERE target_id = $1 AND action <> 'case.viewed' ORDER BY seq",
+      [id],
+    );
+    assert.deepEqual(
+      audits.map((a) => a.action),
+      ['case.disposition_applied', 'case.disposition_applied'],
+    );
   });
 
   test('the evidence PDF carries the case history: who decided what, when and why', { skip: skipWithoutPdftotext() }, async () => {
@@ -141,7 +159,11 @@ describe('dispositions', () => {
     for (const [payload, pointers] of cases) {
       const response = await dispose(id, payload);
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer), pointers, JSON.stringify(payload));
+      assert.deepEqual(
+        response.json().errors.map((e: { pointer: string }) => e.pointer),
+        pointers,
+        JSON.stringify(payload),
+      );
     }
     assert.equal((await caseOf(id)).status, 'OPEN', 'nothing changed');
     const multiline = await dispose(id, { disposition: 'CLEARED', reason: 'Different person.\nPassport seen at the desk.' });
@@ -165,7 +187,10 @@ describe('dispositions', () => {
     const second = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, await bearer('adjudicator', 'second@example.com'));
     assert.equal(second.statusCode, 200, second.body);
     assert.deepEqual([second.json().status, second.json().pending_decision], ['DENIED', null]);
-    assert.deepEqual(second.json().history.map((h: { action: string }) => h.action), ['opened', 'decision_pending', 'disposition_applied']);
+    assert.deepEqual(
+      second.json().history.map((h: { action: string }) => h.action),
+      ['opened', 'decision_pending', 'disposition_applied'],
+    );
     const [audit] = await harness.database.owner<{ details: { first_reviewer: string } }>(
       "SELECT details FROM audit_events WHERE target_id = $1 AND action = 'case.disposition_applied'",
       [id],
@@ -227,7 +252,10 @@ describe('dispositions', () => {
     assert.equal(noted.statusCode, 201);
     const cleared = await dispose(id, { disposition: 'CLEARED', reason: 'Other person.', assignee: 'lead@example.com' });
     assert.equal(cleared.json().assignee, 'lead@example.com');
-    assert.deepEqual(cleared.json().history.map((h: { action: string }) => h.action), ['opened', 'assigned', 'note', 'disposition_applied']);
+    assert.deepEqual(
+      cleared.json().history.map((h: { action: string }) => h.action),
+      ['opened', 'assigned', 'note', 'disposition_applied'],
+    );
     assert.equal(cleared.json().history[2].reason, 'Called the host.');
     assert.equal((await call('POST', `/adjudication/${id}/assign`, org.headers, { assignee: null })).statusCode, 409);
   });
@@ -268,7 +296,11 @@ describe('suppressions', () => {
     const subject = { subject: 'Volkov Dmitri', company: 'Northwind Maritime LLC' };
     const first = await prescreen(subject);
     const byField = Object.fromEntries(first.matches.map((m: { field: string; id: string }) => [m.field, m.id]));
-    await dispose(first.case_id, { disposition: 'CLEARED', reason: 'Person cleared; the company is the listed one but the visit is licensed.', matches: [{ match_id: byField.company, decision: 'true_match' }] });
+    await dispose(first.case_id, {
+      disposition: 'CLEARED',
+      reason: 'Person cleared; the company is the listed one but the visit is licensed.',
+      matches: [{ match_id: byField.company, decision: 'true_match' }],
+    });
     const again = await prescreen(subject);
     assert.ok(again.case_id, 'the company still alerts');
     const suppressed = Object.fromEntries(again.matches.map((m: { field: string; suppressed_by: string | null }) => [m.field, m.suppressed_by]));
@@ -281,8 +313,7 @@ describe('what each instance of the service keeps of the rules and suppressions'
   test('a rules change or a clearing made through another instance (another process) applies to the very next screening here', async (t) => {
     const second = await buildSecondApp(harness);
     t.after(() => second.close());
-    const viaSecond = (method: 'POST' | 'PUT', url: string, payload: object) =>
-      second.inject({ method, url: `/api/v1${url}`, headers: org.headers, payload });
+    const viaSecond = (method: 'POST' | 'PUT', url: string, payload: object) => second.inject({ method, url: `/api/v1${url}`, headers: org.headers, payload });
     const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'JO', company: 'Second Instance Bakery' };
 
     // This instance screens a potential match, so it holds the rules and the suppressions it read.
@@ -295,7 +326,10 @@ describe('what each instance of the service keeps of the rules and suppressions'
     assert.equal(underNewRules.thresholds.rules_version, rules.json().version);
     assert.notEqual(underNewRules.thresholds.rules_version, before.thresholds.rules_version);
 
-    const cleared = await viaSecond('POST', `/adjudication/${underNewRules.case_id}/disposition`, { disposition: 'CLEARED', reason: 'A baker of the same name.' });
+    const cleared = await viaSecond('POST', `/adjudication/${underNewRules.case_id}/disposition`, {
+      disposition: 'CLEARED',
+      reason: 'A baker of the same name.',
+    });
     assert.equal(cleared.statusCode, 200, cleared.body);
     const afterClearing = await prescreen(subject);
     assert.equal(afterClearing.case_id, null, 'the suppression written by the other instance applies here');
@@ -319,7 +353,11 @@ describe('country holds', () => {
 
   test('the rules choose which prohibited regimes hold, and in which screenings; the flags are reported either way', async () => {
     const china = await prescreen({ subject: 'Wang Lei', nationality: 'CN' });
-    assert.deepEqual([china.outcome, held(china)], ['potential_match', ['ITAR_126_1 by country_holds.prohibited_regimes']], 'ITAR §126.1(d)(1) holds by default');
+    assert.deepEqual(
+      [china.outcome, held(china)],
+      ['potential_match', ['ITAR_126_1 by country_holds.prohibited_regimes']],
+      'ITAR §126.1(d)(1) holds by default',
+    );
     assert.ok(china.case_id);
 
     await putRules({ country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE', 'OFAC_REGION'] } });
@@ -338,7 +376,10 @@ describe('country holds', () => {
   test('a suppression covers a name match, never the country: the case opens for the hold alone', async () => {
     const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'IR', date_of_birth: '1961-02-12', company: 'Hold Suppression Test' };
     const first = await prescreen(subject);
-    assert.deepEqual([first.matches.length > 0, held(first)], [true, ['OFAC_COMPREHENSIVE by country_holds.prohibited_regimes', 'ITAR_126_1 by country_holds.prohibited_regimes']]);
+    assert.deepEqual(
+      [first.matches.length > 0, held(first)],
+      [true, ['OFAC_COMPREHENSIVE by country_holds.prohibited_regimes', 'ITAR_126_1 by country_holds.prohibited_regimes']],
+    );
     assert.equal((await dispose(first.case_id, { disposition: 'CLEARED', reason: 'Not the listed man (passport seen); licence on file.' })).statusCode, 200);
 
     const again = await prescreen(subject);
@@ -378,7 +419,7 @@ describe('walls between organizations', () => {
   test("another organization's case is 404 on every endpoint and stays as it was", async () => {
     const { case_id: id } = await prescreen({ subject: 'Dmitri Sergeyevich Volkov', nationality: 'RU' });
     assert.ok(id);
-    const attempts: [ 'GET' | 'POST', string, object?][] = [
+    const attempts: ['GET' | 'POST', string, object?][] = [
       ['GET', `/adjudication/${id}`],
       ['POST', `/adjudication/${id}/disposition`, { disposition: 'CLEARED', reason: 'x' }],
       ['POST', `/adjudication/${id}/assign`, { assignee: 'x@example.com' }],
@@ -399,7 +440,10 @@ describe('walls between organizations', () => {
     const held = await call('POST', '/prescreen', defense.headers, { subject: 'Dmitri Sergeyevich Volkov', nationality: 'BY' });
     const id = held.json().case_id;
     assert.ok(id, 'a listed visitor opens a case in a Defense organization too');
-    assert.equal((await call('GET', '/adjudication/queue', defense.headers)).json().data.some((c: { id: string }) => c.id === id), true);
+    assert.equal(
+      (await call('GET', '/adjudication/queue', defense.headers)).json().data.some((c: { id: string }) => c.id === id),
+      true,
+    );
     assert.equal((await call('GET', `/adjudication/${id}`, defense.headers)).statusCode, 200);
     const decided = await call('POST', `/adjudication/${id}/disposition`, defense.headers, { disposition: 'DENIED', reason: 'The listed person.' });
     assert.equal(decided.statusCode, 200, decided.body);

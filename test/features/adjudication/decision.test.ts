@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decide, type Reviewer, secondReviewReason } from '../../../src/features/adjudication/decision.ts';
-import { type CaseStatus, type Disposition, DISPOSITIONS, type PendingDecision } from '../../../src/features/cases/case-record.ts';
+import { type CaseStatus, DISPOSITIONS, type Disposition, type PendingDecision } from '../../../src/features/cases/case-record.ts';
 import { type AdjudicationRules, DEFAULT_RULES } from '../../../src/features/cases/rules.ts';
 import { isAppError } from '../../../src/http/errors.ts';
 
@@ -12,7 +12,10 @@ const now = new Date('2026-11-23T10:00:00Z');
 const key = (id: string, person: string | null = null): Reviewer => ({ actor: `api_key:${id}`, person });
 const user = (id: string): Reviewer => ({ actor: `user:${id}`, person: `user:${id}` });
 const request = (disposition: Disposition) => ({ disposition, reason: 'checked', matchDecisions: {} });
-const rulesWith = (fourEyes: Partial<AdjudicationRules['four_eyes']>): AdjudicationRules => ({ ...DEFAULT_RULES, four_eyes: { ...DEFAULT_RULES.four_eyes, ...fourEyes } });
+const rulesWith = (fourEyes: Partial<AdjudicationRules['four_eyes']>): AdjudicationRules => ({
+  ...DEFAULT_RULES,
+  four_eyes: { ...DEFAULT_RULES.four_eyes, ...fourEyes },
+});
 const refusal = (fn: () => unknown) => {
   try {
     fn();
@@ -76,7 +79,9 @@ describe('four-eyes review', () => {
 
   test('a second review is a person: never an API key, never the proposer, never whoever created the proposing key', () => {
     const state = (pending: PendingDecision) => ({ status: 'OPEN' as const, score: 0.9, pending });
-    const byKey = (decide({ status: 'OPEN', score: 0.9, pending: null }, request('DENIED'), key('a', 'user:ann@example.com'), fourEyes, now) as { pending: PendingDecision }).pending;
+    const byKey = (
+      decide({ status: 'OPEN', score: 0.9, pending: null }, request('DENIED'), key('a', 'user:ann@example.com'), fourEyes, now) as { pending: PendingDecision }
+    ).pending;
     assert.equal(byKey.person, 'user:ann@example.com');
     const refusedKey = refusal(() => decide(state(byKey), request('DENIED'), key('b', 'user:bob@example.com'), fourEyes, now));
     assert.deepEqual([refusedKey.code, refusedKey.extras.answerable], ['second_reviewer_required', 'user:ann@example.com']);
@@ -85,14 +90,23 @@ describe('four-eyes review', () => {
     assert.match(refusedCreator.message, /api_key:a, which proposed it, was created by you/);
     assert.equal(decide(state(byKey), request('DENIED'), user('bob@example.com'), fourEyes, now).kind, 'applied');
 
-    const byPerson = (decide({ status: 'OPEN', score: 0.9, pending: null }, request('DENIED'), user('ann@example.com'), fourEyes, now) as { pending: PendingDecision }).pending;
+    const byPerson = (
+      decide({ status: 'OPEN', score: 0.9, pending: null }, request('DENIED'), user('ann@example.com'), fourEyes, now) as { pending: PendingDecision }
+    ).pending;
     const ownKey = refusal(() => decide(state(byPerson), request('DENIED'), key('made-by-ann', 'user:ann@example.com'), fourEyes, now));
     assert.equal(ownKey.code, 'second_reviewer_required', 'the proposer through another credential');
     assert.match(refusal(() => decide(state(byPerson), request('DENIED'), user('ann@example.com'), fourEyes, now)).message, /you proposed it/);
   });
 
   test('a proposal recorded before the answerable person was kept still refuses its proposer', () => {
-    const old: PendingDecision = { disposition: 'DENIED', reason: 'x', actor: 'user:ann@example.com', at: now.toISOString(), match_decisions: {}, requires_second_reviewer: 'every DENIED' };
+    const old: PendingDecision = {
+      disposition: 'DENIED',
+      reason: 'x',
+      actor: 'user:ann@example.com',
+      at: now.toISOString(),
+      match_decisions: {},
+      requires_second_reviewer: 'every DENIED',
+    };
     const state = { status: 'OPEN' as const, score: 0.9, pending: old };
     assert.equal(refusal(() => decide(state, request('DENIED'), user('ann@example.com'), fourEyes, now)).code, 'second_reviewer_required');
     assert.equal(decide(state, request('DENIED'), user('bob@example.com'), fourEyes, now).kind, 'applied');

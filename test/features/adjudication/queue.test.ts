@@ -53,8 +53,14 @@ describe('rules', () => {
     const second = (await call('PUT', '/adjudication/rules', {})).json();
     assert.deepEqual([second.version, second.rules], [2, defaults.rules], 'a PUT replaces the whole set: left out means default');
     assert.equal((await call('GET', '/adjudication/rules')).json().version, 2);
-    const audits = await harness.database.owner<{ target_id: string }>("SELECT target_id FROM audit_events WHERE action = 'adjudication_rules.updated' AND organization_id = $1 ORDER BY seq", [org.organizationId]);
-    assert.deepEqual(audits.map((a) => a.target_id), ['1', '2']);
+    const audits = await harness.database.owner<{ target_id: string }>(
+      "SELECT target_id FROM audit_events WHERE action = 'adjudication_rules.updated' AND organization_id = $1 ORDER BY seq",
+      [org.organizationId],
+    );
+    assert.deepEqual(
+      audits.map((a) => a.target_id),
+      ['1', '2'],
+    );
   });
 
   test('every problem is refused at once with a pointer, and nothing is written', async () => {
@@ -68,23 +74,32 @@ describe('rules', () => {
       colour: 'blue',
     });
     assert.equal(schemaErrors.statusCode, 400);
-    assert.deepEqual(schemaErrors.json().errors.map((e: { pointer: string }) => e.pointer).sort(), [
-      '/colour',
-      '/country_holds/prohibited_regimes/0',
-      '/country_holds/sources/0',
-      '/escalation/country_flags/0',
-      '/four_eyes/sometimes',
-      '/sla_hours/high',
-      '/thresholds/auto_clear_band',
-      '/thresholds/match',
-    ]);
+    assert.deepEqual(
+      schemaErrors
+        .json()
+        .errors.map((e: { pointer: string }) => e.pointer)
+        .sort(),
+      [
+        '/colour',
+        '/country_holds/prohibited_regimes/0',
+        '/country_holds/sources/0',
+        '/escalation/country_flags/0',
+        '/four_eyes/sometimes',
+        '/sla_hours/high',
+        '/thresholds/auto_clear_band',
+        '/thresholds/match',
+      ],
+    );
     const meaningErrors = await call('PUT', '/adjudication/rules', {
       thresholds: { match: 0.6, lists: { NOT_A_LIST: 0.9 }, auto_clear_band: 0.2 },
       escalation: { lists: ['OFAC_SDN', 'MADE_UP'] },
       sla_hours: { critical: 48 },
     });
     assert.equal(meaningErrors.statusCode, 400);
-    assert.deepEqual(meaningErrors.json().errors.map((e: { pointer: string }) => e.pointer), ['/thresholds/lists/NOT_A_LIST', '/escalation/lists/1', '/thresholds/auto_clear_band', '/sla_hours/high']);
+    assert.deepEqual(
+      meaningErrors.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/thresholds/lists/NOT_A_LIST', '/escalation/lists/1', '/thresholds/auto_clear_band', '/sla_hours/high'],
+    );
     assert.match(meaningErrors.json().detail, /MADE_UP is not a list/);
     assert.equal((await call('GET', '/adjudication/rules')).json().version, before);
   });
@@ -130,8 +145,14 @@ describe('the queue', () => {
 
   test('open and escalated cases by priority, then age; totals by status; each with what was screened', async () => {
     const page = await queue('', queueOrg);
-    assert.deepEqual(page.data.map((c: { id: string }) => c.id), [ids.sdn, ids.uvlFirst, ids.uvlSecond, ids.typo]);
-    assert.deepEqual(page.data.map((c: { priority: string }) => c.priority), ['critical', 'high', 'high', 'medium']);
+    assert.deepEqual(
+      page.data.map((c: { id: string }) => c.id),
+      [ids.sdn, ids.uvlFirst, ids.uvlSecond, ids.typo],
+    );
+    assert.deepEqual(
+      page.data.map((c: { priority: string }) => c.priority),
+      ['critical', 'high', 'high', 'medium'],
+    );
     assert.deepEqual([page.has_more, page.next_cursor, page.totals], [false, null, { OPEN: 4 }]);
     assert.deepEqual(page.data[0].subject, { subject: 'Karim Yusuf Abu-Ali', type: 'person' });
     assert.deepEqual([page.data[0].top_match.list, page.data[0].top_match.entry_id], ['OFAC_SDN', '10001']);
@@ -191,9 +212,15 @@ describe('the queue', () => {
     const held = await prescreen({ subject: 'Reza Ahmadi', nationality: 'IR' }, holdOrg);
     const listed = await prescreen({ subject: 'Karim Yusuf Abu-Ali' }, holdOrg);
     const page = await queue('', holdOrg);
-    assert.deepEqual(page.data.map((c: { id: string }) => c.id), [listed.case_id, held.case_id]);
+    assert.deepEqual(
+      page.data.map((c: { id: string }) => c.id),
+      [listed.case_id, held.case_id],
+    );
     const row = page.data[1];
-    assert.deepEqual([row.priority, row.score, row.lists, row.top_match, row.subject], ['medium', 0, [], null, { subject: 'Reza Ahmadi', nationality: 'IR', type: 'person' }]);
+    assert.deepEqual(
+      [row.priority, row.score, row.lists, row.top_match, row.subject],
+      ['medium', 0, [], null, { subject: 'Reza Ahmadi', nationality: 'IR', type: 'person' }],
+    );
     assert.ok(row.priority_reasons.includes('country rule: OFAC_COMPREHENSIVE (IR) — nationality IR'), row.priority_reasons.join(' | '));
     const idsOf = async (query: string) => (await queue(query, holdOrg)).data.map((c: { id: string }) => c.id);
     assert.deepEqual(await idsOf('?list=OFAC_SDN'), [listed.case_id], 'a list filter asks for name matches');

@@ -63,7 +63,13 @@ describe('API key management', () => {
   test('bad input is refused with pointers', async () => {
     const response = await call(admin, 'POST', '/api-keys', { name: '', environment: 'prod', scopes: ['all'] });
     assert.equal(response.statusCode, 400);
-    assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer).sort(), ['/environment', '/name', '/scopes']);
+    assert.deepEqual(
+      response
+        .json()
+        .errors.map((e: { pointer: string }) => e.pointer)
+        .sort(),
+      ['/environment', '/name', '/scopes'],
+    );
     assert.equal((await call(admin, 'GET', '/api-keys/not-a-key-id')).statusCode, 400);
   });
 
@@ -87,7 +93,11 @@ describe('API key management', () => {
   test('a POST that needs no body is accepted without one, whatever Content-Type it carries', async () => {
     const key = await createKey(harness.database.owner, admin.organizationId);
     for (const contentType of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
-      const response = await harness.app.inject({ method: 'POST', url: `/api/v1/api-keys/${key.keyId}/disable`, headers: { ...admin.headers, 'content-type': contentType } });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: `/api/v1/api-keys/${key.keyId}/disable`,
+        headers: { ...admin.headers, 'content-type': contentType },
+      });
       assert.equal(response.statusCode, 200, `${contentType}: ${response.body}`);
       assert.equal(response.json().state, 'disabled');
       await harness.app.inject({ method: 'POST', url: `/api/v1/api-keys/${key.keyId}/enable`, headers: admin.headers });
@@ -105,13 +115,19 @@ describe('API key management', () => {
     const ids = [...first.data, ...rest.data].map((k: { id: string }) => k.id);
     assert.equal(new Set(ids).size, 4);
     const old = (await call(other, 'GET', `/api-keys?limit=2&starting_after=${first.data[1].id}`)).json();
-    assert.deepEqual(old.data.map((k: { id: string }) => k.id), rest.data.map((k: { id: string }) => k.id));
+    assert.deepEqual(
+      old.data.map((k: { id: string }) => k.id),
+      rest.data.map((k: { id: string }) => k.id),
+    );
     assert.equal((await call(other, 'GET', '/api-keys?cursor=bm9wZQ')).statusCode, 400);
   });
 
   test("another organization's key ids answer 404, for reading and for changing", async () => {
     const mine = (await call(other, 'POST', '/api-keys', { name: 'private' })).json();
-    for (const [method, url] of [['GET', `/api-keys/${mine.id}`], ['POST', `/api-keys/${mine.id}/revoke`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api-keys/${mine.id}`],
+      ['POST', `/api-keys/${mine.id}/revoke`],
+    ] as const) {
       const response = await call(admin, method, url);
       assert.equal(response.statusCode, 404, url);
       assert.equal(response.json().code, 'not_found');
@@ -139,10 +155,17 @@ test('a new key is never kept in clear, not even to answer a retry', async () =>
   const harness = await buildTestApp();
   try {
     const admin = await createTenant(harness.database.owner, { admin: true });
-    const response = await harness.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: { ...admin.headers, 'idempotency-key': 'retry-1' }, payload: { name: 'ci' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: { ...admin.headers, 'idempotency-key': 'retry-1' },
+      payload: { name: 'ci' },
+    });
     assert.equal(response.statusCode, 201);
     const key = response.json().key as string;
-    const tables = await harness.database.owner<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+    const tables = await harness.database.owner<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+    );
     for (const { table_name: table } of tables) {
       const rows = await harness.database.owner<{ row: string }>(`SELECT t::text AS row FROM ${table} t`);
       assert.ok(!rows.some((r) => r.row.includes(key)), `the key is stored in clear in ${table}`);

@@ -22,8 +22,15 @@ const kept: KeptSuppressions = {
 };
 
 test("kept rows answer for the subjects asked about, without those expired at the screening's time", () => {
-  assert.deepEqual(activeAmong(kept, ['fp_a'], at('2026-11-23T11:30:00Z'))?.map((s) => s.id), ['sup_forever', 'sup_until_noon']);
-  assert.deepEqual(activeAmong(kept, ['fp_a'], at('2026-11-23T12:00:00Z'))?.map((s) => s.id), ['sup_forever'], 'expired at its expiry time');
+  assert.deepEqual(
+    activeAmong(kept, ['fp_a'], at('2026-11-23T11:30:00Z'))?.map((s) => s.id),
+    ['sup_forever', 'sup_until_noon'],
+  );
+  assert.deepEqual(
+    activeAmong(kept, ['fp_a'], at('2026-11-23T12:00:00Z'))?.map((s) => s.id),
+    ['sup_forever'],
+    'expired at its expiry time',
+  );
   assert.deepEqual(activeAmong(kept, ['fp_c'], at('2026-11-23T11:30:00Z')), []);
 });
 

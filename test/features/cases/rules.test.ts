@@ -11,7 +11,10 @@ describe('rules', () => {
   test('an empty body is the defaults; a section given replaces only the fields it names', () => {
     assert.deepEqual(completeRules({}), DEFAULT_RULES);
     assert.deepEqual(completeRules(DEFAULT_RULES), DEFAULT_RULES, 'a complete set completes to itself (stored versions are read through it)');
-    assert.deepEqual(completeRules({ country_holds: { sources: ['checkin', 'checkin'] } }).country_holds, { prohibited_regimes: DEFAULT_RULES.country_holds.prohibited_regimes, sources: ['checkin'] });
+    assert.deepEqual(completeRules({ country_holds: { sources: ['checkin', 'checkin'] } }).country_holds, {
+      prohibited_regimes: DEFAULT_RULES.country_holds.prohibited_regimes,
+      sources: ['checkin'],
+    });
     const rules = completeRules({ thresholds: { lists: { bis_el: 0.9 } }, four_eyes: { denied: true } });
     assert.deepEqual(rules.thresholds, { match: 0.8, lists: { BIS_EL: 0.9 }, auto_clear_band: 0 });
     assert.deepEqual(rules.four_eyes, { ...DEFAULT_RULES.four_eyes, denied: true });
@@ -19,10 +22,17 @@ describe('rules', () => {
 
   test('country holds: every first screening holds by default, a re-screen never, and the rules narrow both', () => {
     for (const source of ['prescreen', 'checkin', 'vendor', 'workforce']) {
-      assert.deepEqual(holdPolicyFor(DEFAULT_RULES, source), { escalate: [], prohibited: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] }, source);
+      assert.deepEqual(
+        holdPolicyFor(DEFAULT_RULES, source),
+        { escalate: [], prohibited: ['OFAC_COMPREHENSIVE', 'OFAC_REGION', 'ITAR_126_1', 'EAR_E1', 'EAR_E2'] },
+        source,
+      );
     }
     assert.deepEqual(holdPolicyFor(completeRules({ escalation: { country_flags: ['EAR_E1'] } }), 'rescreen'), { escalate: [], prohibited: [] });
-    const narrowed = completeRules({ escalation: { country_flags: ['EAR_E1'] }, country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE'], sources: ['checkin'] } });
+    const narrowed = completeRules({
+      escalation: { country_flags: ['EAR_E1'] },
+      country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE'], sources: ['checkin'] },
+    });
     assert.deepEqual(holdPolicyFor(narrowed, 'checkin'), { escalate: ['EAR_E1'], prohibited: ['OFAC_COMPREHENSIVE'] });
     assert.deepEqual(holdPolicyFor(narrowed, 'workforce'), { escalate: [], prohibited: [] });
   });
@@ -33,7 +43,10 @@ describe('rules', () => {
       escalation: { lists: ['OFAC_SDN', 'MADE_UP'] },
       sla_hours: { critical: 48, high: 24 },
     });
-    assert.deepEqual(ruleProblems(rules, []).map((p) => p.pointer), ['/thresholds/lists/NOT_A_LIST', '/escalation/lists/1', '/thresholds/auto_clear_band', '/sla_hours/high']);
+    assert.deepEqual(
+      ruleProblems(rules, []).map((p) => p.pointer),
+      ['/thresholds/lists/NOT_A_LIST', '/escalation/lists/1', '/thresholds/auto_clear_band', '/sla_hours/high'],
+    );
     assert.deepEqual(ruleProblems(completeRules({ escalation: { lists: ['MY_LIST'] } }), ['MY_LIST']), [], 'a loaded list is known');
     assert.deepEqual(ruleProblems(DEFAULT_RULES, []), []);
   });
@@ -72,7 +85,10 @@ describe('priority', () => {
   test('an escalation rule on a list, a program or a country flag makes it critical and escalated', () => {
     for (const escalation of [{ lists: ['BIS_UVL'] }, { programs: ['SDGT'] }, { country_flags: ['OFAC_COMPREHENSIVE' as const] }]) {
       const rules = completeRules({ escalation });
-      const facts = { matches: [{ ...uvl, score: 0.82 }, ...('programs' in escalation ? [sdn] : [])], countryFlags: 'country_flags' in escalation ? [iran] : [] };
+      const facts = {
+        matches: [{ ...uvl, score: 0.82 }, ...('programs' in escalation ? [sdn] : [])],
+        countryFlags: 'country_flags' in escalation ? [iran] : [],
+      };
       const assessment = assessCase(facts, rules);
       assert.deepEqual([assessment.priority, assessment.escalate], ['critical', true], JSON.stringify(escalation));
       assert.ok(assessment.reasons.some((r) => r.startsWith('escalation rule')));

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { type ConsoleClient, pageText, signedInUser } from '../../helpers/console-client.ts';
+import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { loadTestLists } from '../../helpers/test-lists.ts';
 
@@ -54,10 +54,22 @@ describe('the wall', () => {
     assert.deepEqual(await harness.database.owner('SELECT id, state FROM api_keys ORDER BY id'), keysBefore);
   });
 
-  test('every page allows this server\'s own style sheet and script only, carries no inline script or style, and cannot be framed', async () => {
-    for (const url of ['/console/sign-in', '/console/queue', '/console/visitors', '/console/audit', '/console/webhooks', '/console/api-keys', '/console/nowhere']) {
+  test("every page allows this server's own style sheet and script only, carries no inline script or style, and cannot be framed", async () => {
+    for (const url of [
+      '/console/sign-in',
+      '/console/queue',
+      '/console/visitors',
+      '/console/audit',
+      '/console/webhooks',
+      '/console/api-keys',
+      '/console/nowhere',
+    ]) {
       const response = await admin.get(url);
-      assert.equal(response.headers['content-security-policy'], "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", url);
+      assert.equal(
+        response.headers['content-security-policy'],
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        url,
+      );
       assert.equal(response.headers['referrer-policy'], 'no-referrer');
       assert.doesNotMatch(response.body, /<script(?![^>]*\bsrc=)|\sstyle=|\son[a-z]+=/i, url);
     }
@@ -65,7 +77,12 @@ describe('the wall', () => {
   });
 
   test('the console is not in the API: its form bodies are refused there, and its cookie is no API credential', async () => {
-    const form = await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: { ...org.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'subject=x' });
+    const form = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/prescreen',
+      headers: { ...org.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'subject=x',
+    });
     assert.equal(form.statusCode, 415);
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     assert.equal((await harness.app.inject({ url: '/api/v1/api-keys', headers: { cookie } })).statusCode, 401);
@@ -77,7 +94,10 @@ describe('roles and tiers', () => {
     for (const url of ['/console/api-keys', '/console/webhooks', '/console/audit']) {
       const response = await adjudicator.get(url);
       assert.equal(response.statusCode, 403, url);
-      assert.match(pageText(response.body), /needs a person with the admin role or an admin API key; this request comes from a person with the adjudicator role/);
+      assert.match(
+        pageText(response.body),
+        /needs a person with the admin role or an admin API key; this request comes from a person with the adjudicator role/,
+      );
     }
     const nav = pageText((await adjudicator.get('/console/queue')).body);
     assert.match(nav, /Queue Visitors on site Signed in/, 'only the pages they may open are offered');
@@ -104,7 +124,13 @@ describe('roles and tiers', () => {
 
 describe('visitors on site', () => {
   test('the roll-call lists who is inside by site, and who waits at the door on a case', async () => {
-    await api('POST', '/checkin', { visitor: { name: 'Ana Novak', company: 'Ljubljana Optics', citizenship: 'SI' }, site: 'Plant 7', host: { name: 'R. Alvarez' }, badge_number: 'V-17', escort_required: true });
+    await api('POST', '/checkin', {
+      visitor: { name: 'Ana Novak', company: 'Ljubljana Optics', citizenship: 'SI' },
+      site: 'Plant 7',
+      host: { name: 'R. Alvarez' },
+      badge_number: 'V-17',
+      escort_required: true,
+    });
     await api('POST', '/checkin', { visitor: { name: 'Ben Okafor', citizenship: 'RU' }, site: 'HQ' });
     const waiting = await api('POST', '/checkin', { visitor: { name: 'Karim Yusuf Abu-Ali', company: 'Door Test' }, site: 'HQ' });
     const held = await api('POST', '/checkin', { visitor: { name: 'Reza Ahmadi', citizenship: 'IR' }, site: 'HQ' });
@@ -158,7 +184,10 @@ describe('webhooks', () => {
     const sent = await admin.post(action[1]);
     assert.equal(sent.statusCode, 303);
     assert.match(pageText((await admin.get(sent.headers.location as string)).body), /The event is queued for delivery again\./);
-    const audited = await harness.database.owner("SELECT actor_id, details->>'event_id' AS event FROM audit_events WHERE action = 'webhook_endpoint.redelivery_requested' AND target_id = $1", [endpoint.id]);
+    const audited = await harness.database.owner(
+      "SELECT actor_id, details->>'event_id' AS event FROM audit_events WHERE action = 'webhook_endpoint.redelivery_requested' AND target_id = $1",
+      [endpoint.id],
+    );
     assert.deepEqual(audited, [{ actor_id: 'admin@example.com', event: action[2] }]);
   });
 });
@@ -183,7 +212,13 @@ describe('API keys', () => {
     await admin.post(`/console/api-keys/${keyId}/revoke`);
     const [row] = await harness.database.owner<{ state: string }>('SELECT state FROM api_keys WHERE id = $1', [keyId]);
     assert.equal(row?.state, 'revoked');
-    const actions = await harness.database.owner<{ action: string; actor_id: string }>('SELECT action, actor_id FROM audit_events WHERE target_id = $1 ORDER BY seq', [keyId]);
-    assert.deepEqual(actions.map((a) => `${a.action} by ${a.actor_id}`), ['api_key.created by admin@example.com', 'api_key.disabled by admin@example.com', 'api_key.revoked by admin@example.com']);
+    const actions = await harness.database.owner<{ action: string; actor_id: string }>(
+      'SELECT action, actor_id FROM audit_events WHERE target_id = $1 ORDER BY seq',
+      [keyId],
+    );
+    assert.deepEqual(
+      actions.map((a) => `${a.action} by ${a.actor_id}`),
+      ['api_key.created by admin@example.com', 'api_key.disabled by admin@example.com', 'api_key.revoked by admin@example.com'],
+    );
   });
 });

@@ -14,8 +14,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createApiKeyService } from '../../../src/auth/api-key-service.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { openReadyDatabase } from '../../../src/db/database.ts';
-import { createUserService } from '../../../src/features/console/users/user-service.ts';
 import { setupPath } from '../../../src/features/console/users/present.ts';
+import { createUserService } from '../../../src/features/console/users/user-service.ts';
 import type { Role } from '../../../src/http/actor.ts';
 import { launchChromium, screenshotDir, skipWithoutChromium, unlabelledControls } from '../../helpers/browser.ts';
 import { processDatabase, type ServerProcess, startServerProcess } from '../../helpers/server-process.ts';
@@ -97,7 +97,13 @@ describe('the console in a browser', { skip }, () => {
   before(async () => {
     storage = await processDatabase();
     // No delivery worker: the webhooks page shows deliveries waiting, to an address nothing listens on.
-    const env = { ...storage.env, LISTS_DIR: path.resolve('test/fixtures/ofac'), SANDBOX_BOOTSTRAP: 'false', WEBHOOK_WORKER: 'false', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9' };
+    const env = {
+      ...storage.env,
+      LISTS_DIR: path.resolve('test/fixtures/ofac'),
+      SANDBOX_BOOTSTRAP: 'false',
+      WEBHOOK_WORKER: 'false',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9',
+    };
     await seed(env);
     [server, browser] = await Promise.all([startServerProcess(env), launchChromium()]);
     origin = new URL(server.baseUrl).origin;
@@ -141,7 +147,12 @@ describe('the console in a browser', { skip }, () => {
 
   // Clearing suppresses this subject's matches from then on: the tests after it screen other subjects (another date of birth counts).
   test('a visitor checked in at the door waits on a case; clearing it, by keyboard, puts them on site', async () => {
-    const session = await api(keys.own, 'POST', '/checkin', { visitor: { name: 'Karim Yusuf Abu-Ali', company: 'Example Trading Co., Ltd.' }, site: 'Plant 7', host: { name: 'R. Alvarez' }, badge_number: 'V-0042' });
+    const session = await api(keys.own, 'POST', '/checkin', {
+      visitor: { name: 'Karim Yusuf Abu-Ali', company: 'Example Trading Co., Ltd.' },
+      site: 'Plant 7',
+      host: { name: 'R. Alvarez' },
+      badge_number: 'V-0042',
+    });
     assert.equal(session.status, 'pending_review');
     const page = await pageOf('alice');
     await page.goto('/console/queue');
@@ -226,7 +237,10 @@ describe('the console in a browser', { skip }, () => {
     };
     await decide(first, 'Denied: the listed party, or too close to admit', 'Same name, an Iranian national: the listed commander.');
     await decide(second, 'Cleared: not the listed party', 'A Lebanese student born 2001; passport seen.');
-    assert.deepEqual([(await api(keys.defense, 'GET', `/sessions/${first.id}`)).status, (await api(keys.defense, 'GET', `/sessions/${second.id}`)).status], ['denied', 'checked_in']);
+    assert.deepEqual(
+      [(await api(keys.defense, 'GET', `/sessions/${first.id}`)).status, (await api(keys.defense, 'GET', `/sessions/${second.id}`)).status],
+      ['denied', 'checked_in'],
+    );
 
     await dana.goto('/console/visitors');
     assert.match(await dana.getByRole('region', { name: 'Dry Dock 2 (1)' }).innerText(), /Karim Abu Ali/);
@@ -247,7 +261,10 @@ describe('the console in a browser', { skip }, () => {
     // The form the page does not offer, sent anyway with the page's own CSRF token.
     const refused = await postForm(victor, `/console/cases/${caseId}/disposition`, { disposition: 'CLEARED', reason: 'Viewer trying.' });
     assert.equal(refused.status, 403);
-    assert.match(refused.text, /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/);
+    assert.match(
+      refused.text,
+      /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/,
+    );
     assert.equal((await victor.goto('/console/api-keys'))?.status(), 403);
     assert.equal((await api(keys.own, 'GET', `/adjudication/${caseId}`)).status, 'OPEN');
     await victor.goto('/console/visitors');
@@ -256,7 +273,11 @@ describe('the console in a browser', { skip }, () => {
   });
 
   test('a form with a forged CSRF token is refused', async () => {
-    const { case_id: caseId } = await api(keys.own, 'POST', '/prescreen', { subject: 'Karim Yusuf Abu-Ali', date_of_birth: '1961-02-12', company: 'CSRF Test' });
+    const { case_id: caseId } = await api(keys.own, 'POST', '/prescreen', {
+      subject: 'Karim Yusuf Abu-Ali',
+      date_of_birth: '1961-02-12',
+      company: 'CSRF Test',
+    });
     const alice = await pageOf('alice');
     await alice.goto(`/console/cases/${caseId}`);
     const refused = await postForm(alice, `/console/cases/${caseId}/disposition`, { disposition: 'CLEARED', reason: 'Forged.' }, 'forged-token');
@@ -279,7 +300,13 @@ describe('the console in a browser', { skip }, () => {
     await api(keys.own, 'POST', '/checkin', { visitor: { name: 'Ana Novak', company: 'Ljubljana Optics' }, site: 'HQ' });
     const alice = await pageOf('alice');
     const unnamed: string[] = [];
-    for (const [name, url] of [['07-audit', '/console/audit'], ['08-webhooks', '/console/webhooks'], ['09-api-keys', '/console/api-keys'], ['02-queue', '/console/queue'], ['04-visitors', '/console/visitors']]) {
+    for (const [name, url] of [
+      ['07-audit', '/console/audit'],
+      ['08-webhooks', '/console/webhooks'],
+      ['09-api-keys', '/console/api-keys'],
+      ['02-queue', '/console/queue'],
+      ['04-visitors', '/console/visitors'],
+    ]) {
       assert.equal((await alice.goto(url as string))?.status(), 200, url);
       unnamed.push(...(await unlabelledControls(alice)).map((c) => `${url}: ${c}`));
       if (name !== '02-queue' && name !== '04-visitors') await shoot(alice, name as string);
@@ -293,7 +320,10 @@ describe('the console in a browser', { skip }, () => {
     await alice.getByRole('button', { name: 'Create the key' }).click();
     assert.match(await alice.getByLabel('The new key').inputValue(), /^gk_live_/);
     await shoot(alice, '10-api-key-created');
-    for (const [who, url] of [['bob', '/console/queue'], ['victor', '/console/visitors']] as const) {
+    for (const [who, url] of [
+      ['bob', '/console/queue'],
+      ['victor', '/console/visitors'],
+    ] as const) {
       const page = await pageOf(who);
       await page.goto(url);
       unnamed.push(...(await unlabelledControls(page)).map((c) => `${url}: ${c}`));

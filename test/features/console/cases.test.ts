@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { type ConsoleClient, pageText, signedInUser } from '../../helpers/console-client.ts';
+import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../../helpers/test-lists.ts';
 
@@ -24,9 +24,15 @@ const api = async (as: TestTenant, method: 'POST' | 'PUT', url: string, payload:
   return response.json();
 };
 /** A case opened by a prescreen of a listed name, as the API opens them. */
-const newCase = async (as = org, extra: object = {}): Promise<string> => (await api(as, 'POST', '/prescreen', { subject: 'Karim Yusuf Abu-Ali', ...extra })).case_id;
+const newCase = async (as = org, extra: object = {}): Promise<string> =>
+  (await api(as, 'POST', '/prescreen', { subject: 'Karim Yusuf Abu-Ali', ...extra })).case_id;
 const caseRow = async (id: string) =>
-  (await harness.database.owner<{ status: string; pending_decision: unknown; updated_at: Date }>('SELECT status, pending_decision, updated_at FROM cases WHERE id = $1', [id]))[0];
+  (
+    await harness.database.owner<{ status: string; pending_decision: unknown; updated_at: Date }>(
+      'SELECT status, pending_decision, updated_at FROM cases WHERE id = $1',
+      [id],
+    )
+  )[0];
 
 before(async () => {
   harness = await buildTestApp();
@@ -74,7 +80,11 @@ describe('the queue', () => {
     const secondIds = [...(await adjudicator.get(next)).body.matchAll(/\/console\/cases\/(case_\w+)/g)].map((m) => m[1]);
     assert.equal(firstIds.length, 25);
     assert.ok(secondIds.length >= 2);
-    assert.deepEqual(firstIds.filter((id) => secondIds.includes(id)), [], 'no case on two pages');
+    assert.deepEqual(
+      firstIds.filter((id) => secondIds.includes(id)),
+      [],
+      'no case on two pages',
+    );
   });
 });
 
@@ -95,12 +105,18 @@ describe('a case', () => {
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
-    const downloads = await harness.database.owner("SELECT actor_id FROM audit_events WHERE action = 'screening.evidence_downloaded' AND organization_id = $1", [org.organizationId]);
+    const downloads = await harness.database.owner(
+      "SELECT actor_id FROM audit_events WHERE action = 'screening.evidence_downloaded' AND organization_id = $1",
+      [org.organizationId],
+    );
     assert.deepEqual(downloads, [{ actor_id: 'first.reviewer@example.com' }]);
   });
 
   test('a match an identifier found says so, and the identifiers screened are shown', async () => {
-    await loadTestLists(harness, [sdnList([...SDN_ROWS, `30003,"NASSER, Omid","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Passport P90817263 (Iran)."`]), uvlList()]);
+    await loadTestLists(harness, [
+      sdnList([...SDN_ROWS, `30003,"NASSER, Omid","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Passport P90817263 (Iran)."`]),
+      uvlList(),
+    ]);
     try {
       const id = await newCase(org, { subject: 'Jonas Weber', identifiers: [{ type: 'passport', value: 'P 9081 7263', country: 'IR' }] });
       const text = pageText((await adjudicator.get(`/console/cases/${id}`)).body);
@@ -121,7 +137,10 @@ describe('a case held for a country rule', () => {
     assert.match(text, /Score no name match/);
     const hold = pageText(/<section class="hold"[^]*?<\/section>/.exec(page.body)?.[0] ?? '');
     assert.match(hold, /Held for a country rule No name match: the subject is held for the country rule below\./);
-    assert.match(hold, /prohibited OFAC_COMPREHENSIVE \(IR\) — nationality IR ?: a prohibited country or region holds by default \( ?country_holds\.prohibited_regimes ?\)/);
+    assert.match(
+      hold,
+      /prohibited OFAC_COMPREHENSIVE \(IR\) — nationality IR ?: a prohibited country or region holds by default \( ?country_holds\.prohibited_regimes ?\)/,
+    );
     assert.ok(text.indexOf('Held for a country rule') < text.indexOf('Decision'), 'the reason comes before the decision');
     assert.match(text, /Matches \(0\) No list entry scored at or above its threshold\./);
     assert.match(text, /Visitors on this case Reza Ahmadi at HQ: pending review/);
@@ -188,11 +207,14 @@ describe('deciding', () => {
     const before = await caseRow(id);
     const refused = await viewer.post(`/console/cases/${id}/disposition`, { disposition: 'CLEARED', reason: 'Trying anyway.' });
     assert.equal(refused.statusCode, 403);
-    assert.match(pageText(refused.body), /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/);
+    assert.match(
+      pageText(refused.body),
+      /needs a person with the admin role, a person with the adjudicator role, an admin API key or a standard API key; this request comes from a person with the viewer role/,
+    );
     assert.deepEqual(await caseRow(id), before);
   });
 
-  test('a form without this browser\'s CSRF token is refused and changes nothing', async () => {
+  test("a form without this browser's CSRF token is refused and changes nothing", async () => {
     const id = await newCase();
     await adjudicator.get(`/console/cases/${id}`);
     const before = await caseRow(id);
@@ -200,7 +222,11 @@ describe('deciding', () => {
     assert.equal(missing.statusCode, 403);
     assert.match(pageText(missing.body), /did not come from a console page of this server/);
     await second.get(`/console/cases/${id}`);
-    const borrowed = await adjudicator.post(`/console/cases/${id}/disposition`, { _csrf: second.csrf(), disposition: 'CLEARED', reason: "Another browser's token." });
+    const borrowed = await adjudicator.post(`/console/cases/${id}/disposition`, {
+      _csrf: second.csrf(),
+      disposition: 'CLEARED',
+      reason: "Another browser's token.",
+    });
     assert.equal(borrowed.statusCode, 403);
     assert.deepEqual(await caseRow(id), before);
   });

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { AuditContext } from '../../../src/audit/audit.ts';
 import { createUserService, SIGN_IN_ATTEMPTS } from '../../../src/features/console/users/user-service.ts';
-import { createOrganization } from '../../helpers/credentials.ts';
 import { ConsoleClient, pageText, TEST_PASSWORD } from '../../helpers/console-client.ts';
+import { createOrganization } from '../../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const SESSION = '__Host-gatehouse_session';
@@ -18,9 +18,12 @@ let organizationId: string;
 let operator: AuditContext;
 const users = () => createUserService(harness.database.db.withTenant);
 const auditActions = async (email: string) =>
-  (await harness.database.owner<{ action: string; outcome: string }>("SELECT action, outcome FROM audit_events WHERE organization_id = $1 AND details->>'email' = $2 ORDER BY seq", [organizationId, email])).map(
-    (e) => `${e.action}${e.outcome === 'failure' ? ' (failure)' : ''}`,
-  );
+  (
+    await harness.database.owner<{ action: string; outcome: string }>(
+      "SELECT action, outcome FROM audit_events WHERE organization_id = $1 AND details->>'email' = $2 ORDER BY seq",
+      [organizationId, email],
+    )
+  ).map((e) => `${e.action}${e.outcome === 'failure' ? ' (failure)' : ''}`);
 
 before(async () => {
   harness = await buildTestApp();
@@ -51,7 +54,10 @@ describe('the setup link', () => {
     assert.equal(done.statusCode, 303);
     assert.equal(done.headers.location, '/console');
     assert.ok(client.cookies.has(SESSION));
-    const [hashed] = await harness.database.owner<{ password_hash: string; setup_token_sha256: string | null }>('SELECT password_hash, setup_token_sha256 FROM console_users WHERE id = $1', [user.id]);
+    const [hashed] = await harness.database.owner<{ password_hash: string; setup_token_sha256: string | null }>(
+      'SELECT password_hash, setup_token_sha256 FROM console_users WHERE id = $1',
+      [user.id],
+    );
     assert.match(hashed?.password_hash ?? '', /^scrypt\$17\$8\$1\$/);
     assert.ok(!hashed?.password_hash.includes(TEST_PASSWORD));
     assert.equal(hashed?.setup_token_sha256, null);
@@ -92,7 +98,9 @@ describe('signing in', () => {
   test('gives an HttpOnly, Secure, SameSite=Strict session cookie no longer than the session policy', async () => {
     const response = await client.signIn(email);
     assert.equal(response.statusCode, 303);
-    const cookie = (response.cookies as { name: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number; path?: string }[]).find((c) => c.name === SESSION);
+    const cookie = (response.cookies as { name: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; maxAge?: number; path?: string }[]).find(
+      (c) => c.name === SESSION,
+    );
     assert.ok(cookie);
     assert.deepEqual([cookie.httpOnly, cookie.secure, cookie.sameSite, cookie.path], [true, true, 'Strict', '/']);
     assert.ok(cookie.maxAge && cookie.maxAge <= 3600 && cookie.maxAge > 3500, String(cookie.maxAge));
@@ -113,7 +121,8 @@ describe('signing in', () => {
   test(`locks the account after ${SIGN_IN_ATTEMPTS} failures in a row, even against the right password; a new setup link unlocks it`, async () => {
     const { setupToken } = await users().create(operator, { email: 'target@example.com', role: 'viewer' });
     await new ConsoleClient(harness).setUp(setupToken);
-    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++) assert.equal((await new ConsoleClient(harness).signIn('target@example.com', `guess number ${i}!`)).statusCode, 401);
+    for (let i = 0; i < SIGN_IN_ATTEMPTS; i++)
+      assert.equal((await new ConsoleClient(harness).signIn('target@example.com', `guess number ${i}!`)).statusCode, 401);
     const locked = await new ConsoleClient(harness).signIn('target@example.com');
     assert.equal(locked.statusCode, 401, 'the right password is refused while locked');
     const actions = await auditActions('target@example.com');
@@ -154,7 +163,10 @@ describe('signing in', () => {
     const refused = await replay.get('/console/visitors');
     assert.equal(refused.statusCode, 303);
     assert.equal(refused.headers.location, '/console/sign-in?next=%2Fconsole%2Fvisitors&notice=expired');
-    const [revoked] = await harness.database.owner<{ n: number }>("SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1 AND action = 'token.revoked' AND actor_id = $2", [organizationId, email]);
+    const [revoked] = await harness.database.owner<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1 AND action = 'token.revoked' AND actor_id = $2",
+      [organizationId, email],
+    );
     assert.equal(revoked?.n, 1);
   });
 
@@ -191,7 +203,13 @@ describe('a console reached by plain http (CONSOLE_SECURE_COOKIES=false)', () =>
       const context = { ...operator, actor: { ...operator.actor, organizationId: organization } };
       const { setupToken } = await createUserService(plain.database.db.withTenant).create(context, { email: 'plain@example.com', role: 'viewer' });
       const done = await new ConsoleClient(plain).setUp(setupToken);
-      const cookies = (done.cookies as { name: string; secure?: boolean; path?: string; httpOnly?: boolean; sameSite?: string }[]).map((c) => [c.name, Boolean(c.secure), c.path, c.httpOnly, c.sameSite]);
+      const cookies = (done.cookies as { name: string; secure?: boolean; path?: string; httpOnly?: boolean; sameSite?: string }[]).map((c) => [
+        c.name,
+        Boolean(c.secure),
+        c.path,
+        c.httpOnly,
+        c.sameSite,
+      ]);
       assert.deepEqual(cookies, [['gatehouse_session', false, '/console', true, 'Strict']]);
     } finally {
       await plain.close();

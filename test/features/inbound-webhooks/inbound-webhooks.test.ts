@@ -19,7 +19,12 @@ describe('inbound webhooks', () => {
   let tenant: TestTenant;
   let admin: { headers: { authorization: string } };
   const receive = (kind: string, body: string, headers: Record<string, string> = {}, who: { headers: Record<string, string> } = tenant) =>
-    harness.app.inject({ method: 'POST', url: `/api/v1/webhooks/${kind}`, headers: { 'content-type': 'application/json', ...who.headers, ...headers }, payload: body });
+    harness.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/${kind}`,
+      headers: { 'content-type': 'application/json', ...who.headers, ...headers },
+      payload: body,
+    });
   const signed = (secret: string, body: string, id: string, at = new Date()) => ({
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
@@ -69,11 +74,26 @@ describe('inbound webhooks', () => {
   });
 
   test('JSON objects only (415, 400), within the size limit (413), with a credential (401)', async () => {
-    const asText = await harness.app.inject({ method: 'POST', url: '/api/v1/webhooks/visitor_checked_in', headers: { ...tenant.headers, 'content-type': 'text/plain' }, payload: 'hello' });
+    const asText = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/visitor_checked_in',
+      headers: { ...tenant.headers, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     assert.deepEqual([asText.statusCode, asText.json().code], [415, 'unsupported_media_type']);
-    const form = await harness.app.inject({ method: 'POST', url: '/api/v1/webhooks/visitor_checked_in', headers: { ...tenant.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' });
+    const form = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/visitor_checked_in',
+      headers: { ...tenant.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=b',
+    });
     assert.equal(form.statusCode, 415);
-    const utf16 = await harness.app.inject({ method: 'POST', url: '/api/v1/webhooks/visitor_checked_in', headers: { ...tenant.headers, 'content-type': 'application/json; charset=utf-16' }, payload: '{}' });
+    const utf16 = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/visitor_checked_in',
+      headers: { ...tenant.headers, 'content-type': 'application/json; charset=utf-16' },
+      payload: '{}',
+    });
     assert.deepEqual([utf16.statusCode, utf16.json().code], [415, 'unsupported_media_type'], 'another charset is refused, not misread');
     const broken = await receive('visitor_checked_in', '{"visitor": "Jane Roe"');
     assert.deepEqual([broken.statusCode, broken.json().code], [400, 'malformed_json']);
@@ -82,7 +102,12 @@ describe('inbound webhooks', () => {
     assert.equal((await receive('visitor_checked_in', '')).statusCode, 400);
     const large = await receive('visitor_checked_in', JSON.stringify({ blob: 'x'.repeat(5000) }));
     assert.deepEqual([large.statusCode, large.json().code], [413, 'payload_too_large']);
-    const anonymous = await harness.app.inject({ method: 'POST', url: '/api/v1/webhooks/visitor_checked_in', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const anonymous = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/visitor_checked_in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     assert.equal(anonymous.statusCode, 401);
     assert.equal((await receive('visitor_left', '{}')).statusCode, 404, 'only the four kinds');
   });
@@ -153,7 +178,10 @@ describe('inbound webhooks', () => {
         "SELECT action FROM audit_events WHERE organization_id = $1 AND action LIKE 'inbound_webhook_secret.%' ORDER BY seq",
         [tenant.organizationId],
       );
-      assert.deepEqual(actions.map((a) => a.action), ['inbound_webhook_secret.created', 'inbound_webhook_secret.rotated', 'inbound_webhook_secret.deleted']);
+      assert.deepEqual(
+        actions.map((a) => a.action),
+        ['inbound_webhook_secret.created', 'inbound_webhook_secret.rotated', 'inbound_webhook_secret.deleted'],
+      );
       const stored = JSON.stringify(await harness.database.owner('SELECT * FROM inbound_webhook_secrets'));
       assert.ok(!stored.includes(next.slice(6)));
     });

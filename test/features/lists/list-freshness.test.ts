@@ -45,9 +45,15 @@ describe('list freshness, where it shows', () => {
   const gauge = (text: string, name: string, label: string) => Number(new RegExp(`^${name}\\{${label}\\} (\\S+)$`, 'm').exec(text)?.[1]);
   const banner = async (url = '/console/visitors') => /<section class="lists-banner"[^]*?<\/section>/.exec((await admin.get(url)).body)?.[0];
   const events = (type: string) =>
-    harness.database.owner<{ organization_id: string; data: Record<string, unknown> }>('SELECT organization_id, data FROM event_outbox WHERE type = $1 ORDER BY id', [type]);
+    harness.database.owner<{ organization_id: string; data: Record<string, unknown> }>(
+      'SELECT organization_id, data FROM event_outbox WHERE type = $1 ORDER BY id',
+      [type],
+    );
   const deliveries = async (endpointId: string) =>
-    (await api('GET', `/webhook-endpoints/${endpointId}/deliveries`)).json().data.map((d: { event_type: string }) => d.event_type).sort();
+    (await api('GET', `/webhook-endpoints/${endpointId}/deliveries`))
+      .json()
+      .data.map((d: { event_type: string }) => d.event_type)
+      .sort();
 
   let subscriber: string;
   let bystander: string;
@@ -127,7 +133,10 @@ describe('list freshness, where it shows', () => {
 
     const stale = await events('lists.stale');
     const organizations = await harness.database.owner<{ id: string }>('SELECT id FROM organizations ORDER BY id');
-    assert.deepEqual(stale.map((e) => e.organization_id).sort(), organizations.map((o) => o.id));
+    assert.deepEqual(
+      stale.map((e) => e.organization_id).sort(),
+      organizations.map((o) => o.id),
+    );
     assert.deepEqual(Object.keys(stale[0]?.data ?? {}).sort(), ['confirmed_at', 'list', 'max_age_hours', 'version_id']);
     assert.deepEqual([stale[0]?.data.list, stale[0]?.data.max_age_hours], ['OFAC_SDN', 48]);
     await reload();
@@ -174,12 +183,22 @@ describe('list freshness, where it shows', () => {
     assert.equal(gauge(text, 'gatehouse_list_stale', 'list="BIS_UVL"'), 0);
 
     const shown = pageText((await banner()) ?? '');
-    assert.match(shown, /The checks of trade\.gov Consolidated Screening List \(BIS_EL, BIS_UVL, [^)]*\) failed 3 times in a row; the last success was 30 hours ago\./);
+    assert.match(
+      shown,
+      /The checks of trade\.gov Consolidated Screening List \(BIS_EL, BIS_UVL, [^)]*\) failed 3 times in a row; the last success was 30 hours ago\./,
+    );
 
     const [failed] = await events('lists.update_failed');
     assert.deepEqual([failed?.data.source, failed?.data.consecutive_failures], ['csl', 3]);
     assert.deepEqual(await deliveries(subscriber), ['lists.recovered', 'lists.stale', 'lists.update_failed']);
-    const everything = [ready.text, JSON.stringify(body), text, shown, JSON.stringify(await events('lists.update_failed')), (await api('GET', '/events?type=lists.update_failed')).body];
+    const everything = [
+      ready.text,
+      JSON.stringify(body),
+      text,
+      shown,
+      JSON.stringify(await events('lists.update_failed')),
+      (await api('GET', '/events?type=lists.update_failed')).body,
+    ];
     for (const shownSomewhere of everything) assert.doesNotMatch(shownSomewhere, new RegExp(SECRET));
 
     await harness.database.db.listChecks.recordSuccess('csl', { validators: {}, versionIds: [] });
@@ -209,7 +228,8 @@ describe('list freshness, where it shows', () => {
     }
     const answer = spec.paths['/api/v1/lists'].get.responses['200'].content['application/json'].schema.properties;
     for (const field of ['degraded', 'problems', 'sources']) assert.ok(answer[field]?.description, field);
-    for (const [field, schema] of Object.entries(answer.sources.items.properties as Record<string, { description?: string }>)) assert.ok(schema.description, `sources.${field}`);
+    for (const [field, schema] of Object.entries(answer.sources.items.properties as Record<string, { description?: string }>))
+      assert.ok(schema.description, `sources.${field}`);
     assert.match(spec.paths['/api/metrics'].get.description, /gatehouse_list_stale/);
   });
 });

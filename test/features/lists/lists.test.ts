@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { isAppError } from '../../../src/http/errors.ts';
-import { openListCatalog, requireLists, type ListSnapshot } from '../../../src/lists/catalog.ts';
+import { type ListSnapshot, openListCatalog, requireLists } from '../../../src/lists/catalog.ts';
 import { importList, type ListToImport } from '../../../src/lists/list-import.ts';
 import { parseBisDpl } from '../../../src/screening/lists/bis-dpl.ts';
 import { parseOfacLegacy } from '../../../src/screening/lists/ofac-legacy.ts';
@@ -45,7 +45,10 @@ describe('the lists a service screens against', () => {
     const listed = await harness.app.inject({ url: '/api/v1/lists', headers: tenant.headers });
     assert.equal(listed.statusCode, 200);
     assert.deepEqual([listed.json().data, listed.json().loaded_at], [[], null]);
-    assert.throws(() => requireLists(harness.app.lists), (error) => isAppError(error) && error.code === 'lists_unavailable' && error.status === 503);
+    assert.throws(
+      () => requireLists(harness.app.lists),
+      (error) => isAppError(error) && error.code === 'lists_unavailable' && error.status === 503,
+    );
   });
 
   test('after an import the service lists the version it loaded, and is ready', async () => {
@@ -79,7 +82,13 @@ describe('the lists a service screens against', () => {
       const next = new Promise<ListSnapshot>((resolve) => catalog.subscribe(resolve));
       const outcome = await importList(harness.database.db.lists, bisFixture());
       const snapshot = await next;
-      assert.deepEqual(snapshot.versions.map((v) => [v.list, v.publishedOn]), [['BIS_DPL', '2023-11-30'], ['OFAC_SDN', null]]);
+      assert.deepEqual(
+        snapshot.versions.map((v) => [v.list, v.publishedOn]),
+        [
+          ['BIS_DPL', '2023-11-30'],
+          ['OFAC_SDN', null],
+        ],
+      );
       assert.equal(snapshot.versions[0]?.id, outcome.status === 'imported' ? outcome.version.id : undefined);
       assert.equal(snapshot.entities.length, 3 + bisFixture().entities.length);
       assert.equal(snapshot.index.entityCount, snapshot.entities.length, 'the index is built over the new snapshot');

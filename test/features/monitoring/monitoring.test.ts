@@ -98,15 +98,22 @@ describe('monitoring on invented lists', () => {
     assert.equal(orlova.latest_outcome, 'potential_match');
     const orlovaCase = await t.ok('GET', `/adjudication/${orlova.case_id}`);
     assert.deepEqual([orlovaCase.source, orlovaCase.status, orlovaCase.screening.matches[0].entry_id], ['rescreen', 'OPEN', '40001']);
-    assert.deepEqual(orlovaCase.screening.list_versions.map((v: { list: string }) => v.list), ['OFAC_SDN']);
+    assert.deepEqual(
+      orlovaCase.screening.list_versions.map((v: { list: string }) => v.list),
+      ['OFAC_SDN'],
+    );
     assert.equal((await t.profile('W-CLEAN')).latest_outcome, 'clear');
     assert.equal((await t.ok('GET', `/adjudication/${karim.case_id}`)).status, 'CLEARED', 'its entry did not change: still decided');
-    const vendorScreening = await t.harness.database.owner<{ latest_screening_id: string }>("SELECT latest_screening_id FROM vendors WHERE external_id = 'V-1'");
+    const vendorScreening = await t.harness.database.owner<{ latest_screening_id: string }>(
+      "SELECT latest_screening_id FROM vendors WHERE external_id = 'V-1'",
+    );
     assert.equal((await t.ok('GET', `/screenings/${vendorScreening[0]?.latest_screening_id}`)).matches[0].entry_id, '40002');
     const session = await t.ok('GET', `/sessions/${visitor.id}`);
     assert.deepEqual([session.status, session.on_site], ['escalated', true], 'a visitor inside whose name was just listed is escalated');
     assert.match(session.case_id, /^case_/);
-    const clearRescreens = await t.harness.database.owner<{ n: number }>("SELECT count(*)::int AS n FROM screenings WHERE source = 'rescreen' AND outcome = 'clear'");
+    const clearRescreens = await t.harness.database.owner<{ n: number }>(
+      "SELECT count(*)::int AS n FROM screenings WHERE source = 'rescreen' AND outcome = 'clear'",
+    );
     assert.equal(clearRescreens[0]?.n, 0, 'a clear re-screen is counted, not stored');
 
     // The listed man's entry changes, and a new one lists the clean employee: in one batch, Karim's
@@ -119,20 +126,39 @@ describe('monitoring on invented lists', () => {
     assert.equal((await t.ok('GET', `/adjudication/${newlyListed.case_id}`)).status, 'OPEN');
     const reopened = await t.ok('GET', `/adjudication/${karim.case_id}`);
     assert.equal(reopened.status, 'OPEN');
-    assert.deepEqual(reopened.history.map((h: { action: string }) => h.action), ['opened', 'disposition_applied', 'reopened']);
+    assert.deepEqual(
+      reopened.history.map((h: { action: string }) => h.action),
+      ['opened', 'disposition_applied', 'reopened'],
+    );
     assert.equal(reopened.screening.source, 'rescreen');
     const [latest] = (await t.ok('GET', '/monitoring/runs')).data;
     assert.deepEqual([latest.counts.cases_reopened, latest.counts.cases_opened], [1, 1]);
-    const events = await t.harness.database.owner<{ data: { reopened?: boolean } }>("SELECT data FROM event_outbox WHERE type = 'case.opened' AND data->>'case_id' = $1 ORDER BY id", [karim.case_id]);
-    assert.deepEqual(events.map((e) => e.data.reopened ?? false), [false, true]);
+    const events = await t.harness.database.owner<{ data: { reopened?: boolean } }>(
+      "SELECT data FROM event_outbox WHERE type = 'case.opened' AND data->>'case_id' = $1 ORDER BY id",
+      [karim.case_id],
+    );
+    assert.deepEqual(
+      events.map((e) => e.data.reopened ?? false),
+      [false, true],
+    );
   });
 
   test('a run cut short resumes from its cursor, after its lease, without a case twice', async () => {
-    const profiles = Array.from({ length: 7 }, (_, i) => ({ external_id: `R-${i}`, name: i % 2 === 0 ? 'Yevgenia Petrovna Lebedeva' : `Harmless Person${i} Zzyzx` }));
+    const profiles = Array.from({ length: 7 }, (_, i) => ({
+      external_id: `R-${i}`,
+      name: i % 2 === 0 ? 'Yevgenia Petrovna Lebedeva' : `Harmless Person${i} Zzyzx`,
+    }));
     await t.ok('PUT', '/workforce/sync', { mode: 'upsert', profiles });
-    await loadTestLists(t.harness, [sdnList([...SDN_ROWS, ...NEW_ROWS, `40004,"LEBEDEVA, Yevgenia Petrovna","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `])]);
+    await loadTestLists(t.harness, [
+      sdnList([...SDN_ROWS, ...NEW_ROWS, `40004,"LEBEDEVA, Yevgenia Petrovna","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `]),
+    ]);
     const { screenings, visitorSessions } = t.harness.app.services;
-    const small = createMonitoringService(t.harness.database.db, t.harness.app.lists, { screenings, sources: monitoringSources(visitorSessions) }, { batchSize: 2, leaseSeconds: 120 });
+    const small = createMonitoringService(
+      t.harness.database.db,
+      t.harness.app.lists,
+      { screenings, sources: monitoringSources(visitorSessions) },
+      { batchSize: 2, leaseSeconds: 120 },
+    );
     await small.queueRuns();
     assert.equal(await small.workRuns({ maxBatches: 2 }), 2, 'two batches, then the process "dies"');
     const [cut] = (await t.ok('GET', '/monitoring/runs')).data;
@@ -165,10 +191,18 @@ describe('monitoring carries identifiers', () => {
   });
   after(() => t.harness.close());
 
-  test('entries listed later with a subject\'s passport or tax number flag the profile, the vendor and the visitor on site, under other names', async () => {
-    await t.ok('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'W-PASS', name: 'Imogen Fairweather-Stokes', identifiers: [{ type: 'passport', value: 'K 4711 0815', country: 'DE' }] }] });
-    await t.ok('POST', '/vendors/screen', { vendors: [{ name: 'Quiet Harbour Supplies', external_id: 'V-TAX', identifiers: [{ type: 'tax_id', value: '7702070139', country: 'RU' }] }] });
-    const visitor = await t.ok('POST', '/checkin', { visitor: { name: 'Oskar Lindgren', identifiers: [{ type: 'national_id', value: '19650412-5837', country: 'SE' }] }, site: 'HQ' });
+  test("entries listed later with a subject's passport or tax number flag the profile, the vendor and the visitor on site, under other names", async () => {
+    await t.ok('PUT', '/workforce/sync', {
+      mode: 'upsert',
+      profiles: [{ external_id: 'W-PASS', name: 'Imogen Fairweather-Stokes', identifiers: [{ type: 'passport', value: 'K 4711 0815', country: 'DE' }] }],
+    });
+    await t.ok('POST', '/vendors/screen', {
+      vendors: [{ name: 'Quiet Harbour Supplies', external_id: 'V-TAX', identifiers: [{ type: 'tax_id', value: '7702070139', country: 'RU' }] }],
+    });
+    const visitor = await t.ok('POST', '/checkin', {
+      visitor: { name: 'Oskar Lindgren', identifiers: [{ type: 'national_id', value: '19650412-5837', country: 'SE' }] },
+      site: 'HQ',
+    });
     assert.equal(visitor.status, 'checked_in');
 
     await loadTestLists(t.harness, [
@@ -186,7 +220,10 @@ describe('monitoring carries identifiers', () => {
     assert.deepEqual([run.counts.screened, run.counts.potential_matches], [3, 3]);
     const profile = await t.profile('W-PASS');
     const profileCase = await t.ok('GET', `/adjudication/${profile.case_id}`);
-    assert.deepEqual([profileCase.screening.matches[0].entry_id, profileCase.screening.matches[0].explanation.found_by_identifier], ['50001', 'passport K47110815 (DE) is on the entry (Passport K47110815 (DE))']);
+    assert.deepEqual(
+      [profileCase.screening.matches[0].entry_id, profileCase.screening.matches[0].explanation.found_by_identifier],
+      ['50001', 'passport K47110815 (DE) is on the entry (Passport K47110815 (DE))'],
+    );
     const [vendor] = await t.harness.database.owner<{ latest_screening_id: string }>("SELECT latest_screening_id FROM vendors WHERE external_id = 'V-TAX'");
     assert.equal((await t.ok('GET', `/screenings/${vendor?.latest_screening_id}`)).matches[0].entry_id, '50002');
     const session = await t.ok('GET', `/sessions/${visitor.id}`);

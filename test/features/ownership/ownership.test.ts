@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { documentedAnswer, FAQ_401_EXAMPLE_3, REQUEST_EXAMPLES } from '../../../src/features/ownership/examples.ts';
-import { createOwnershipService } from '../../../src/features/ownership/service.ts';
 import { ownershipRequest } from '../../../src/features/ownership/request.ts';
+import { createOwnershipService } from '../../../src/features/ownership/service.ts';
 import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../../helpers/list-data.ts';
 import { loadSdn } from '../../helpers/sdn-loading.ts';
@@ -48,12 +48,25 @@ describe('POST /api/v1/ownership/check', () => {
     assert.match(body.id, /^own_/);
     assert.deepEqual([body.target, body.as_of], ['T', '2026-11-22']);
     assert.deepEqual([body.ofac.blocked, body.ofac.basis, body.ofac.aggregate_percent, body.ofac.determinate], [true, 'ownership', 50, true]);
-    assert.deepEqual(body.ofac.contributors.map((c: { owner: string; percent: number }) => [c.owner, c.percent]), [['A', 40], ['X', 10]]);
+    assert.deepEqual(
+      body.ofac.contributors.map((c: { owner: string; percent: number }) => [c.owner, c.percent]),
+      [
+        ['A', 40],
+        ['X', 10],
+      ],
+    );
     assert.equal(body.ofac.paths[0].text, 'X [OFAC_SDN] —50%→ A [covered owners hold 50%] —40%→ T [covered owners hold 50%]');
     assert.deepEqual([body.bis.restricted, body.bis.affiliates_rule_status, body.bis.red_flag_29, body.bis.foreign_entity], [true, 'in_force', false, true]);
     assert.match(body.bis.affiliates_rule_window.source, /90 FR 50857/);
     assert.deepEqual(body.bis.inherited_from, [{ entity: 'X', lists: ['OFAC_SDN'] }]);
-    assert.deepEqual(body.entities.map((e: { id: string; ofac_blocked: boolean }) => [e.id, e.ofac_blocked]), [['X', true], ['A', true], ['T', true]]);
+    assert.deepEqual(
+      body.entities.map((e: { id: string; ofac_blocked: boolean }) => [e.id, e.ofac_blocked]),
+      [
+        ['X', true],
+        ['A', true],
+        ['T', true],
+      ],
+    );
     assert.deepEqual(body.entities[0].designations, [{ list: 'OFAC_SDN', programs: ['RUSSIA-EO14024'], source: 'given' }]);
     assert.equal(body.screening.performed, false);
 
@@ -64,7 +77,19 @@ describe('POST /api/v1/ownership/check', () => {
     assert.equal(audit?.organization_id, enterprise.organizationId);
     assert.deepEqual([audit?.details.entities, audit?.details.ownerships, (audit?.details.ofac as { blocked: boolean } | undefined)?.blocked], [3, 3, true]);
     // Counts, verdicts and versions only: no field that could carry the caller's names or ids.
-    assert.deepEqual(Object.keys(audit?.details ?? {}).sort(), ['as_of', 'bis', 'designated_by_screening', 'entities', 'list_versions', 'names_screened', 'ofac', 'ownerships', 'screen_names', 'stale_lists', 'warnings']);
+    assert.deepEqual(Object.keys(audit?.details ?? {}).sort(), [
+      'as_of',
+      'bis',
+      'designated_by_screening',
+      'entities',
+      'list_versions',
+      'names_screened',
+      'ofac',
+      'ownerships',
+      'screen_names',
+      'stale_lists',
+      'warnings',
+    ]);
     assert.doesNotMatch(JSON.stringify(audit?.details), /Oligarch|Alpha Holdings|Target Trading/);
   });
 
@@ -73,7 +98,10 @@ describe('POST /api/v1/ownership/check', () => {
     const { id: _id, checked_at: _at, ...documented } = documentedAnswer();
     assert.deepEqual({ ...live, id: undefined, checked_at: undefined }, { ...documented, id: undefined, checked_at: undefined });
     const unknown = (await check(REQUEST_EXAMPLES[1])).json();
-    assert.deepEqual([unknown.bis.restricted, unknown.bis.determinate, unknown.bis.red_flag_29, unknown.bis.aggregate_percent, unknown.bis.aggregate_percent_upper], [false, false, true, 35, 100]);
+    assert.deepEqual(
+      [unknown.bis.restricted, unknown.bis.determinate, unknown.bis.red_flag_29, unknown.bis.aggregate_percent, unknown.bis.aggregate_percent_upper],
+      [false, false, true, 35, 100],
+    );
     assert.ok(unknown.warnings.some((w: { code: string }) => w.code === 'control_not_ownership'));
   });
 
@@ -90,7 +118,7 @@ describe('POST /api/v1/ownership/check', () => {
     assert.deepEqual([body.ofac.blocked, body.bis.restricted, body.bis.affiliates_rule_status, body.bis.aggregate_percent], [true, false, 'suspended', null]);
   });
 
-  test('a body over the service-wide limit but within the route\'s own is read', async () => {
+  test("a body over the service-wide limit but within the route's own is read", async () => {
     const entities = [...example3.entities, ...Array.from({ length: 20_000 }, (_, i) => ({ id: `filler-company-number-${i}`, type: 'entity', country: 'DE' }))];
     const payload = { ...example3, entities };
     assert.ok(JSON.stringify(payload).length > 1024 * 1024, 'larger than BODY_LIMIT_BYTES');
@@ -118,8 +146,16 @@ describe('POST /api/v1/ownership/check', () => {
       ['a country that does not exist', withEntities([...example3.entities, { id: 'q', type: 'entity', country: 'QQ' }]), ['/entities/3/country']],
       ['an unknown list code', withEntities([{ id: 'T', type: 'entity', designations: [{ list: 'EU_FSF' }] }]), ['/entities/0/designations/0/list']],
       ['an unknown field', { ...example3, targets: ['x'] }, ['/targets']],
-      ['a party to screen without a name', { ...example3, screen_names: true, entities: [...example3.entities, { id: 'nameless', type: 'entity' }] }, ['/entities/3/name']],
-      ['more entities and stakes than a check takes', { target: 'e0', screen_names: false, entities: Array.from({ length: 100_001 }, (_, i) => ({ id: `e${i}`, type: 'entity' })), ownerships: [] }, ['/entities']],
+      [
+        'a party to screen without a name',
+        { ...example3, screen_names: true, entities: [...example3.entities, { id: 'nameless', type: 'entity' }] },
+        ['/entities/3/name'],
+      ],
+      [
+        'more entities and stakes than a check takes',
+        { target: 'e0', screen_names: false, entities: Array.from({ length: 100_001 }, (_, i) => ({ id: `e${i}`, type: 'entity' })), ownerships: [] },
+        ['/entities'],
+      ],
     ];
     for (const [what, payload, pointers] of cases) {
       test(`refuses ${what}`, async () => {
@@ -129,16 +165,31 @@ describe('POST /api/v1/ownership/check', () => {
         assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
         const problem = response.json();
         assert.equal(problem.code, 'validation_failed');
-        assert.deepEqual(problem.errors.map((e: { pointer: string }) => e.pointer), pointers, problem.detail);
+        assert.deepEqual(
+          problem.errors.map((e: { pointer: string }) => e.pointer),
+          pointers,
+          problem.detail,
+        );
         assert.equal(await audits(), before, 'nothing was evaluated');
       });
     }
 
     test('refuses more than 500,000 stakes', async () => {
       const ownerships = Array.from({ length: 500_001 }, () => ({ owner: 'a', owned: 'b', percent: 1 }));
-      const response = await check({ target: 'b', screen_names: false, entities: [{ id: 'a', type: 'entity' }, { id: 'b', type: 'entity' }], ownerships });
+      const response = await check({
+        target: 'b',
+        screen_names: false,
+        entities: [
+          { id: 'a', type: 'entity' },
+          { id: 'b', type: 'entity' },
+        ],
+        ownerships,
+      });
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer), ['/ownerships']);
+      assert.deepEqual(
+        response.json().errors.map((e: { pointer: string }) => e.pointer),
+        ['/ownerships'],
+      );
     });
 
     test('lists the first 1,000 problems and counts them all', async () => {
@@ -152,7 +203,10 @@ describe('POST /api/v1/ownership/check', () => {
     test('more distinct names than one check screens', async () => {
       const entities = [...example3.entities, ...Array.from({ length: 10_001 }, (_, i) => ({ id: `n${i}`, name: `Company Number ${i}`, type: 'entity' }))];
       const problem = (await check({ ...example3, screen_names: true, entities })).json();
-      assert.deepEqual(problem.errors.map((e: { pointer: string }) => e.pointer), ['/screen_names']);
+      assert.deepEqual(
+        problem.errors.map((e: { pointer: string }) => e.pointer),
+        ['/screen_names'],
+      );
     });
   });
 
@@ -188,13 +242,23 @@ describe('POST /api/v1/ownership/check', () => {
       assert.match(owner.screening_matches[0].explanation, /EXAMPLE TRADING/);
       assert.deepEqual([body.ofac.blocked, body.bis.restricted], [true, false], 'an IRAN-program SDN does not count for BIS');
       assert.deepEqual([body.screening.performed, body.screening.entities_screened, body.screening.entities_designated], [true, 2, 1]);
-      assert.deepEqual(body.screening.list_versions.map((v: { list: string }) => v.list), ['OFAC_SDN']);
+      assert.deepEqual(
+        body.screening.list_versions.map((v: { list: string }) => v.list),
+        ['OFAC_SDN'],
+      );
       assert.equal(owner.screening_matches[0].list_version, body.screening.list_versions[0].version_id);
     });
 
-    test('a match below the organization\'s threshold is reported and not counted', async () => {
-      const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, { matchThreshold: async () => 1.01, freshness: (now) => harness.app.listFreshness.report(now) });
-      const context = { actor: { organizationId: enterprise.organizationId, kind: 'api_key' as const, id: enterprise.keyId }, requestId: 'req_test', sourceIp: null };
+    test("a match below the organization's threshold is reported and not counted", async () => {
+      const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, {
+        matchThreshold: async () => 1.01,
+        freshness: (now) => harness.app.listFreshness.report(now),
+      });
+      const context = {
+        actor: { organizationId: enterprise.organizationId, kind: 'api_key' as const, id: enterprise.keyId },
+        requestId: 'req_test',
+        sourceIp: null,
+      };
       const now = new Date();
       const body = await service.check(context, ownershipRequest(screened as never, now), now);
       const owner = body.entities.find((e) => e.id === 'IRCO') as { designations: unknown[]; screening_matches?: { counted: boolean }[] };
@@ -210,7 +274,11 @@ describe('POST /api/v1/ownership/check', () => {
       try {
         const body = (await check(screened)).json();
         assert.equal(body.screening.threshold, Math.min(1, score + 0.01));
-        assert.equal(body.entities.find((e: { id: string }) => e.id === 'IRCO').screening_matches[0].counted, score >= 1, 'below the raised threshold: not counted');
+        assert.equal(
+          body.entities.find((e: { id: string }) => e.id === 'IRCO').screening_matches[0].counted,
+          score >= 1,
+          'below the raised threshold: not counted',
+        );
       } finally {
         await put({});
       }
@@ -220,7 +288,10 @@ describe('POST /api/v1/ownership/check', () => {
       const given = { ...screened, entities: [{ ...screened.entities[0], designations: [{ list: 'BIS_EL' }] }, screened.entities[1]] };
       const body = (await check(given)).json();
       const owner = body.entities.find((e: { id: string }) => e.id === 'IRCO');
-      assert.deepEqual([owner.designations.map((d: { source: string }) => d.source), owner.screening_matches, body.ofac.blocked, body.bis.restricted], [['given'], undefined, false, true]);
+      assert.deepEqual(
+        [owner.designations.map((d: { source: string }) => d.source), owner.screening_matches, body.ofac.blocked, body.bis.restricted],
+        [['given'], undefined, false, true],
+      );
     });
   });
 
@@ -237,7 +308,12 @@ describe('POST /api/v1/ownership/check', () => {
         { owner: 'bank', owned: 'T', percent: 30 },
         { owner: 'ascotec', owned: 'T', percent: 20 },
       ];
-      const response = await harness.app.inject({ method: 'POST', url: '/api/v1/ownership/check', headers: enterprise.headers, payload: { target: 'T', as_of: '2026-11-22', entities, ownerships } });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/ownership/check',
+        headers: enterprise.headers,
+        payload: { target: 'T', as_of: '2026-11-22', entities, ownerships },
+      });
       assert.equal(response.statusCode, 200, response.body);
       const body = response.json();
       const programs = (id: string) => body.entities.find((e: { id: string }) => e.id === id)?.designations.flatMap((d: { programs: string[] }) => d.programs);

@@ -15,7 +15,14 @@ import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { loadTestLists } from '../../helpers/test-lists.ts';
 
 type Qualifier = { factor: string; effect: string; contribution: number; detail: string };
-type Match = { id: string; entry_id: string; score: number; threshold: number; suppressed_by: string | null; explanation: { summary: string; qualifiers: Qualifier[] } };
+type Match = {
+  id: string;
+  entry_id: string;
+  score: number;
+  threshold: number;
+  suppressed_by: string | null;
+  explanation: { summary: string; qualifiers: Qualifier[] };
+};
 type ClearedMatch = Match & { cleared_by: { kind: string; rule?: string; rules_version: number; suppression_id?: string; reason: string } };
 
 const qualifier = (match: Match | undefined, factor: string) => match?.explanation.qualifiers.find((q) => q.factor === factor);
@@ -60,7 +67,10 @@ describe('the real SDN: a listed name with a date of birth close to the listed o
     assert.equal(match?.score, match?.threshold);
     assert.equal(qualifier(match, 'date_of_birth')?.effect, 'contradicts');
     assert.equal(qualifier(match, 'alert_threshold')?.effect, 'holds');
-    assert.match(match?.explanation.summary ?? '', /held at the alert threshold 0\.80 .*not cleared by a disagreeing date of birth alone; the organization's clearing rules may clear it/);
+    assert.match(
+      match?.explanation.summary ?? '',
+      /held at the alert threshold 0\.80 .*not cleared by a disagreeing date of birth alone; the organization's clearing rules may clear it/,
+    );
   });
 });
 
@@ -82,7 +92,11 @@ describe('clearing that is recorded', () => {
   };
   // VOLKOV, Dmitri Sergeyevich (entry 20001): born 03 Apr 1970, Russian.
   const otherVolkov = { subject: 'Dmitri Sergeyevich Volkov', date_of_birth: '1991-06-17', nationality: 'FR' };
-  const clearingRule = { name: 'Other person: birth and nationality', description: 'Both disagree: another person of the same name.', when: { date_of_birth: 'contradicts', country: 'contradicts' } };
+  const clearingRule = {
+    name: 'Other person: birth and nationality',
+    description: 'Both disagree: another person of the same name.',
+    when: { date_of_birth: 'contradicts', country: 'contradicts' },
+  };
 
   before(async () => {
     harness = await buildTestApp();
@@ -115,7 +129,12 @@ describe('clearing that is recorded', () => {
     assert.equal(cleared?.entry_id, '20001');
     assert.ok(cleared && cleared.score >= cleared.threshold, 'it reached its threshold: only the rule cleared it');
     assert.deepEqual([cleared.cleared_by.kind, cleared.cleared_by.rule, cleared.cleared_by.rules_version], ['rule', clearingRule.name, written.version]);
-    assert.match(cleared.cleared_by.reason, new RegExp(`cleared by the rule "${clearingRule.name}" \\(rules v${written.version}\\): date of birth contradicts \\(born 1991-06-17; the entry gives 1970-04-03: more than 2 years apart\\); country contradicts`));
+    assert.match(
+      cleared.cleared_by.reason,
+      new RegExp(
+        `cleared by the rule "${clearingRule.name}" \\(rules v${written.version}\\): date of birth contradicts \\(born 1991-06-17; the entry gives 1970-04-03: more than 2 years apart\\); country contradicts`,
+      ),
+    );
     assert.equal(screening.thresholds.rules_version, written.version);
 
     const sameNationality = await prescreen({ ...otherVolkov, nationality: 'RU' });
@@ -126,9 +145,19 @@ describe('clearing that is recorded', () => {
     if (!skipWithoutPdftotext()) {
       const [first, ...rest] = pdfPages(pdf.rawPayload);
       assert.match(first ?? '', /Outcome clear: every match at or above its threshold was cleared by the organization's clearing rules/);
-      assert.match(first ?? '', new RegExp(`Rules version ${written.version} .*Auto-cleared matches 1, listed below: 1 by clearing rule "${clearingRule.name}"`));
+      assert.match(
+        first ?? '',
+        new RegExp(`Rules version ${written.version} .*Auto-cleared matches 1, listed below: 1 by clearing rule "${clearingRule.name}"`),
+      );
       const text = [first, ...rest].join(' ');
-      for (const expected of [`Auto-cleared 1 of 1: VOLKOV, Dmitri Sergeyevich`, `Cleared by a clearing rule "${clearingRule.name}"`, `Rules version ${written.version}`, cleared.cleared_by.reason, cleared.id, 'threshold hold holds']) {
+      for (const expected of [
+        `Auto-cleared 1 of 1: VOLKOV, Dmitri Sergeyevich`,
+        `Cleared by a clearing rule "${clearingRule.name}"`,
+        `Rules version ${written.version}`,
+        cleared.cleared_by.reason,
+        cleared.id,
+        'threshold hold holds',
+      ]) {
         assert.ok(text.includes(expected), `the PDF has ${expected}`);
       }
     }
@@ -153,7 +182,10 @@ describe('clearing that is recorded', () => {
     assert.equal(screening.outcome, 'clear');
     const [cleared] = screening.auto_cleared_matches as ClearedMatch[];
     assert.deepEqual([cleared?.cleared_by.kind, cleared?.cleared_by.rules_version], ['band', version]);
-    assert.equal(cleared?.cleared_by.reason, `scored ${score.toFixed(3)}, within the auto-clear band 0.05 below the threshold ${threshold.toFixed(2)} (rules v${version})`);
+    assert.equal(
+      cleared?.cleared_by.reason,
+      `scored ${score.toFixed(3)}, within the auto-clear band 0.05 below the threshold ${threshold.toFixed(2)} (rules v${version})`,
+    );
     await putRules({});
   });
 
@@ -167,7 +199,10 @@ describe('clearing that is recorded', () => {
     const suppressed = again.matches[0] as Match;
     assert.match(suppressed.suppressed_by ?? '', /^sup_/);
     const listed = (again.auto_cleared_matches as ClearedMatch[]).find((m) => m.id === suppressed.id);
-    assert.deepEqual([listed?.cleared_by.kind, listed?.cleared_by.suppression_id, listed?.cleared_by.rules_version], ['suppression', suppressed.suppressed_by, again.thresholds.rules_version]);
+    assert.deepEqual(
+      [listed?.cleared_by.kind, listed?.cleared_by.suppression_id, listed?.cleared_by.rules_version],
+      ['suppression', suppressed.suppressed_by, again.thresholds.rules_version],
+    );
     assert.match(listed?.cleared_by.reason ?? '', /covered by suppression sup_\w+: this subject was cleared against this same entry content before/);
   });
 
@@ -179,7 +214,12 @@ describe('clearing that is recorded', () => {
     assert.equal(page.statusCode, 200);
     const text = pageText(page.body);
     assert.match(text, /Matches \(1\) Match 1 of 1: NORTHWIND MARITIME LLC/);
-    assert.match(text, new RegExp(`Auto-cleared matches \\(1\\) Auto-cleared 1 of 1: VOLKOV, Dmitri Sergeyevich OFAC_SDN score 0\\.800 auto-cleared Cleared by a clearing rule “${clearingRule.name}”, rules version ${version}: cleared by the rule`));
+    assert.match(
+      text,
+      new RegExp(
+        `Auto-cleared matches \\(1\\) Auto-cleared 1 of 1: VOLKOV, Dmitri Sergeyevich OFAC_SDN score 0\\.800 auto-cleared Cleared by a clearing rule “${clearingRule.name}”, rules version ${version}: cleared by the rule`,
+      ),
+    );
     assert.match(text, /date of birth contradicts −0\.250 born 1991-06-17; the entry gives 1970-04-03: more than 2 years apart/);
     assert.match(text, /threshold hold holds \+0\.\d+ held at the alert threshold 0\.80/);
     assert.match(text, /Entry SHA-256 [0-9a-f]{64}/);
@@ -208,7 +248,10 @@ describe('clearing rules that cannot stand are refused, each problem named', () 
     });
     assert.equal(meaning.statusCode, 400);
     assert.match(String(meaning.headers['content-type']), /^application\/problem\+json/);
-    assert.deepEqual(meaning.json().errors.map((e: { pointer: string }) => e.pointer), ['/clearing_rules/1/name', '/clearing_rules/2/name', '/clearing_rules/3/when']);
+    assert.deepEqual(
+      meaning.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/clearing_rules/1/name', '/clearing_rules/2/name', '/clearing_rules/3/when'],
+    );
     assert.match(meaning.json().detail, /"birth DATE" is already the name of clearing rule 0/);
     assert.match(meaning.json().detail, /names no condition: give at least one of date_of_birth, country, type/);
 
@@ -221,19 +264,23 @@ describe('clearing rules that cannot stand are refused, each problem named', () 
       ],
     });
     assert.equal(shape.statusCode, 400);
-    assert.deepEqual(shape.json().errors.map((e: { pointer: string }) => e.pointer).sort(), [
-      '/clearing_rules/0/max_name_score',
-      '/clearing_rules/1/max_name_score',
-      '/clearing_rules/2/when/date_of_birth',
-      '/clearing_rules/3/when/gender',
-    ]);
+    assert.deepEqual(
+      shape
+        .json()
+        .errors.map((e: { pointer: string }) => e.pointer)
+        .sort(),
+      ['/clearing_rules/0/max_name_score', '/clearing_rules/1/max_name_score', '/clearing_rules/2/when/date_of_birth', '/clearing_rules/3/when/gender'],
+    );
     const current = await harness.app.inject({ url: '/api/v1/adjudication/rules', headers: org.headers });
     assert.deepEqual([current.json().version, current.json().rules.clearing_rules], [0, []]);
   });
 
   test('a version written before clearing rules existed reads as having none', async () => {
     const older = { thresholds: { match: 0.85, lists: {}, auto_clear_band: 0 } };
-    await harness.database.owner("INSERT INTO adjudication_rules (organization_id, version, rules, created_by) VALUES ($1, 1, $2::jsonb, 'system:test')", [org.organizationId, JSON.stringify(older)]);
+    await harness.database.owner("INSERT INTO adjudication_rules (organization_id, version, rules, created_by) VALUES ($1, 1, $2::jsonb, 'system:test')", [
+      org.organizationId,
+      JSON.stringify(older),
+    ]);
     const current = (await harness.app.inject({ url: '/api/v1/adjudication/rules', headers: org.headers })).json();
     assert.deepEqual([current.version, current.rules.thresholds.match, current.rules.clearing_rules], [1, 0.85, []]);
   });

@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { canonicalJson } from '../../../src/canonical-json.ts';
+import { pdfPages, skipWithoutPdftotext } from '../../evidence/pdf-text.ts';
 import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../../helpers/list-data.ts';
 import { loadSdn } from '../../helpers/sdn-loading.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { pdfPages, skipWithoutPdftotext } from '../../evidence/pdf-text.ts';
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'latin1');
 
@@ -62,7 +62,10 @@ describe('screening endpoints', () => {
       assert.ok(match.explanation.qualifiers.some((q: { factor: string; effect: string }) => q.factor === 'date_of_birth' && q.effect === 'corroborates'));
       assert.equal(match.list_version, screening.list_versions[0].version_id);
       assert.deepEqual(screening.input.country, 'IR');
-      assert.ok(screening.country_flags.some((f: { regime: string }) => f.regime === 'OFAC_COMPREHENSIVE'), 'Iran is flagged');
+      assert.ok(
+        screening.country_flags.some((f: { regime: string }) => f.regime === 'OFAC_COMPREHENSIVE'),
+        'Iran is flagged',
+      );
       assert.equal(screening.reference, 'visit-42');
       assert.match(screening.record_sha256, /^[0-9a-f]{64}$/);
 
@@ -78,15 +81,29 @@ describe('screening endpoints', () => {
     test("the subject's company is screened as an organization, and its hit is its own match", async () => {
       const screening = (await prescreen({ subject: 'Jane Roe', company: 'Example Trading Co., Ltd.' })).json();
       assert.equal(screening.outcome, 'potential_match');
-      assert.deepEqual(screening.matches.map((m: { field: string; entry_id: string }) => [m.field, m.entry_id]), [['company', '10002']]);
+      assert.deepEqual(
+        screening.matches.map((m: { field: string; entry_id: string }) => [m.field, m.entry_id]),
+        [['company', '10002']],
+      );
     });
 
     test('an address naming a sanctioned region is flagged with the region, and holds the subject though no name matched', async () => {
       const screening = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo', country: 'ua', address: 'vul. Lenina 12, Sevastopol' })).json();
-      assert.ok(screening.country_flags.some((f: { region?: string; regime: string }) => f.region === 'crimea' && f.regime === 'OFAC_REGION'), JSON.stringify(screening.country_flags));
+      assert.ok(
+        screening.country_flags.some((f: { region?: string; regime: string }) => f.region === 'crimea' && f.regime === 'OFAC_REGION'),
+        JSON.stringify(screening.country_flags),
+      );
       assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.case_status], ['potential_match', 0, [], 'OPEN']);
       assert.deepEqual(screening.holds, [
-        { kind: 'country', regime: 'OFAC_REGION', country: 'UA', region: 'crimea', severity: 'prohibited', rule: 'country_holds.prohibited_regimes', detail: 'address names "sevastopol" (crimea)' },
+        {
+          kind: 'country',
+          regime: 'OFAC_REGION',
+          country: 'UA',
+          region: 'crimea',
+          severity: 'prohibited',
+          rule: 'country_holds.prohibited_regimes',
+          detail: 'address names "sevastopol" (crimea)',
+        },
       ]);
       const elsewhere = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo', country: 'ua', address: 'vul. Khreshchatyk 1, Kyiv' })).json();
       assert.deepEqual([elsewhere.outcome, elsewhere.country_flags, elsewhere.holds, elsewhere.case_id], ['clear', [], [], null]);
@@ -114,22 +131,44 @@ describe('screening endpoints', () => {
       const { case_id: _case, case_status: _status, record_sha256: claimed, ...record } = read;
       assert.equal(createHash('sha256').update(canonicalJson(record)).digest('hex'), claimed, 'the holds are part of the hashed record');
 
-      const [event] = await harness.database.owner<{ data: Record<string, unknown> }>("SELECT data FROM event_outbox WHERE type = 'screening.completed' AND data->>'screening_id' = $1", [screening.id]);
-      assert.deepEqual(event?.data, { screening_id: screening.id, source: 'prescreen', outcome: 'potential_match', score: 0, matches: 0, holds: 2, case_id: screening.case_id, reference: 'door-ir' });
+      const [event] = await harness.database.owner<{ data: Record<string, unknown> }>(
+        "SELECT data FROM event_outbox WHERE type = 'screening.completed' AND data->>'screening_id' = $1",
+        [screening.id],
+      );
+      assert.deepEqual(event?.data, {
+        screening_id: screening.id,
+        source: 'prescreen',
+        outcome: 'potential_match',
+        score: 0,
+        matches: 0,
+        holds: 2,
+        case_id: screening.case_id,
+        reference: 'door-ir',
+      });
     });
 
     test('a national of an unflagged country, or of one only restricted, stays clear', async () => {
       const ordinary = (await prescreen({ subject: 'Reza Ahmadi', nationality: 'NO', country: 'SE' })).json();
       assert.deepEqual([ordinary.outcome, ordinary.country_flags, ordinary.holds, ordinary.case_id], ['clear', [], [], null]);
       const restricted = (await prescreen({ subject: 'Reza Ahmadi', nationality: 'RU' })).json();
-      assert.deepEqual(restricted.country_flags.map((f: { regime: string; severity: string }) => [f.regime, f.severity]), [['ITAR_126_1', 'restricted']]);
-      assert.deepEqual([restricted.outcome, restricted.holds, restricted.case_id], ['clear', [], null], 'a restriction is reported, not held, unless the rules name it');
+      assert.deepEqual(
+        restricted.country_flags.map((f: { regime: string; severity: string }) => [f.regime, f.severity]),
+        [['ITAR_126_1', 'restricted']],
+      );
+      assert.deepEqual(
+        [restricted.outcome, restricted.holds, restricted.case_id],
+        ['clear', [], null],
+        'a restriction is reported, not held, unless the rules name it',
+      );
     });
 
     test('a clean name is clear, with the list versions it was checked against', async () => {
       const screening = (await prescreen({ subject: 'Margarethe Vanderbilt-Okonkwo' })).json();
       assert.deepEqual([screening.outcome, screening.score, screening.matches, screening.holds, screening.case_status], ['clear', 0, [], [], null]);
-      assert.deepEqual(screening.list_versions.map((v: { list: string }) => v.list), ['OFAC_SDN']);
+      assert.deepEqual(
+        screening.list_versions.map((v: { list: string }) => v.list),
+        ['OFAC_SDN'],
+      );
     });
 
     test('every field rule answers 400 naming the field', async () => {
@@ -166,7 +205,16 @@ describe('screening endpoints', () => {
         [{ subject: 'Sea Star', type: 'vessel', nationality: 'PA' }, '/nationality'],
         [{ subject: 'A B', unexpected: true }, '/unexpected'],
         [{ subject: 'A B', identifiers: [{ type: 'ssn', value: '123456789' }] }, '/identifiers/0/type'],
-        [{ subject: 'A B', identifiers: [{ type: 'passport', value: 'A1234567' }, { type: 'imo', value: '9187629' }] }, '/identifiers/1/type'],
+        [
+          {
+            subject: 'A B',
+            identifiers: [
+              { type: 'passport', value: 'A1234567' },
+              { type: 'imo', value: '9187629' },
+            ],
+          },
+          '/identifiers/1/type',
+        ],
         [{ subject: 'Sea Star', type: 'vessel', identifiers: [{ type: 'passport', value: 'A1234567' }] }, '/identifiers/0/type'],
         [{ subject: 'A B', identifiers: [{ type: 'passport' }] }, '/identifiers/0/value'],
         [{ subject: 'A B', identifiers: [{ type: 'passport', value: '  ' }] }, '/identifiers/0/value'],
@@ -200,7 +248,10 @@ describe('screening endpoints', () => {
       assert.deepEqual([match.entry_id, match.entry_name, match.field], ['10003', 'SEA STAR', 'subject']);
       assert.ok(match.score >= 0.95);
       assert.equal(match.explanation.found_by_identifier, 'IMO number 9187629 is on the entry (IMO 9187629)');
-      assert.match(match.explanation.summary, /^Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\)\. The names differ: "Ocean Glory" was compared with/);
+      assert.match(
+        match.explanation.summary,
+        /^Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\)\. The names differ: "Ocean Glory" was compared with/,
+      );
       if (!skipWithoutPdftotext()) {
         const pdf = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers });
         const text = pdfPages(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
@@ -218,8 +269,10 @@ describe('screening endpoints', () => {
 
     test('identifiers stay out of the audit trail and the events', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', identifiers: [{ type: 'passport', value: 'Q9182736', country: 'IR' }] })).json();
-      const audit = await harness.database.owner<{ details: unknown }>("SELECT details FROM audit_events WHERE target_id = $1", [screening.id]);
-      const events = await harness.database.owner<{ data: unknown }>('SELECT data FROM event_outbox WHERE data @> $1', [JSON.stringify({ screening_id: screening.id })]);
+      const audit = await harness.database.owner<{ details: unknown }>('SELECT details FROM audit_events WHERE target_id = $1', [screening.id]);
+      const events = await harness.database.owner<{ data: unknown }>('SELECT data FROM event_outbox WHERE data @> $1', [
+        JSON.stringify({ screening_id: screening.id }),
+      ]);
       assert.ok(audit.length > 0 && events.length > 0);
       assert.doesNotMatch(JSON.stringify([audit, events]), /Q9182736/);
     });
@@ -254,23 +307,42 @@ describe('screening endpoints', () => {
       assert.ok(again.rawPayload.equals(pdf.rawPayload), 'the same record renders to the same bytes');
       if (!skipWithoutPdftotext()) {
         const text = pdfPages(pdf.rawPayload).join(' ');
-        const [event] = await harness.database.owner<{ hash: string }>("SELECT encode(hash, 'hex') AS hash FROM audit_events WHERE action = 'screening.created' AND target_id = $1", [screening.id]);
-        for (const expected of [screening.id, screening.request_id, '10001', screening.list_versions[0].sha256, screening.record_sha256, enterprise.keyId, event?.hash as string]) {
+        const [event] = await harness.database.owner<{ hash: string }>(
+          "SELECT encode(hash, 'hex') AS hash FROM audit_events WHERE action = 'screening.created' AND target_id = $1",
+          [screening.id],
+        );
+        for (const expected of [
+          screening.id,
+          screening.request_id,
+          '10001',
+          screening.list_versions[0].sha256,
+          screening.record_sha256,
+          enterprise.keyId,
+          event?.hash as string,
+        ]) {
           assert.ok(text.includes(expected), `the PDF names ${expected}`);
         }
       }
-      const audited = await harness.database.owner("SELECT 1 FROM audit_events WHERE action = 'screening.evidence_downloaded' AND target_id = $1", [screening.id]);
+      const audited = await harness.database.owner("SELECT 1 FROM audit_events WHERE action = 'screening.evidence_downloaded' AND target_id = $1", [
+        screening.id,
+      ]);
       assert.equal(audited.length, 2, 'each download is audited');
       // Another organization's screening is not found, whatever its tier; a Defense site keeps the evidence of its own door.
       const foreign = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: defense.headers });
       assert.equal(foreign.statusCode, 404);
     });
 
-    test("the evidence's first page follows the case: to be adjudicated while open, then the disposition with when and by whom", { skip: skipWithoutPdftotext() }, async () => {
+    test("the evidence's first page follows the case: to be adjudicated while open, then the disposition with when and by whom", {
+      skip: skipWithoutPdftotext(),
+    }, async () => {
       const screening = (await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Disposition Page Foundry' }, enterprise)).json();
-      const firstPage = async () => pdfPages((await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers })).rawPayload)[0] ?? '';
+      const firstPage = async () =>
+        pdfPages((await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers })).rawPayload)[0] ?? '';
       assert.match(await firstPage(), new RegExp(`Disposition none yet: the case is OPEN since \\S+Z, to be adjudicated \\(case ${screening.case_id}\\)`));
-      const decided = await post(`/api/v1/adjudication/${screening.case_id}/disposition`, enterprise, { disposition: 'DENIED', reason: 'Passport matches the listed one.' });
+      const decided = await post(`/api/v1/adjudication/${screening.case_id}/disposition`, enterprise, {
+        disposition: 'DENIED',
+        reason: 'Passport matches the listed one.',
+      });
       assert.equal(decided.json().status, 'DENIED', decided.body);
       const page = await firstPage();
       assert.match(page, new RegExp(`Disposition DENIED, decided ${decided.json().updated_at} by api_key ${enterprise.keyId} \\(case ${screening.case_id}\\)`));
@@ -286,20 +358,35 @@ describe('screening endpoints', () => {
       const response = await post('/api/v1/vendors/screen', enterprise, { vendors });
       assert.equal(response.statusCode, 201);
       const body = response.json();
-      assert.deepEqual(body.results.map((r: { index: number; screening: { outcome: string } }) => [r.index, r.screening.outcome]), [
-        [0, 'potential_match'],
-        [1, 'clear'],
-        [2, 'potential_match'],
-      ]);
+      assert.deepEqual(
+        body.results.map((r: { index: number; screening: { outcome: string } }) => [r.index, r.screening.outcome]),
+        [
+          [0, 'potential_match'],
+          [1, 'clear'],
+          [2, 'potential_match'],
+        ],
+      );
       assert.deepEqual(body.totals, { vendors: 3, potential_match: 2, clear: 1 });
       const again = (await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Example Trading Co Ltd', external_id: 'V-1' }] })).json();
       assert.equal(again.results[0].vendor_id, body.results[0].vendor_id, 'the same external id updates the same vendor');
     });
 
     test('a vendor registered in an embargoed country is held with no name match; one elsewhere is clear', async () => {
-      const body = (await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Caspian Ordinary Supplies', country: 'IR' }, { name: 'Fjord Ordinary Supplies', country: 'NO' }] })).json();
-      const [iran, norway] = body.results.map((r: { screening: { outcome: string; holds: { regime: string; detail: string }[]; case_id: string | null } }) => r.screening);
-      assert.deepEqual([iran.outcome, iran.holds.map((h: { regime: string; detail: string }) => `${h.regime}: ${h.detail}`)], ['potential_match', ['OFAC_COMPREHENSIVE: country IR', 'ITAR_126_1: country IR']]);
+      const body = (
+        await post('/api/v1/vendors/screen', enterprise, {
+          vendors: [
+            { name: 'Caspian Ordinary Supplies', country: 'IR' },
+            { name: 'Fjord Ordinary Supplies', country: 'NO' },
+          ],
+        })
+      ).json();
+      const [iran, norway] = body.results.map(
+        (r: { screening: { outcome: string; holds: { regime: string; detail: string }[]; case_id: string | null } }) => r.screening,
+      );
+      assert.deepEqual(
+        [iran.outcome, iran.holds.map((h: { regime: string; detail: string }) => `${h.regime}: ${h.detail}`)],
+        ['potential_match', ['OFAC_COMPREHENSIVE: country IR', 'ITAR_126_1: country IR']],
+      );
       assert.match(iran.case_id, /^case_/);
       assert.deepEqual([norway.outcome, norway.holds, norway.case_id], ['clear', [], null]);
       assert.deepEqual(body.totals, { vendors: 2, potential_match: 1, clear: 1 });
@@ -311,7 +398,10 @@ describe('screening endpoints', () => {
         vendors: [{ name: 'Fine Co' }, { name: 'Bad Country', country: 'QQ' }, { name: 'Dup', external_id: 'X' }, { name: 'Dup 2', external_id: 'X' }],
       });
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer), ['/vendors/1/country', '/vendors/3/external_id']);
+      assert.deepEqual(
+        response.json().errors.map((e: { pointer: string }) => e.pointer),
+        ['/vendors/1/country', '/vendors/3/external_id'],
+      );
       const afterwards = await harness.database.owner<{ n: string }>('SELECT count(*) AS n FROM screenings');
       assert.equal(afterwards[0]?.n, before[0]?.n);
       const tooMany = await post('/api/v1/vendors/screen', enterprise, { vendors: Array.from({ length: 1001 }, (_, i) => ({ name: `Vendor ${i}` })) });
@@ -327,7 +417,10 @@ describe('screening endpoints', () => {
       );
       const expected = screening.outcome === 'potential_match' ? ['case.opened', 'screening.completed'] : ['screening.completed'];
       assert.deepEqual(events.map((e) => e.type).sort(), expected);
-      const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>("SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'", [screening.id]);
+      const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>(
+        "SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'",
+        [screening.id],
+      );
       assert.ok(audit);
       assert.doesNotMatch(JSON.stringify([events, audit.details]), /Karim|Distinctive/);
     });
@@ -360,11 +453,17 @@ describe('screening the real SDN', { skip: skipWithoutListData() }, () => {
   }
 
   test('a clean name is clear', async () => {
-    const response = await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload: { subject: 'Margarethe Okonkwo-Lindqvist' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/prescreen',
+      headers: tenant.headers,
+      payload: { subject: 'Margarethe Okonkwo-Lindqvist' },
+    });
     assert.equal(response.json().outcome, 'clear');
   });
 
-  const prescreen = async (payload: unknown) => (await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload: payload as object })).json();
+  const prescreen = async (payload: unknown) =>
+    (await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload: payload as object })).json();
 
   test('a listed vessel is found by its IMO number under a new name, as a vessel', async () => {
     const screening = await prescreen({ subject: 'Caribbean Dawn', type: 'vessel', identifiers: [{ type: 'imo', value: 'IMO 7406784' }] });
@@ -381,7 +480,11 @@ describe('screening the real SDN', { skip: skipWithoutListData() }, () => {
   });
 
   test('an unlisted number, an undistinctive one and a passport of another issuer find nothing on their own', async () => {
-    for (const identifiers of [[{ type: 'passport', value: 'X9999999' }], [{ type: 'national_id', value: '123' }], [{ type: 'passport', value: 'PE385243', country: 'FR' }]]) {
+    for (const identifiers of [
+      [{ type: 'passport', value: 'X9999999' }],
+      [{ type: 'national_id', value: '123' }],
+      [{ type: 'passport', value: 'PE385243', country: 'FR' }],
+    ]) {
       const screening = await prescreen({ subject: 'Margarethe Okonkwo-Lindqvist', identifiers });
       assert.equal(screening.outcome, 'clear', JSON.stringify(identifiers));
     }

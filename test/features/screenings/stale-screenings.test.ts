@@ -66,7 +66,13 @@ describe('screenings against a stale list', () => {
     await ageList('OFAC_SDN', 60);
     staleScreening = await prescreen({ subject: 'Karim Yusuf Abu-Ali' });
     const sdn = staleScreening.list_versions.find((v) => v.list === 'OFAC_SDN');
-    const [stale, ...others] = staleScreening.stale_lists as { list: string; version_id: string; confirmed_at: string; age_hours: number; max_age_hours: number }[];
+    const [stale, ...others] = staleScreening.stale_lists as {
+      list: string;
+      version_id: string;
+      confirmed_at: string;
+      age_hours: number;
+      max_age_hours: number;
+    }[];
     assert.deepEqual([staleScreening.lists_stale, others], [true, []]);
     assert.deepEqual([stale?.list, stale?.version_id, stale?.max_age_hours], ['OFAC_SDN', sdn?.version_id, 48]);
     assert.ok(stale && stale.age_hours >= 60 && stale.age_hours < 60.2, String(stale?.age_hours));
@@ -86,7 +92,11 @@ describe('screenings against a stale list', () => {
   test('vendors, check-ins and ownership checks screened meanwhile say so too', async () => {
     const vendors = await post('/vendors/screen', { vendors: [{ name: 'Northwind Maritime' }, { name: 'Quillon Precision Components' }] });
     assert.equal(vendors.statusCode, 201, vendors.body);
-    for (const result of vendors.json().results) assert.deepEqual(result.screening.stale_lists.map((s: { list: string }) => s.list), ['OFAC_SDN']);
+    for (const result of vendors.json().results)
+      assert.deepEqual(
+        result.screening.stale_lists.map((s: { list: string }) => s.list),
+        ['OFAC_SDN'],
+      );
 
     const checkin = await post('/checkin', { visitor: { name: 'Maria Visitor' }, site: 'HQ' });
     assert.equal(checkin.statusCode, 201, checkin.body);
@@ -139,7 +149,10 @@ describe('screenings against a stale list', () => {
     const screening = await prescreen({ subject: 'Karim Yusuf Abu-Ali' });
     // What a screening stored before this release holds: no such fields, and the hash of that record.
     const { lists_stale: _stale, stale_lists: _lists, ...older } = screening;
-    await harness.database.owner("UPDATE screenings SET record = record - 'lists_stale' - 'stale_lists', record_sha256 = $2 WHERE id = $1", [screening.id, recordHash(older)]);
+    await harness.database.owner("UPDATE screenings SET record = record - 'lists_stale' - 'stale_lists', record_sha256 = $2 WHERE id = $1", [
+      screening.id,
+      recordHash(older),
+    ]);
     const read_back = await read(screening.id);
     assert.equal('lists_stale' in read_back, false);
     assert.equal('stale_lists' in read_back, false);

@@ -43,7 +43,13 @@ describe('check-in', () => {
     );
     assert.equal(checked.object, 'visitor_session');
     assert.deepEqual([checked.status, checked.on_site, checked.case_id, checked.prescreen_reused], ['checked_in', true, null, false]);
-    assert.deepEqual(checked.visitor, { name: 'Ana Novak', company: 'Ljubljana Optics', citizenship: 'SI', us_person_status: 'foreign_person', email: 'ana.novak@example.com' });
+    assert.deepEqual(checked.visitor, {
+      name: 'Ana Novak',
+      company: 'Ljubljana Optics',
+      citizenship: 'SI',
+      us_person_status: 'foreign_person',
+      email: 'ana.novak@example.com',
+    });
     assert.ok(checked.checked_in_at);
     const screening = (await call('GET', `/screenings/${checked.screening_id}`)).json();
     assert.deepEqual([screening.source, screening.outcome, screening.input.nationality], ['checkin', 'clear', 'SI']);
@@ -56,7 +62,10 @@ describe('check-in', () => {
     assert.match(waiting.case_id, /^case_/);
     assert.deepEqual(await eventsOf(waiting.id), []);
 
-    const cleared = await call('POST', `/adjudication/${waiting.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Lebanese engineer, different person.' });
+    const cleared = await call('POST', `/adjudication/${waiting.case_id}/disposition`, {
+      disposition: 'CLEARED',
+      reason: 'Lebanese engineer, different person.',
+    });
     assert.equal(cleared.statusCode, 200, cleared.body);
     const after = await session(waiting.id);
     assert.deepEqual([after.status, after.on_site], ['checked_in', true]);
@@ -105,7 +114,10 @@ describe('check-in', () => {
       assert.match(waiting.case_id, /^case_/);
       assert.deepEqual(waiting.visitor.identifiers, [{ type: 'passport', value: 'n 765-4321', country: 'LB' }]);
       const screening = (await call('GET', `/screenings/${waiting.screening_id}`)).json();
-      assert.deepEqual([screening.matches[0].entry_id, screening.matches[0].explanation.found_by_identifier], ['30002', 'passport N7654321 (LB) is on the entry (Passport N7654321 (LB))']);
+      assert.deepEqual(
+        [screening.matches[0].entry_id, screening.matches[0].explanation.found_by_identifier],
+        ['30002', 'passport N7654321 (LB) is on the entry (Passport N7654321 (LB))'],
+      );
       const another = await checkIn({ name: 'Ana Kovač', citizenship: 'SI', identifiers: [{ type: 'passport', value: 'N7654321', country: 'SI' }] });
       assert.equal(another.status, 'checked_in', 'the same number from another issuer is another passport');
     } finally {
@@ -120,15 +132,37 @@ describe('check-in', () => {
       [{ visitor: { name: '  ' }, site: 'HQ' }, ['/visitor/name']],
       [{ visitor: { name: 'A B', email: 'not-an-email', us_person_status: 'alien' }, site: 'HQ' }, ['/visitor/email', '/visitor/us_person_status']],
       [{ visitor: { name: 'A B', citizenship: 'XX', company: '…' }, site: 'HQ' }, ['/visitor/citizenship', '/visitor/company']],
-      [{ visitor: { name: 'A B', date_of_birth: '2999-01-01' }, site: 'HQ', expected_departure_at: '2001-01-01T00:00:00Z' }, ['/visitor/date_of_birth', '/expected_departure_at']],
+      [
+        { visitor: { name: 'A B', date_of_birth: '2999-01-01' }, site: 'HQ', expected_departure_at: '2001-01-01T00:00:00Z' },
+        ['/visitor/date_of_birth', '/expected_departure_at'],
+      ],
       [{ visitor: { name: 'A B' }, site: 'HQ', prescreen_id: 'nope', shoe_size: 44 }, ['/prescreen_id', '/shoe_size']],
-      [{ visitor: { name: 'A B', identifiers: [{ type: 'imo', value: '9187629' }, { type: 'passport', value: ' ', country: 'QQ' }] }, site: 'HQ' }, ['/visitor/identifiers/0/type', '/visitor/identifiers/1/value', '/visitor/identifiers/1/country']],
+      [
+        {
+          visitor: {
+            name: 'A B',
+            identifiers: [
+              { type: 'imo', value: '9187629' },
+              { type: 'passport', value: ' ', country: 'QQ' },
+            ],
+          },
+          site: 'HQ',
+        },
+        ['/visitor/identifiers/0/type', '/visitor/identifiers/1/value', '/visitor/identifiers/1/country'],
+      ],
       [{ visitor: { name: 'A B', identifiers: [{ type: 'visa', value: 'V123456' }] }, site: 'HQ' }, ['/visitor/identifiers/0/type']],
     ];
     for (const [payload, pointers] of cases) {
       const response = await call('POST', '/checkin', payload);
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(response.json().errors.map((e: { pointer: string }) => e.pointer).sort(), [...pointers].sort(), JSON.stringify(payload));
+      assert.deepEqual(
+        response
+          .json()
+          .errors.map((e: { pointer: string }) => e.pointer)
+          .sort(),
+        [...pointers].sort(),
+        JSON.stringify(payload),
+      );
     }
     assert.deepEqual(await harness.database.owner('SELECT count(*)::int AS n FROM visitor_sessions'), before);
   });
@@ -148,7 +182,10 @@ describe('country holds at the door', () => {
 
     const screening = await screeningOf(waiting.screening_id);
     assert.deepEqual([screening.source, screening.outcome, screening.matches, screening.case_id], ['checkin', 'potential_match', [], waiting.case_id]);
-    assert.deepEqual(screening.holds.map((h: { regime: string }) => h.regime), ['OFAC_COMPREHENSIVE', 'ITAR_126_1']);
+    assert.deepEqual(
+      screening.holds.map((h: { regime: string }) => h.regime),
+      ['OFAC_COMPREHENSIVE', 'ITAR_126_1'],
+    );
 
     const opened = await caseOf(waiting.case_id);
     assert.deepEqual([opened.status, opened.priority, opened.score, opened.lists, opened.source], ['OPEN', 'medium', 0, [], 'checkin']);
@@ -159,7 +196,11 @@ describe('country holds at the door', () => {
     const refused = await update(waiting.id, { status: 'checked_in' });
     assert.deepEqual([refused.statusCode, refused.json().case_status], [409, 'OPEN'], 'the desk cannot step around the hold');
 
-    const byMatch = await dispose(waiting.case_id, { disposition: 'CLEARED', reason: 'x', matches: [{ match_id: 'mat_00000000000000000000000000', decision: 'false_positive' }] });
+    const byMatch = await dispose(waiting.case_id, {
+      disposition: 'CLEARED',
+      reason: 'x',
+      matches: [{ match_id: 'mat_00000000000000000000000000', decision: 'false_positive' }],
+    });
     assert.equal(byMatch.statusCode, 400);
     assert.equal(byMatch.json().errors[0].pointer, '/matches/0/match_id');
     assert.match(byMatch.json().errors[0].detail, /no name match/);
@@ -169,7 +210,11 @@ describe('country holds at the door', () => {
     const inside = await session(waiting.id);
     assert.deepEqual([inside.status, inside.on_site, inside.history.at(-1).note], ['checked_in', true, 'case CLEARED']);
     assert.deepEqual(await eventsOf(waiting.id), ['visitor.checked_in']);
-    assert.deepEqual(await harness.database.owner('SELECT id FROM suppressions WHERE case_id = $1', [waiting.case_id]), [], 'a country hold has no match to suppress');
+    assert.deepEqual(
+      await harness.database.owner('SELECT id FROM suppressions WHERE case_id = $1', [waiting.case_id]),
+      [],
+      'a country hold has no match to suppress',
+    );
 
     const nextVisit = await checkIn({ name: 'Reza Ahmadi', citizenship: 'IR' });
     assert.equal(nextVisit.status, 'pending_review', 'clearing one visit does not clear the country for the next');
@@ -197,7 +242,10 @@ describe('country holds at the door', () => {
       assert.deepEqual([opened.status, opened.priority], ['ESCALATED', 'critical']);
       assert.ok(opened.priority_reasons.includes('country rule: OFAC_COMPREHENSIVE (IR) — nationality IR'), opened.priority_reasons.join(' | '));
       assert.ok(opened.priority_reasons.includes('escalation rule: country flag OFAC_COMPREHENSIVE, ITAR_126_1'), opened.priority_reasons.join(' | '));
-      assert.deepEqual((await screeningOf(held.screening_id)).holds.map((h: { rule: string }) => h.rule), ['escalation.country_flags', 'escalation.country_flags']);
+      assert.deepEqual(
+        (await screeningOf(held.screening_id)).holds.map((h: { rule: string }) => h.rule),
+        ['escalation.country_flags', 'escalation.country_flags'],
+      );
 
       // Russia is only restricted under ITAR (d)(2): held because the rules name the regime, not by default.
       const restricted = await checkIn({ name: 'Olga Smirnova', citizenship: 'RU' });
@@ -222,7 +270,10 @@ describe('country holds at the door', () => {
       assert.deepEqual([notHeld.status, notHeld.case_id], ['checked_in', null], 'the organization turned the default off');
       const screening = await screeningOf(notHeld.screening_id);
       assert.deepEqual([screening.outcome, screening.holds], ['clear', []]);
-      assert.ok(screening.country_flags.some((f: { regime: string }) => f.regime === 'OFAC_COMPREHENSIVE'), 'the flag is still reported');
+      assert.ok(
+        screening.country_flags.some((f: { regime: string }) => f.regime === 'OFAC_COMPREHENSIVE'),
+        'the flag is still reported',
+      );
     } finally {
       await putRules({});
     }
@@ -244,7 +295,10 @@ describe('country holds at the door', () => {
       assert.deepEqual([waiting.prescreen_reused, waiting.prescreen.reason, waiting.status], [false, 'country_hold', 'pending_review']);
       assert.notEqual(waiting.screening_id, prescreen.id);
       const ordinary = (await call('POST', '/prescreen', { subject: 'Reza Ahmadi', nationality: 'NO', company: 'Lax Prescreen Co' })).json();
-      assert.equal((await checkIn({ name: 'Reza Ahmadi', citizenship: 'NO', company: 'Lax Prescreen Co' }, { prescreen_id: ordinary.id })).prescreen_reused, true);
+      assert.equal(
+        (await checkIn({ name: 'Reza Ahmadi', citizenship: 'NO', company: 'Lax Prescreen Co' }, { prescreen_id: ordinary.id })).prescreen_reused,
+        true,
+      );
     } finally {
       await putRules({});
     }
@@ -253,7 +307,10 @@ describe('country holds at the door', () => {
   test("another organization's country case answers 404 and is left open", async () => {
     const waiting = await checkIn({ name: 'Reza Ahmadi', citizenship: 'IR', company: 'Wall Test' });
     const other = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
-    for (const [method, url, payload] of [['GET', `/adjudication/${waiting.case_id}`], ['POST', `/adjudication/${waiting.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Not mine.' }]] as ['GET' | 'POST', string, object?][]) {
+    for (const [method, url, payload] of [
+      ['GET', `/adjudication/${waiting.case_id}`],
+      ['POST', `/adjudication/${waiting.case_id}/disposition`, { disposition: 'CLEARED', reason: 'Not mine.' }],
+    ] as ['GET' | 'POST', string, object?][]) {
       const response = await call(method, url, payload, other.headers);
       assert.deepEqual([response.statusCode, response.json().code], [404, 'not_found'], `${method} ${url}`);
     }
@@ -278,7 +335,10 @@ describe('prescreen reuse', () => {
     assert.deepEqual([otherPerson.prescreen_reused, otherPerson.prescreen.reason], [false, 'not_same_person']);
     assert.notEqual(otherPerson.screening_id, prescreen.id);
 
-    await harness.database.owner("UPDATE screenings SET record = jsonb_set(record, '{created_at}', to_jsonb((now() - interval '25 hours')::text)) WHERE id = $1", [prescreen.id]);
+    await harness.database.owner(
+      "UPDATE screenings SET record = jsonb_set(record, '{created_at}', to_jsonb((now() - interval '25 hours')::text)) WHERE id = $1",
+      [prescreen.id],
+    );
     const stale = await checkIn(visitor, { prescreen_id: prescreen.id });
     assert.deepEqual([stale.prescreen_reused, stale.prescreen.reason], [false, 'stale']);
 
@@ -324,10 +384,16 @@ describe('the desk', () => {
     const out = await update(inside.id, { status: 'checked_out' });
     assert.deepEqual([out.json().status, out.json().on_site], ['checked_out', false]);
     assert.ok(out.json().checked_out_at);
-    assert.deepEqual(out.json().history.map((h: { to: string }) => h.to), ['checked_in', 'checked_in', 'escalated', 'checked_out']);
+    assert.deepEqual(
+      out.json().history.map((h: { to: string }) => h.to),
+      ['checked_in', 'checked_in', 'escalated', 'checked_out'],
+    );
     assert.deepEqual(await eventsOf(inside.id), ['visitor.checked_in', 'session.escalated', 'visitor.checked_out']);
     const audits = await harness.database.owner<{ action: string }>('SELECT action FROM audit_events WHERE target_id = $1 ORDER BY seq', [inside.id]);
-    assert.deepEqual(audits.map((a) => a.action), ['visitor_session.created', 'visitor_session.updated', 'visitor_session.updated', 'visitor_session.updated']);
+    assert.deepEqual(
+      audits.map((a) => a.action),
+      ['visitor_session.created', 'visitor_session.updated', 'visitor_session.updated', 'visitor_session.updated'],
+    );
     const again = await update(inside.id, { status: 'checked_in' });
     assert.deepEqual([again.statusCode, again.json().code], [409, 'invalid_transition']);
   });
@@ -353,17 +419,25 @@ describe('the desk', () => {
     await update(ids[1] as string, { status: 'checked_out' });
     const waiting = (await checkIn({ name: 'Karim Yusuf Abu-Ali', company: 'Roll-call Co' }, { site })).id;
     const onSite = (await call('GET', `/sessions?site=${encodeURIComponent(site)}&on_site=true`)).json();
-    assert.deepEqual(onSite.data.map((s: { id: string }) => s.id), [ids[2], ids[0]]);
+    assert.deepEqual(
+      onSite.data.map((s: { id: string }) => s.id),
+      [ids[2], ids[0]],
+    );
     const all: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { data: { id: string }[]; next_cursor: string | null } = (await call('GET', `/sessions?site=${encodeURIComponent(site)}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { data: { id: string }[]; next_cursor: string | null } = (
+        await call('GET', `/sessions?site=${encodeURIComponent(site)}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
       all.push(...page.data.map((s: { id: string }) => s.id));
       cursor = page.next_cursor;
     } while (cursor);
     assert.deepEqual(all, [waiting, ...[...ids].reverse()]);
     const pending = (await call('GET', `/sessions?site=${encodeURIComponent(site)}&status=pending_review`)).json();
-    assert.deepEqual(pending.data.map((s: { id: string }) => s.id), [waiting]);
+    assert.deepEqual(
+      pending.data.map((s: { id: string }) => s.id),
+      [waiting],
+    );
     assert.equal((await call('GET', '/sessions?cursor=bogus')).statusCode, 400);
   });
 });
@@ -372,7 +446,10 @@ describe('walls and tiers', () => {
   test("another organization's session is 404 and unchanged; its roll-call does not show ours", async () => {
     const other = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
     const mine = await checkIn({ name: 'Hedy Lamarr-Kiesler' });
-    for (const [method, url, payload] of [['GET', `/sessions/${mine.id}`], ['POST', `/sessions/${mine.id}/update`, { status: 'checked_out' }]] as ['GET' | 'POST', string, object?][]) {
+    for (const [method, url, payload] of [
+      ['GET', `/sessions/${mine.id}`],
+      ['POST', `/sessions/${mine.id}/update`, { status: 'checked_out' }],
+    ] as ['GET' | 'POST', string, object?][]) {
       const response = await call(method, url, payload, other.headers);
       assert.deepEqual([response.statusCode, response.json().code], [404, 'not_found'], `${method} ${url}`);
     }
@@ -392,7 +469,12 @@ describe('walls and tiers', () => {
     const bare = await buildTestApp();
     try {
       const tenant = await createTenant(bare.database.owner, { tier: 'defense' });
-      const response = await bare.app.inject({ method: 'POST', url: '/api/v1/checkin', headers: tenant.headers, payload: { visitor: { name: 'Jane Doe' }, site: 'HQ' } });
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/checkin',
+        headers: tenant.headers,
+        payload: { visitor: { name: 'Jane Doe' }, site: 'HQ' },
+      });
       assert.deepEqual([response.statusCode, response.json().code], [503, 'lists_unavailable']);
     } finally {
       await bare.close();

@@ -95,7 +95,10 @@ describe('webhook delivery', () => {
     assert.equal(request.headers['content-type'], 'application/json');
     assert.match(String(request.headers['user-agent']), /^Gatehouse-Webhooks\//);
     const feed = (await api('GET', `/events?type=case.opened`)).json().data;
-    assert.deepEqual(JSON.parse(request.body), feed.find((e: { id: string }) => e.id === eventId));
+    assert.deepEqual(
+      JSON.parse(request.body),
+      feed.find((e: { id: string }) => e.id === eventId),
+    );
     const [delivery] = await deliveriesOf(id);
     assert.deepEqual([delivery.state, delivery.attempts, delivery.history[0].status, delivery.history[0].response_body], ['succeeded', 1, 200, 'ok']);
     assert.equal(await worker.runOnce(), 0, 'nothing more to send');
@@ -115,11 +118,20 @@ describe('webhook delivery', () => {
     }
     const [delivery] = await deliveriesOf(id);
     assert.equal(delivery.state, 'succeeded');
-    assert.deepEqual(delivery.history.map((a: { status: number }) => a.status), [500, 500, 503, 200]);
-    assert.deepEqual(delivery.history.map((a: { attempted_at: string }) => Date.parse(a.attempted_at) - started), [0, 5_000, 305_000, 2_105_000]);
+    assert.deepEqual(
+      delivery.history.map((a: { status: number }) => a.status),
+      [500, 500, 503, 200],
+    );
+    assert.deepEqual(
+      delivery.history.map((a: { attempted_at: string }) => Date.parse(a.attempted_at) - started),
+      [0, 5_000, 305_000, 2_105_000],
+    );
     assert.equal(delivery.history[0].response_body, 'down');
     const requests = requestsTo('/flaky');
-    assert.deepEqual(requests.map((r) => r.headers['webhook-id']), [eventId, eventId, eventId, eventId]);
+    assert.deepEqual(
+      requests.map((r) => r.headers['webhook-id']),
+      [eventId, eventId, eventId, eventId],
+    );
     for (const request of requests) {
       const timestamp = Number(request.headers['webhook-timestamp']);
       assert.equal(request.headers['webhook-signature'], new Webhook(secret).sign(eventId, new Date(timestamp * 1000), request.body));
@@ -245,18 +257,31 @@ describe('webhook delivery', () => {
     const [a, b] = [makeWorker({ concurrency: 3 }), makeWorker({ concurrency: 3 })];
     const counts = await Promise.all([a.runOnce(), b.runOnce()]);
     assert.deepEqual(counts, [3, 3]);
-    assert.deepEqual(requestsTo('/shared').map((r) => r.headers['webhook-id']).sort(), ids.sort());
+    assert.deepEqual(
+      requestsTo('/shared')
+        .map((r) => r.headers['webhook-id'])
+        .sort(),
+      ids.sort(),
+    );
   });
 
   test('a worker that dies after claiming leaves the delivery to be sent again once its lease ends, with the same webhook-id', async (t) => {
     const { id } = await endpoint(t, '/orphan');
     const eventId = await emit('case.opened');
-    const [claimed] = await claimDue(harness.database.db.withTenant, { token: 'dead-worker', dueAt: clock(), leaseUntil: new Date(now + 2 * TIMEOUT_MS + 1_000), max: 1 });
+    const [claimed] = await claimDue(harness.database.db.withTenant, {
+      token: 'dead-worker',
+      dueAt: clock(),
+      leaseUntil: new Date(now + 2 * TIMEOUT_MS + 1_000),
+      max: 1,
+    });
     assert.equal(claimed?.eventId, eventId); // … and then that worker never comes back
     assert.equal(await worker.runOnce(), 0, 'leased: not sent twice at once');
     advance(2 * TIMEOUT_MS + 1_000);
     assert.equal(await worker.runOnce(), 1);
-    assert.deepEqual(requestsTo('/orphan').map((r) => r.headers['webhook-id']), [eventId]);
+    assert.deepEqual(
+      requestsTo('/orphan').map((r) => r.headers['webhook-id']),
+      [eventId],
+    );
     assert.equal((await deliveriesOf(id))[0].state, 'succeeded');
   });
 
@@ -291,7 +316,10 @@ describe('webhook delivery', () => {
     assert.deepEqual((await deliveriesOf(id))[0].history, [], 'an interrupted attempt is not an outcome');
     advance(2 * 60_000 + 1_000);
     assert.equal(await worker.runOnce(), 1);
-    assert.deepEqual(requestsTo('/interrupted').map((r) => r.headers['webhook-id']), [eventId, eventId]);
+    assert.deepEqual(
+      requestsTo('/interrupted').map((r) => r.headers['webhook-id']),
+      [eventId, eventId],
+    );
   });
 
   test('the worker logs the host, never the path (a capability) or a secret', () => {

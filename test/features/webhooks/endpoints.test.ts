@@ -5,15 +5,15 @@
  * fanned out to subscribers, and the events feed.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createKey, createTenant, type TestTenant } from '../../helpers/credentials.ts';
-import type { TestApp } from '../../helpers/test-app.ts';
-import { buildWebhooksTestApp, fakeDns } from '../../helpers/webhooks.ts';
 import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { EventType } from '../../../src/events/event-types.ts';
 import { recordEvent } from '../../../src/events/outbox.ts';
 import { importList } from '../../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../../src/screening/lists/ofac-legacy.ts';
-import type { EventType } from '../../../src/events/event-types.ts';
+import { createKey, createTenant, type TestTenant } from '../../helpers/credentials.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
+import { buildWebhooksTestApp, fakeDns } from '../../helpers/webhooks.ts';
 
 const dns = fakeDns({
   'hooks.example.com': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
@@ -43,7 +43,11 @@ describe('webhook endpoints', () => {
   after(() => harness.close());
 
   test('creating one answers its signing secret once; reading it back never does, and the database holds it sealed', async () => {
-    const response = await create({ url: 'https://hooks.example.com/gatehouse', events: ['screening.completed', 'lists.updated'], description: 'security desk' });
+    const response = await create({
+      url: 'https://hooks.example.com/gatehouse',
+      events: ['screening.completed', 'lists.updated'],
+      description: 'security desk',
+    });
     assert.equal(response.statusCode, 201, response.body);
     const created = response.json();
     assert.match(created.id, /^we_[0-9a-z]{26}$/);
@@ -69,8 +73,16 @@ describe('webhook endpoints', () => {
   });
 
   test('a key without admin rights may not manage endpoints, but may read the events feed', async () => {
-    for (const [method, url] of [['GET', '/webhook-endpoints'], ['POST', '/webhook-endpoints']] as const) {
-      const response = await call(method, url, standard, method === 'POST' ? { url: 'https://hooks.example.com/x', events: ['screening.completed'] } : undefined);
+    for (const [method, url] of [
+      ['GET', '/webhook-endpoints'],
+      ['POST', '/webhook-endpoints'],
+    ] as const) {
+      const response = await call(
+        method,
+        url,
+        standard,
+        method === 'POST' ? { url: 'https://hooks.example.com/x', events: ['screening.completed'] } : undefined,
+      );
       assert.equal(response.statusCode, 403, `${method} ${url}`);
     }
     assert.equal((await call('GET', '/events', standard)).statusCode, 200);
@@ -98,7 +110,9 @@ describe('webhook endpoints', () => {
       assert.equal(problem.errors[0].pointer, '/url', url);
       assert.match(problem.errors[0].detail, reason, url);
     }
-    const count = await harness.database.owner<{ n: number }>("SELECT count(*)::int AS n FROM webhook_endpoints WHERE url LIKE '%internal%' OR url LIKE '%169.254%'");
+    const count = await harness.database.owner<{ n: number }>(
+      "SELECT count(*)::int AS n FROM webhook_endpoints WHERE url LIKE '%internal%' OR url LIKE '%169.254%'",
+    );
     assert.equal(count[0]?.n, 0);
   });
 
@@ -119,7 +133,10 @@ describe('webhook endpoints', () => {
     for (const [payload, pointer] of cases) {
       const response = await create(payload);
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.ok(response.json().errors.some((e: { pointer: string }) => e.pointer === pointer), `${JSON.stringify(payload)}: ${response.body}`);
+      assert.ok(
+        response.json().errors.some((e: { pointer: string }) => e.pointer === pointer),
+        `${JSON.stringify(payload)}: ${response.body}`,
+      );
     }
   });
 
@@ -127,7 +144,10 @@ describe('webhook endpoints', () => {
     const { id } = (await create({ url: 'https://hooks.example.com/a', events: ['screening.completed'] })).json();
     const eventId = await emit(admin.organizationId, 'screening.completed', { screening_id: 'scr_x' });
     const pending = (await call('GET', `/webhook-endpoints/${id}/deliveries`)).json();
-    assert.deepEqual(pending.data.map((d: { event_id: string; state: string }) => [d.event_id, d.state]), [[eventId, 'pending']]);
+    assert.deepEqual(
+      pending.data.map((d: { event_id: string; state: string }) => [d.event_id, d.state]),
+      [[eventId, 'pending']],
+    );
 
     assert.equal((await call('PATCH', `/webhook-endpoints/${id}`, admin, { url: 'https://internal.example.com/a' })).statusCode, 400);
     assert.equal((await call('PATCH', `/webhook-endpoints/${id}`, admin, {})).statusCode, 400, 'an empty change is refused');
@@ -135,7 +155,10 @@ describe('webhook endpoints', () => {
     assert.equal(changed.statusCode, 200, changed.body);
     assert.deepEqual([changed.json().events, changed.json().enabled, changed.json().disabled_reason], [['case.opened'], false, 'manual']);
     const cancelled = (await call('GET', `/webhook-endpoints/${id}/deliveries?state=cancelled`)).json();
-    assert.deepEqual(cancelled.data.map((d: { event_id: string }) => d.event_id), [eventId]);
+    assert.deepEqual(
+      cancelled.data.map((d: { event_id: string }) => d.event_id),
+      [eventId],
+    );
     assert.equal((await call('POST', `/webhook-endpoints/${id}/test`)).statusCode, 409, 'a disabled endpoint gets no test');
 
     const enabled = (await call('PATCH', `/webhook-endpoints/${id}`, admin, { enabled: true })).json();
@@ -144,7 +167,10 @@ describe('webhook endpoints', () => {
       "SELECT action, details FROM audit_events WHERE target_id = $1 AND action = 'webhook_endpoint.updated' ORDER BY seq",
       [id],
     );
-    assert.deepEqual(actions.map((a) => a.details.changed), [['description', 'enabled', 'events'], ['enabled']]);
+    assert.deepEqual(
+      actions.map((a) => a.details.changed),
+      [['description', 'enabled', 'events'], ['enabled']],
+    );
   });
 
   test('each event goes to the enabled endpoints subscribed to its type, in its own organization only', async () => {
@@ -152,14 +178,20 @@ describe('webhook endpoints', () => {
     const elsewhere = (await create({ url: 'https://hooks.example.com/cases', events: ['case.opened'] }, other)).json();
     const eventId = await emit(admin.organizationId, 'case.opened', { case_id: 'case_1' });
     await emit(admin.organizationId, 'visitor.checked_in', { session_id: 'ses_1' });
-    const rows = await harness.database.owner<{ endpoint_id: string; event_id: string }>('SELECT endpoint_id, event_id FROM webhook_deliveries WHERE event_id = $1', [eventId]);
+    const rows = await harness.database.owner<{ endpoint_id: string; event_id: string }>(
+      'SELECT endpoint_id, event_id FROM webhook_deliveries WHERE event_id = $1',
+      [eventId],
+    );
     assert.ok(rows.some((r) => r.endpoint_id === subscribed.id));
     assert.ok(!rows.some((r) => r.endpoint_id === elsewhere.id));
     const types = await harness.database.owner<{ type: string }>(
       'SELECT e.type FROM webhook_deliveries d JOIN event_outbox e ON e.id = d.event_id WHERE d.endpoint_id = $1',
       [subscribed.id],
     );
-    assert.deepEqual(types.map((t) => t.type), ['case.opened']);
+    assert.deepEqual(
+      types.map((t) => t.type),
+      ['case.opened'],
+    );
   });
 
   test('rotating the secret answers a new one once; the previous one signs for 24 more hours', async () => {
@@ -190,7 +222,7 @@ describe('webhook endpoints', () => {
     const mine = (await create({ url: 'https://hooks.example.com/mine', events: ['case.opened'] })).json();
     const eventId = await emit(admin.organizationId, 'case.opened');
     const theirs = other;
-    const attempts: [('GET' | 'POST' | 'PATCH' | 'DELETE'), string, unknown?][] = [
+    const attempts: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?][] = [
       ['GET', `/webhook-endpoints/${mine.id}`],
       ['PATCH', `/webhook-endpoints/${mine.id}`, { enabled: false }],
       ['DELETE', `/webhook-endpoints/${mine.id}`],
@@ -231,15 +263,27 @@ describe('webhook endpoints', () => {
     for (const [i, type] of types.entries()) ids.push(await emit(tenant.organizationId, type, { n: i }));
     const get = async (query: string) => (await harness.app.inject({ url: `/api/v1/events${query}`, headers: tenant.headers })).json();
     const first = await get('?limit=2');
-    assert.deepEqual(first.data.map((e: { id: string }) => e.id), ids.slice(0, 2));
+    assert.deepEqual(
+      first.data.map((e: { id: string }) => e.id),
+      ids.slice(0, 2),
+    );
     assert.equal(first.has_more, true);
     const rest = await get(`?limit=10&after=${ids[1]}`);
-    assert.deepEqual(rest.data.map((e: { id: string }) => e.id), ids.slice(2));
+    assert.deepEqual(
+      rest.data.map((e: { id: string }) => e.id),
+      ids.slice(2),
+    );
     assert.equal(rest.has_more, false);
     const screenings = await get('?type=screening.completed');
-    assert.deepEqual(screenings.data.map((e: { data: { n: number } }) => e.data.n), [0, 2, 4]);
+    assert.deepEqual(
+      screenings.data.map((e: { data: { n: number } }) => e.data.n),
+      [0, 2, 4],
+    );
     const two = await get('?type=case.opened&type=visitor.checked_in');
-    assert.deepEqual(two.data.map((e: { type: string }) => e.type), ['case.opened', 'visitor.checked_in']);
+    assert.deepEqual(
+      two.data.map((e: { type: string }) => e.type),
+      ['case.opened', 'visitor.checked_in'],
+    );
     assert.deepEqual(Object.keys(first.data[0]).sort(), ['data', 'id', 'object', 'timestamp', 'type']);
     const refused = await harness.app.inject({ url: '/api/v1/events?type=screening_completed', headers: tenant.headers });
     assert.equal(refused.statusCode, 400);
@@ -260,19 +304,33 @@ describe('webhook endpoints', () => {
     for (let n = 0; n < 5; n++) ids.push(await emit(tenant.organizationId, 'screening.completed', { n }));
     const get = async (query: string) => (await harness.app.inject({ url: `/api/v1/events${query}`, headers: tenant.headers })).json();
     const newest = await get('?order=newest&limit=2');
-    assert.deepEqual(newest.data.map((e: { id: string }) => e.id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      newest.data.map((e: { id: string }) => e.id),
+      [ids[4], ids[3]],
+    );
     const older = await get(`?limit=2&cursor=${newest.next_cursor}`);
-    assert.deepEqual(older.data.map((e: { id: string }) => e.id), [ids[2], ids[1]], 'the cursor keeps the order, without order= again');
+    assert.deepEqual(
+      older.data.map((e: { id: string }) => e.id),
+      [ids[2], ids[1]],
+      'the cursor keeps the order, without order= again',
+    );
     const last = await get(`?limit=2&cursor=${older.next_cursor}`);
     assert.deepEqual([last.data.map((e: { id: string }) => e.id), last.has_more, last.next_cursor], [[ids[0]], false, null]);
     const oldest = await get('?limit=3');
-    assert.deepEqual((await get(`?cursor=${oldest.next_cursor}`)).data.map((e: { id: string }) => e.id), ids.slice(3));
+    assert.deepEqual(
+      (await get(`?cursor=${oldest.next_cursor}`)).data.map((e: { id: string }) => e.id),
+      ids.slice(3),
+    );
     assert.equal((await harness.app.inject({ url: '/api/v1/events?cursor=bm90LWEtY3Vyc29y', headers: tenant.headers })).statusCode, 400);
 
     const one = await harness.app.inject({ url: `/api/v1/events/${ids[2]}`, headers: tenant.headers });
     assert.deepEqual([one.statusCode, one.json().id, one.json().data], [200, ids[2], { n: 2 }]);
     const other = await createTenant(harness.database.owner, { tier: 'defense' });
-    assert.equal((await harness.app.inject({ url: `/api/v1/events/${ids[2]}`, headers: other.headers })).statusCode, 404, "another organization's event is not found");
+    assert.equal(
+      (await harness.app.inject({ url: `/api/v1/events/${ids[2]}`, headers: other.headers })).statusCode,
+      404,
+      "another organization's event is not found",
+    );
   });
 
   test('a list version that becomes active is an event in every organization, delivered to its subscribers', async () => {
@@ -292,10 +350,25 @@ describe('webhook endpoints', () => {
       [versionId],
     );
     const organizations = await harness.database.owner<{ id: string }>('SELECT id FROM organizations ORDER BY id');
-    assert.deepEqual(events.map((e) => e.organization_id).sort(), organizations.map((o) => o.id));
-    assert.deepEqual(Object.keys(events[0]?.data ?? {}).sort(), ['added', 'changed', 'entity_count', 'list', 'previous_version_id', 'published_on', 'removed', 'version_id']);
+    assert.deepEqual(
+      events.map((e) => e.organization_id).sort(),
+      organizations.map((o) => o.id),
+    );
+    assert.deepEqual(Object.keys(events[0]?.data ?? {}).sort(), [
+      'added',
+      'changed',
+      'entity_count',
+      'list',
+      'previous_version_id',
+      'published_on',
+      'removed',
+      'version_id',
+    ]);
     const deliveries = (await call('GET', `/webhook-endpoints/${id}/deliveries`)).json();
-    assert.deepEqual(deliveries.data.map((d: { event_type: string; state: string }) => [d.event_type, d.state]), [['lists.updated', 'pending']]);
+    assert.deepEqual(
+      deliveries.data.map((d: { event_type: string; state: string }) => [d.event_type, d.state]),
+      [['lists.updated', 'pending']],
+    );
     const feed = (await call('GET', '/events?type=lists.updated')).json();
     assert.equal(feed.data.at(-1).data.version_id, versionId);
   });

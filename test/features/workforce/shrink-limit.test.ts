@@ -28,5 +28,8 @@ test('the limit is the share of the active profiles, at least the minimum, never
 test('WORKFORCE_SHRINK_LIMIT_PERCENT: 10 by default, 0 to 100, a bad value named', () => {
   assert.equal(loadConfig({}).workforceShrinkLimitPercent, 10);
   assert.equal(loadConfig({ WORKFORCE_SHRINK_LIMIT_PERCENT: '25' }).workforceShrinkLimitPercent, 25);
-  assert.throws(() => loadConfig({ WORKFORCE_SHRINK_LIMIT_PERCENT: '150' }), (e: Error) => e instanceof ConfigError && /WORKFORCE_SHRINK_LIMIT_PERCENT must be an integer from 0 to 100/.test(e.message));
+  assert.throws(
+    () => loadConfig({ WORKFORCE_SHRINK_LIMIT_PERCENT: '150' }),
+    (e: Error) => e instanceof ConfigError && /WORKFORCE_SHRINK_LIMIT_PERCENT must be an integer from 0 to 100/.test(e.message),
+  );
 });

@@ -12,7 +12,12 @@ let harness: TestApp;
 let org: TestTenant;
 
 const sync = (payload: unknown, headers: Record<string, string> = {}, as = org) =>
-  harness.app.inject({ method: 'PUT', url: '/api/v1/workforce/sync', headers: { ...as.headers, 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  harness.app.inject({
+    method: 'PUT',
+    url: '/api/v1/workforce/sync',
+    headers: { ...as.headers, 'content-type': 'application/json', ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
 const synced = async (payload: unknown, as = org) => {
   const response = await sync(payload, {}, as);
   assert.equal(response.statusCode, 200, response.body);
@@ -22,7 +27,12 @@ const get = (url: string, as = org) => harness.app.inject({ url: `/api/v1${url}`
 const count = async (sql: string, params: unknown[] = []) => (await harness.database.owner<{ n: number }>(sql, params))[0]?.n;
 
 const people = (n: number, from = 0) =>
-  Array.from({ length: n }, (_, i) => ({ external_id: `E-${from + i}`, name: `Placeholder Person Number${from + i} Qwerty`, citizenship: 'US', department: 'Ops' }));
+  Array.from({ length: n }, (_, i) => ({
+    external_id: `E-${from + i}`,
+    name: `Placeholder Person Number${from + i} Qwerty`,
+    citizenship: 'US',
+    department: 'Ops',
+  }));
 
 before(async () => {
   harness = await buildTestApp();
@@ -42,9 +52,18 @@ describe('workforce sync', () => {
     ];
     const refused = await sync({ mode: 'upsert', profiles: profiles.slice(0, 6) });
     assert.equal(refused.statusCode, 400);
-    assert.deepEqual(refused.json().errors.map((e: { pointer: string }) => e.pointer), ['/profiles/3/external_id', '/profiles/4/country', '/profiles/5/name']);
+    assert.deepEqual(
+      refused.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/profiles/3/external_id', '/profiles/4/country', '/profiles/5/name'],
+    );
     const schema = await sync({ mode: 'merge', profiles: [profiles[6]] });
-    assert.deepEqual(schema.json().errors.map((e: { pointer: string }) => e.pointer).sort(), ['/mode', '/profiles/0/shoe_size']);
+    assert.deepEqual(
+      schema
+        .json()
+        .errors.map((e: { pointer: string }) => e.pointer)
+        .sort(),
+      ['/mode', '/profiles/0/shoe_size'],
+    );
     assert.equal(await count('SELECT count(*)::int AS n FROM workforce_profiles'), 0);
     assert.equal(await count('SELECT count(*)::int AS n FROM workforce_syncs'), 0);
   });
@@ -52,7 +71,11 @@ describe('workforce sync', () => {
   test('new profiles are screened; planted listed names open cases; the same payload again changes nothing', async () => {
     const payload = {
       mode: 'upsert',
-      profiles: [...people(20), { external_id: 'P-1', name: 'Karim Yusuf Abu-Ali', citizenship: 'IR' }, { external_id: 'P-2', name: 'Dmitri Sergeyevich Volkov', date_of_birth: '1970-04-03' }],
+      profiles: [
+        ...people(20),
+        { external_id: 'P-1', name: 'Karim Yusuf Abu-Ali', citizenship: 'IR' },
+        { external_id: 'P-2', name: 'Dmitri Sergeyevich Volkov', date_of_birth: '1970-04-03' },
+      ],
     };
     const first = await synced(payload);
     assert.equal(first.object, 'workforce_sync');
@@ -64,7 +87,10 @@ describe('workforce sync', () => {
       [org.organizationId],
     );
     assert.equal(screenings.length, 22);
-    assert.deepEqual(screenings.filter((s) => s.case_id).map((s) => s.reference), ['P-1', 'P-2']);
+    assert.deepEqual(
+      screenings.filter((s) => s.case_id).map((s) => s.reference),
+      ['P-1', 'P-2'],
+    );
     const flagged = (await get('/workforce/profiles?outcome=potential_match')).json();
     assert.deepEqual(flagged.data.map((p: { external_id: string }) => p.external_id).sort(), ['P-1', 'P-2']);
     assert.match(flagged.data[0].case_id, /^case_/);
@@ -76,17 +102,29 @@ describe('workforce sync', () => {
 
     const readBack = (await get(`/workforce/syncs/${first.id}`)).json();
     assert.deepEqual([readBack.id, readBack.counts], [first.id, first.counts]);
-    const audits = await harness.database.owner<{ action: string }>("SELECT action FROM audit_events WHERE target_id = $1 ORDER BY seq", [first.id]);
-    assert.deepEqual(audits.map((a) => a.action), ['workforce.sync_started', 'workforce.sync_completed']);
+    const audits = await harness.database.owner<{ action: string }>('SELECT action FROM audit_events WHERE target_id = $1 ORDER BY seq', [first.id]);
+    assert.deepEqual(
+      audits.map((a) => a.action),
+      ['workforce.sync_started', 'workforce.sync_completed'],
+    );
     const recordedBy = await harness.database.owner<{ audit_hash: string; started: string }>(
       `SELECT DISTINCT s.audit_hash, encode(a.hash, 'hex') AS started FROM screenings s, audit_events a
         WHERE s.organization_id = $1 AND s.source = 'workforce' AND a.target_id = $2 AND a.action = 'workforce.sync_started'`,
       [org.organizationId, first.id],
     );
-    assert.deepEqual(recordedBy.map((r) => r.audit_hash), [recordedBy[0]?.started], "every screening names the sync's one audit event");
-    const [event] = await harness.database.owner<{ data: { sync_id: string; created: number } }>("SELECT data FROM event_outbox WHERE type = 'workforce.sync_completed' AND data->>'sync_id' = $1", [first.id]);
+    assert.deepEqual(
+      recordedBy.map((r) => r.audit_hash),
+      [recordedBy[0]?.started],
+      "every screening names the sync's one audit event",
+    );
+    const [event] = await harness.database.owner<{ data: { sync_id: string; created: number } }>(
+      "SELECT data FROM event_outbox WHERE type = 'workforce.sync_completed' AND data->>'sync_id' = $1",
+      [first.id],
+    );
     assert.equal(event?.data.created, 22);
-    const screeningAudits = await count("SELECT count(*)::int AS n FROM audit_events WHERE action = 'screening.created' AND organization_id = $1", [org.organizationId]);
+    const screeningAudits = await count("SELECT count(*)::int AS n FROM audit_events WHERE action = 'screening.created' AND organization_id = $1", [
+      org.organizationId,
+    ]);
     assert.equal(screeningAudits, 0, 'the sync records its screenings under its own audit event');
   });
 
@@ -99,7 +137,7 @@ describe('workforce sync', () => {
 
     // The earlier syncs' profiles are absent too: far past the shrink limit, which this test is not about.
     const full = await synced({ mode: 'full', allow_shrink: true, profiles: changed.slice(0, 3) });
-    assert.ok(full.counts.deactivated >= 2, 'E-103 and E-104 (and the earlier syncs\' profiles) are deactivated');
+    assert.ok(full.counts.deactivated >= 2, "E-103 and E-104 (and the earlier syncs' profiles) are deactivated");
     const inactive = (await get('/workforce/profiles?status=inactive&external_id=E-104')).json().data;
     assert.equal(inactive[0]?.status, 'inactive');
     const back = await synced({ mode: 'upsert', profiles: [changed[4]] });
@@ -107,7 +145,12 @@ describe('workforce sync', () => {
   });
 
   test('identifiers are kept with the profile and screened; a changed identifier screens again; a bad one is pointed at', async () => {
-    const profile = { external_id: 'ID-1', name: 'Imogen Fairweather-Stokes', citizenship: 'GB', identifiers: [{ type: 'passport', value: '123 456 789', country: 'gb' }] };
+    const profile = {
+      external_id: 'ID-1',
+      name: 'Imogen Fairweather-Stokes',
+      citizenship: 'GB',
+      identifiers: [{ type: 'passport', value: '123 456 789', country: 'gb' }],
+    };
     const first = await synced({ mode: 'upsert', profiles: [profile] });
     assert.deepEqual([first.counts.created, first.counts.screened], [1, 1]);
     const [stored] = (await get('/workforce/profiles?external_id=ID-1')).json().data;
@@ -118,7 +161,10 @@ describe('workforce sync', () => {
     const renewed = await synced({ mode: 'upsert', profiles: [{ ...profile, identifiers: [{ type: 'passport', value: '987654321', country: 'GB' }] }] });
     assert.deepEqual([renewed.counts.updated, renewed.counts.screened], [1, 1], 'a new passport is screened');
     const refused = await sync({ mode: 'upsert', profiles: [{ ...profile, identifiers: [{ type: 'lei', value: '253400V1H6ART1UQ0N98' }] }] });
-    assert.deepEqual(refused.json().errors.map((e: { pointer: string }) => e.pointer), ['/profiles/0/identifiers/0/type']);
+    assert.deepEqual(
+      refused.json().errors.map((e: { pointer: string }) => e.pointer),
+      ['/profiles/0/identifiers/0/type'],
+    );
   });
 
   test('an Idempotency-Key replays the first answer; the same key with another payload is refused', async () => {
@@ -136,7 +182,9 @@ describe('workforce sync', () => {
     const all: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { data: { id: string }[]; next_cursor: string | null; has_more: boolean } = (await get(`/workforce/profiles?limit=7${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { data: { id: string }[]; next_cursor: string | null; has_more: boolean } = (
+        await get(`/workforce/profiles?limit=7${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
       all.push(...page.data.map((p) => p.id));
       cursor = page.next_cursor;
     } while (cursor);
@@ -148,12 +196,19 @@ describe('workforce sync', () => {
   test('limits: 50,000 profiles, 25 MiB, JSON only, well-formed', async () => {
     const tooMany = await sync({ mode: 'upsert', profiles: Array.from({ length: 50_001 }, (_, i) => ({ external_id: `X${i}`, name: 'A B' })) });
     assert.deepEqual([tooMany.statusCode, tooMany.json().errors[0].pointer], [400, '/profiles']);
-    const huge = await sync(`{"mode":"upsert","profiles":[${Array.from({ length: 120_000 }, (_, i) => `{"external_id":"H${i}","name":"${'x'.repeat(200)}"}`).join(',')}]}`);
+    const huge = await sync(
+      `{"mode":"upsert","profiles":[${Array.from({ length: 120_000 }, (_, i) => `{"external_id":"H${i}","name":"${'x'.repeat(200)}"}`).join(',')}]}`,
+    );
     assert.equal(huge.statusCode, 413);
     assert.match(huge.json().detail, /26,214,400 bytes \(25 MiB\)/);
     const malformed = await sync('{"mode":"upsert","profiles":[{"external_id":"A","name":"B"},,]}');
     assert.deepEqual([malformed.statusCode, malformed.json().code], [400, 'malformed_json']);
-    const text = await harness.app.inject({ method: 'PUT', url: '/api/v1/workforce/sync', headers: { ...org.headers, 'content-type': 'text/csv' }, payload: 'a,b' });
+    const text = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/v1/workforce/sync',
+      headers: { ...org.headers, 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     assert.equal(text.statusCode, 415);
   });
 
@@ -169,7 +224,8 @@ describe('workforce sync', () => {
 });
 
 describe('the shrink guard of a full sync', () => {
-  const activeCount = (tenant: TestTenant) => count("SELECT count(*)::int AS n FROM workforce_profiles WHERE organization_id = $1 AND status = 'active'", [tenant.organizationId]);
+  const activeCount = (tenant: TestTenant) =>
+    count("SELECT count(*)::int AS n FROM workforce_profiles WHERE organization_id = $1 AND status = 'active'", [tenant.organizationId]);
   const syncCount = (tenant: TestTenant) => count('SELECT count(*)::int AS n FROM workforce_syncs WHERE organization_id = $1', [tenant.organizationId]);
 
   test('deactivating more than 10% of the active profiles is refused with the counts, and nothing changes; under the limit passes; allow_shrink lifts it', async () => {
@@ -190,7 +246,11 @@ describe('the shrink guard of a full sync', () => {
     assert.match(problem.detail, /deactivate 10 of the organization's 60 active profiles/);
     assert.equal(await activeCount(tenant), 60, 'nobody was deactivated');
     assert.equal(await syncCount(tenant), 1, 'no sync was recorded');
-    assert.equal(await count('SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1', [tenant.organizationId]), auditsBefore, 'nothing was audited as started');
+    assert.equal(
+      await count('SELECT count(*)::int AS n FROM audit_events WHERE organization_id = $1', [tenant.organizationId]),
+      auditsBefore,
+      'nothing was audited as started',
+    );
 
     const underLimit = await synced({ mode: 'full', profiles: staff.slice(0, 54) }, tenant);
     assert.equal(underLimit.counts.deactivated, 6, '6 of 60 is within 10%');
@@ -228,7 +288,13 @@ describe('the shrink guard of a full sync', () => {
 
 describe('country holds in the workforce', () => {
   test('a citizen of a comprehensively sanctioned country is held with no name match: a case, counted as a potential match', async () => {
-    const held = await synced({ mode: 'upsert', profiles: [{ external_id: 'H-1', name: 'Ri Yong-su', citizenship: 'KP' }, { external_id: 'H-2', name: 'Ingrid Solberg-Haugen', citizenship: 'NO' }] });
+    const held = await synced({
+      mode: 'upsert',
+      profiles: [
+        { external_id: 'H-1', name: 'Ri Yong-su', citizenship: 'KP' },
+        { external_id: 'H-2', name: 'Ingrid Solberg-Haugen', citizenship: 'NO' },
+      ],
+    });
     assert.deepEqual([held.counts.screened, held.counts.potential_matches, held.counts.cases_opened], [2, 1, 1]);
     const [kp] = (await get('/workforce/profiles?external_id=H-1')).json().data;
     assert.equal(kp.latest_outcome, 'potential_match');

@@ -23,7 +23,12 @@ const CHANGES: { change: StateChange; label: string; from: KeyRecord['state'][];
 ];
 
 const csrf = Type.String({ maxLength: 200 });
-const CreateForm = Type.Object({ _csrf: csrf, name: text(100, 'What the key is for.'), environment: Type.String({ enum: ['live', 'test'] }), admin: Type.Optional(Type.Literal('on')) });
+const CreateForm = Type.Object({
+  _csrf: csrf,
+  name: text(100, 'What the key is for.'),
+  environment: Type.String({ enum: ['live', 'test'] }),
+  admin: Type.Optional(Type.Literal('on')),
+});
 const ChangeParams = Type.Object({ id: Type.String({ pattern: '^key_[0-9a-z]{26}$' }), change: Type.String({ enum: CHANGES.map((c) => c.change) }) });
 const ChangeForm = Type.Object({ _csrf: csrf });
 const KeysQuery = Type.Object({ done: Type.Optional(Type.String({ enum: CHANGES.map((c) => c.change) })) });
@@ -32,7 +37,11 @@ export function registerApiKeysPage(api: Api, deps: { withTenant: WithTenant }) 
   const keys = createApiKeyService(deps.withTenant);
   const config = { tier: 'defense', permission: 'administer' } as const;
 
-  async function showKeys(request: FastifyRequest, reply: FastifyReply, extra: { notice?: Notice | undefined; created?: { record: KeyRecord; key: string }; status?: number } = {}) {
+  async function showKeys(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: { notice?: Notice | undefined; created?: { record: KeyRecord; key: string }; status?: number } = {},
+  ) {
     const list = await keys.list(auditContextOf(request), { limit: KEYS_SHOWN });
     const form = csrfField(request, reply);
     return sendPage(request, reply, {
@@ -44,12 +53,14 @@ export function registerApiKeysPage(api: Api, deps: { withTenant: WithTenant }) 
 ${createForm(form)}
 <section aria-labelledby="keys-heading">
 <h2 id="keys-heading">Keys (${list.length})</h2>
-${list.length === 0
-  ? html`<p>This organization has no API key.</p>`
-  : html`<table>
+${
+  list.length === 0
+    ? html`<p>This organization has no API key.</p>`
+    : html`<table>
 <thead><tr><th scope="col">Name</th><th scope="col">Key starts</th><th scope="col">Kind</th><th scope="col">State</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
 <tbody>${list.map((k) => keyRow(k, form))}</tbody>
-</table>`}
+</table>`
+}
 </section>`,
     });
   }
@@ -61,8 +72,13 @@ ${list.length === 0
 
   api.post('/api-keys', { config, schema: { body: CreateForm } }, async (request, reply) => {
     const name = request.body.name.trim();
-    if (name === '') throw new AppError('validation_failed', 'Give the key a name that says what it is for.', { errors: [{ pointer: '/name', detail: 'must not be blank' }] });
-    const created = await keys.create(auditContextOf(request), { name, environment: request.body.environment as 'live' | 'test', admin: request.body.admin === 'on' });
+    if (name === '')
+      throw new AppError('validation_failed', 'Give the key a name that says what it is for.', { errors: [{ pointer: '/name', detail: 'must not be blank' }] });
+    const created = await keys.create(auditContextOf(request), {
+      name,
+      environment: request.body.environment as 'live' | 'test',
+      admin: request.body.admin === 'on',
+    });
     // Answered here, not redirected: the key must not travel in a URL, and this page is its only showing.
     return showKeys(request, reply, { created, status: 201 });
   });
@@ -113,10 +129,13 @@ function keyRow(key: KeyRecord, csrfInput: Html): Html {
 <td>${badge(key.state, tone)}</td>
 <td>${when(key.created_at)} <span class="help">by ${actorLabel(key.created_by)}</span></td>
 <td>${when(key.last_used_at)}</td>
-<td class="actions">${actions.length === 0
-    ? '—'
-    : actions.map(
-        (a) => html`<form method="post" action="/console/api-keys/${key.id}/${a.change}"${a.confirm ? html` data-confirm="${a.confirm}"` : ''}>${csrfInput}<button type="submit" aria-label="${a.label} key ${key.name} (${key.display_prefix})">${a.label}</button></form>`,
-      )}</td>
+<td class="actions">${
+    actions.length === 0
+      ? '—'
+      : actions.map(
+          (a) =>
+            html`<form method="post" action="/console/api-keys/${key.id}/${a.change}"${a.confirm ? html` data-confirm="${a.confirm}"` : ''}>${csrfInput}<button type="submit" aria-label="${a.label} key ${key.name} (${key.display_prefix})">${a.label}</button></form>`,
+        )
+  }</td>
 </tr>`;
 }

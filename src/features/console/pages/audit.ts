@@ -35,44 +35,58 @@ const AuditQuery = Type.Object({
 type Filters = { action?: string; actor?: string; request_id?: string; kind?: string; from?: string; to?: string };
 
 export function registerAuditPage(api: Api, deps: { db: Database; reads: ReadTrail }) {
-  api.get('/audit', { config: { tier: 'enterprise', permission: 'administer', auditRead: { action: 'audit.viewed' } }, schema: { querystring: AuditQuery } }, async (request, reply) => {
-    const { before, verify, ...raw } = request.query;
-    const filters: Filters = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]).filter(([, v]) => v));
-    const filter: EventFilter = {
-      ...(filters.action && { action: filters.action }),
-      ...(filters.actor && { actor: filters.actor }),
-      ...(filters.request_id && { requestId: filters.request_id }),
-      ...(filters.kind && { kind: filters.kind as EventKind }),
-      ...(filters.from && { from: new Date(`${filters.from}T00:00:00Z`) }),
-      // "to" names the last day shown: events before the next midnight.
-      ...(filters.to && { to: new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000) }),
-    };
-    const { actor } = auditContextOf(request);
-    await deps.reads.flush(actor.organizationId);
-    const [events, length] = await deps.db.withTenant(actor, async (trx) => [await latestEvents(trx, filter, before, PAGE_SIZE + 1), await headSeq(trx)] as const);
-    const chain = verify === '1' || length <= VERIFY_ON_LOAD_MAX_EVENTS ? await verifyChain(deps.db, actor.organizationId) : undefined;
-    const page = events.slice(0, PAGE_SIZE);
-    const older = events.length > PAGE_SIZE ? page.at(-1)?.seq : undefined;
-    return sendPage(request, reply, {
-      title: 'Audit log',
-      section: 'audit',
-      body: html`${chainStatus(chain, length, filters)}
+  api.get(
+    '/audit',
+    { config: { tier: 'enterprise', permission: 'administer', auditRead: { action: 'audit.viewed' } }, schema: { querystring: AuditQuery } },
+    async (request, reply) => {
+      const { before, verify, ...raw } = request.query;
+      const filters: Filters = Object.fromEntries(
+        Object.entries(raw)
+          .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])
+          .filter(([, v]) => v),
+      );
+      const filter: EventFilter = {
+        ...(filters.action && { action: filters.action }),
+        ...(filters.actor && { actor: filters.actor }),
+        ...(filters.request_id && { requestId: filters.request_id }),
+        ...(filters.kind && { kind: filters.kind as EventKind }),
+        ...(filters.from && { from: new Date(`${filters.from}T00:00:00Z`) }),
+        // "to" names the last day shown: events before the next midnight.
+        ...(filters.to && { to: new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000) }),
+      };
+      const { actor } = auditContextOf(request);
+      await deps.reads.flush(actor.organizationId);
+      const [events, length] = await deps.db.withTenant(
+        actor,
+        async (trx) => [await latestEvents(trx, filter, before, PAGE_SIZE + 1), await headSeq(trx)] as const,
+      );
+      const chain = verify === '1' || length <= VERIFY_ON_LOAD_MAX_EVENTS ? await verifyChain(deps.db, actor.organizationId) : undefined;
+      const page = events.slice(0, PAGE_SIZE);
+      const older = events.length > PAGE_SIZE ? page.at(-1)?.seq : undefined;
+      return sendPage(request, reply, {
+        title: 'Audit log',
+        section: 'audit',
+        body: html`${chainStatus(chain, length, filters)}
 ${filterForm(filters)}
-${page.length === 0
-  ? html`<p>No event matches these filters.</p>`
-  : html`<table class="audit">
+${
+  page.length === 0
+    ? html`<p>No event matches these filters.</p>`
+    : html`<table class="audit">
 <caption class="visually-hidden">Audit events, newest first</caption>
 <thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Details</th></tr></thead>
 <tbody>${page.map(
-  ({ seq, fields: e, hash }) => html`<tr><td><abbr title="hash ${hash.toString('hex')}">${seq}</abbr></td><td>${when(e.occurred_at)}</td><td>${actorLabel(`${e.actor.type}:${e.actor.id}`)}${e.actor.role && html` <span class="help">(${e.actor.role})</span>`}</td><td><code>${e.action}</code>${e.outcome === 'failure' && html` ${badge('failure', 'denied')}`}${e.target.id && html`<br><span class="help">${e.target.type}</span> <code>${e.target.id}</code>`}</td><td class="details">${detailsText(e.details)}${e.request_id && html`<br><span class="help">request <code>${e.request_id}</code></span>`}</td></tr>`,
-)}</tbody>
-</table>`}
+        ({ seq, fields: e, hash }) =>
+          html`<tr><td><abbr title="hash ${hash.toString('hex')}">${seq}</abbr></td><td>${when(e.occurred_at)}</td><td>${actorLabel(`${e.actor.type}:${e.actor.id}`)}${e.actor.role && html` <span class="help">(${e.actor.role})</span>`}</td><td><code>${e.action}</code>${e.outcome === 'failure' && html` ${badge('failure', 'denied')}`}${e.target.id && html`<br><span class="help">${e.target.type}</span> <code>${e.target.id}</code>`}</td><td class="details">${detailsText(e.details)}${e.request_id && html`<br><span class="help">request <code>${e.request_id}</code></span>`}</td></tr>`,
+      )}</tbody>
+</table>`
+}
 <nav class="pages" aria-label="Audit log pages">
 ${before !== undefined && html`<a href="${href('/console/audit', filters)}">Newest events</a>`}
 ${older !== undefined && html`<a href="${href('/console/audit', { ...filters, before: older })}" rel="next">Older events</a>`}
 </nav>`,
-    });
-  });
+      });
+    },
+  );
 }
 
 /** An event's details as `key: value` pairs: nested values stay JSON. */

@@ -14,7 +14,7 @@ import type { AdjudicationService } from '../../adjudication/service.ts';
 import type { ScreeningService } from '../../screenings/service.ts';
 import type { SessionService } from '../../visitor-sessions/service.ts';
 import { csrfField, type Notice, sendPage, type Viewer } from '../layout.ts';
-import { caseBody, caseTitle, type CaseView } from '../views/case-view.ts';
+import { type CaseView, caseBody, caseTitle } from '../views/case-view.ts';
 
 const CaseParams = Type.Object({ id: Type.String({ pattern: '^case_[0-9a-z]{26}$' }) });
 const CaseQuery = Type.Object({ done: Type.Optional(Type.String({ enum: ['applied', 'pending'] })) });
@@ -60,32 +60,51 @@ export function registerCasePages(api: Api, deps: CasePagesDeps) {
     return sendPage(request, reply, { title: caseTitle(detail), section: 'queue', notice: extra.notice, status: extra.status ?? 200, body: caseBody(view) });
   }
 
-  api.get('/cases/:id', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.viewed', target: 'case' } }, schema: { params: CaseParams, querystring: CaseQuery } }, async (request, reply) => {
-    const done = request.query.done;
-    return showCase(request, reply, request.params.id, done ? { notice: DONE[done] as Notice } : {});
-  });
+  api.get(
+    '/cases/:id',
+    {
+      config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.viewed', target: 'case' } },
+      schema: { params: CaseParams, querystring: CaseQuery },
+    },
+    async (request, reply) => {
+      const done = request.query.done;
+      return showCase(request, reply, request.params.id, done ? { notice: DONE[done] as Notice } : {});
+    },
+  );
 
-  api.post('/cases/:id/disposition', { config: { tier: 'defense', permission: 'decide' }, schema: { params: CaseParams, body: DispositionForm } }, async (request, reply) => {
-    const { id } = request.params;
-    const form = { disposition: request.body.disposition, reason: request.body.reason };
-    try {
-      const reason = form.reason.trim();
-      if (reason === '') throw new AppError('validation_failed', 'Give a reason: an auditor will read it.', { errors: [{ pointer: '/reason', detail: 'must not be blank' }] });
-      const { outcome } = await adjudication.dispose(auditContextOf(request), id, { disposition: form.disposition as 'CLEARED' | 'ESCALATED' | 'DENIED', reason });
-      return reply.redirect(`/console/cases/${id}?done=${outcome === 'applied' ? 'applied' : 'pending'}`, 303);
-    } catch (error) {
-      if (!(error instanceof AppError) || !SHOWN_ON_CASE.has(error.code)) throw error;
-      return showCase(request, reply, id, { notice: { kind: 'alert', text: error.detail }, status: error.status, form });
-    }
-  });
+  api.post(
+    '/cases/:id/disposition',
+    { config: { tier: 'defense', permission: 'decide' }, schema: { params: CaseParams, body: DispositionForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const form = { disposition: request.body.disposition, reason: request.body.reason };
+      try {
+        const reason = form.reason.trim();
+        if (reason === '')
+          throw new AppError('validation_failed', 'Give a reason: an auditor will read it.', { errors: [{ pointer: '/reason', detail: 'must not be blank' }] });
+        const { outcome } = await adjudication.dispose(auditContextOf(request), id, {
+          disposition: form.disposition as 'CLEARED' | 'ESCALATED' | 'DENIED',
+          reason,
+        });
+        return reply.redirect(`/console/cases/${id}?done=${outcome === 'applied' ? 'applied' : 'pending'}`, 303);
+      } catch (error) {
+        if (!(error instanceof AppError) || !SHOWN_ON_CASE.has(error.code)) throw error;
+        return showCase(request, reply, id, { notice: { kind: 'alert', text: error.detail }, status: error.status, form });
+      }
+    },
+  );
 
-  api.get('/cases/:id/evidence', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'screening.evidence_downloaded', target: 'case', recordedByHandler: true } }, schema: { params: CaseParams } }, async (request, reply) => {
-    const context = auditContextOf(request);
-    const detail = await adjudication.getCase(context, request.params.id);
-    const pdf = await deps.screenings.evidencePdf(context, detail.screening_id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="gatehouse-evidence-${detail.screening_id}.pdf"`)
-      .send(pdf);
-  });
+  api.get(
+    '/cases/:id/evidence',
+    {
+      config: { tier: 'defense', permission: 'read', auditRead: { action: 'screening.evidence_downloaded', target: 'case', recordedByHandler: true } },
+      schema: { params: CaseParams },
+    },
+    async (request, reply) => {
+      const context = auditContextOf(request);
+      const detail = await adjudication.getCase(context, request.params.id);
+      const pdf = await deps.screenings.evidencePdf(context, detail.screening_id);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="gatehouse-evidence-${detail.screening_id}.pdf"`).send(pdf);
+    },
+  );
 }

@@ -30,34 +30,48 @@ const QueueQuery = Type.Object({
 type Filters = { status?: string; list?: string; source?: string; overdue?: string; min_score?: string; assignee?: string };
 
 export function registerQueuePage(api: Api, deps: { adjudication: Pick<AdjudicationService, 'queueFromQuery'>; lists: ListCatalog }) {
-  api.get('/queue', { config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.listed', target: 'case', list: true } }, schema: { querystring: QueueQuery } }, async (request, reply) => {
-    const { cursor, ...filters } = request.query as Filters & { cursor?: string };
-    const now = new Date();
-    const assignee = filters.assignee?.trim();
-    const page = await deps.adjudication.queueFromQuery(
-      auditContextOf(request),
-      {
-        ...(filters.status && { status: [filters.status as 'OPEN' | 'ESCALATED'] }),
-        ...(filters.list && { list: filters.list }),
-        ...(filters.source && { source: filters.source as (typeof SOURCES)[number] }),
-        ...(filters.overdue && { overdue: filters.overdue === 'true' }),
-        ...(filters.min_score && { min_score: Number(filters.min_score) }),
-        ...(assignee && { assignee }),
-        ...(cursor && { cursor }),
-        limit: PAGE_SIZE,
-      },
-      now,
-    );
-    recordShown(request, page.data.map((c) => c.id));
-    const lists = deps.lists.current()?.versions.map((v) => v.list).sort() ?? [];
-    const total = Object.values(page.totals).reduce((a, b) => a + b, 0);
-    const counts = Object.entries(page.totals).map(([status, n]) => `${n} ${status.toLowerCase()}`).join(', ');
-    return sendPage(request, reply, {
-      title: 'Adjudication queue',
-      section: 'queue',
-      body: html`${filterForm(filters, lists)}
+  api.get(
+    '/queue',
+    { config: { tier: 'defense', permission: 'read', auditRead: { action: 'case.listed', target: 'case', list: true } }, schema: { querystring: QueueQuery } },
+    async (request, reply) => {
+      const { cursor, ...filters } = request.query as Filters & { cursor?: string };
+      const now = new Date();
+      const assignee = filters.assignee?.trim();
+      const page = await deps.adjudication.queueFromQuery(
+        auditContextOf(request),
+        {
+          ...(filters.status && { status: [filters.status as 'OPEN' | 'ESCALATED'] }),
+          ...(filters.list && { list: filters.list }),
+          ...(filters.source && { source: filters.source as (typeof SOURCES)[number] }),
+          ...(filters.overdue && { overdue: filters.overdue === 'true' }),
+          ...(filters.min_score && { min_score: Number(filters.min_score) }),
+          ...(assignee && { assignee }),
+          ...(cursor && { cursor }),
+          limit: PAGE_SIZE,
+        },
+        now,
+      );
+      recordShown(
+        request,
+        page.data.map((c) => c.id),
+      );
+      const lists =
+        deps.lists
+          .current()
+          ?.versions.map((v) => v.list)
+          .sort() ?? [];
+      const total = Object.values(page.totals).reduce((a, b) => a + b, 0);
+      const counts = Object.entries(page.totals)
+        .map(([status, n]) => `${n} ${status.toLowerCase()}`)
+        .join(', ');
+      return sendPage(request, reply, {
+        title: 'Adjudication queue',
+        section: 'queue',
+        body: html`${filterForm(filters, lists)}
 <p class="summary">${total === 0 ? 'No case matches these filters.' : `${total} case${total === 1 ? ' matches' : 's match'} these filters (${counts}). Most urgent first.`}</p>
-${page.data.length > 0 && html`<table class="queue">
+${
+  page.data.length > 0 &&
+  html`<table class="queue">
 <caption class="visually-hidden">Open cases, most urgent first</caption>
 <thead><tr><th scope="col">Priority</th><th scope="col">Subject</th><th scope="col">Top match</th><th scope="col">Score</th><th scope="col">Status</th><th scope="col">Source</th><th scope="col">SLA</th><th scope="col">Opened</th><th scope="col">Assignee</th></tr></thead>
 <tbody>
@@ -75,17 +89,20 @@ ${page.data.map(
 </tr>`,
 )}
 </tbody>
-</table>`}
+</table>`
+}
 <nav class="pages" aria-label="Queue pages">
 ${cursor && html`<a href="${href('/console/queue', filters)}">First page</a>`}
 ${page.next_cursor && html`<a href="${href('/console/queue', { ...filters, cursor: page.next_cursor })}" rel="next">Next page</a>`}
 </nav>`,
-    });
-  });
+      });
+    },
+  );
 }
 
 function filterForm(filters: Filters, lists: string[]) {
-  const option = (value: string, label: string, current: string | undefined) => html`<option value="${value}"${(current ?? '') === value ? html` selected` : ''}>${label}</option>`;
+  const option = (value: string, label: string, current: string | undefined) =>
+    html`<option value="${value}"${(current ?? '') === value ? html` selected` : ''}>${label}</option>`;
   return html`<form class="filters" method="get" action="/console/queue" role="search" aria-label="Filter the queue">
 <p><label for="status">Status</label>
 <select id="status" name="status">${option('', 'Open and escalated', filters.status)}${option('OPEN', 'Open', filters.status)}${option('ESCALATED', 'Escalated', filters.status)}</select></p>

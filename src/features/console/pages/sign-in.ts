@@ -12,7 +12,7 @@ import type { Api } from '../../../http/feature.ts';
 import { TokenBuckets } from '../../../http/token-bucket.ts';
 import { type Html, html } from '../html.ts';
 import { csrfField, type Notice, sendPage } from '../layout.ts';
-import { safeNext, type Sessions, SIGN_IN_NOTICES, type SignInNotice } from '../session.ts';
+import { type Sessions, SIGN_IN_NOTICES, type SignInNotice, safeNext } from '../session.ts';
 import type { UserService } from '../users/user-service.ts';
 
 const upTo = (maxLength: number) => Type.String({ maxLength });
@@ -61,7 +61,12 @@ export function registerSignInPages(api: Api, deps: { users: UserService; sessio
   api.post('/sign-in', { config: { public: true }, schema: { body: SignInBody } }, async (request, reply) => {
     const { email, password, next } = request.body;
     if (!failures.has(request.ip, failureBucket)) {
-      return signInPage(request, reply, { email, next }, { notice: { kind: 'alert', text: 'Too many failed sign-ins from this address. Wait a minute and try again.' }, status: 429 });
+      return signInPage(
+        request,
+        reply,
+        { email, next },
+        { notice: { kind: 'alert', text: 'Too many failed sign-ins from this address. Wait a minute and try again.' }, status: 429 },
+      );
     }
     try {
       await sessions.start(request, reply, await users.signIn(email, password, { requestId: String(request.id), sourceIp: request.ip }));
@@ -79,12 +84,17 @@ export function registerSignInPages(api: Api, deps: { users: UserService; sessio
   });
 
   const setupPage = (request: FastifyRequest, reply: FastifyReply, token: string, email: string, shown: Shown = {}) =>
-    formPage(request, reply, { title: 'Set your password', action: '/console/setup', ...shown }, html`<input type="hidden" name="token" value="${token}">
+    formPage(
+      request,
+      reply,
+      { title: 'Set your password', action: '/console/setup', ...shown },
+      html`<input type="hidden" name="token" value="${token}">
 ${field('username', 'Email address', html`type="email" autocomplete="username" readonly value="${email}"`)}
 ${field('password', 'New password', html`type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required aria-describedby="password-help"`)}
 <p id="password-help" class="help">At least ${PASSWORD_MIN_LENGTH} characters, and not your email address. A few unrelated words make a good one.</p>
 ${field('confirm', 'The same password again', html`type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required`)}
-<p><button type="submit">Set password and sign in</button></p>`);
+<p><button type="submit">Set password and sign in</button></p>`,
+    );
 
   const invalidLink = (request: FastifyRequest, reply: FastifyReply, detail: string) =>
     sendPage(request, reply, { title: 'This link cannot be used', status: 404, body: html`<p>${detail}</p><p><a href="/console/sign-in">Sign in</a></p>` });
@@ -92,13 +102,19 @@ ${field('confirm', 'The same password again', html`type="password" autocomplete=
   api.get('/setup', { config: { public: true }, schema: { querystring: SetupQuery } }, async (request, reply) => {
     const token = request.query.token ?? '';
     const target = await users.setupFor(token);
-    if (!target) return invalidLink(request, reply, 'This password-setup link was used already, replaced by a newer one, or has expired. Ask an administrator for a new one.');
+    if (!target)
+      return invalidLink(
+        request,
+        reply,
+        'This password-setup link was used already, replaced by a newer one, or has expired. Ask an administrator for a new one.',
+      );
     return setupPage(request, reply, token, target.email);
   });
 
   api.post('/setup', { config: { public: true }, schema: { body: SetupBody } }, async (request, reply) => {
     const { token, password, confirm, username = '' } = request.body;
-    if (password !== confirm) return setupPage(request, reply, token, username, { notice: { kind: 'alert', text: 'The two passwords are not the same.' }, status: 400 });
+    if (password !== confirm)
+      return setupPage(request, reply, token, username, { notice: { kind: 'alert', text: 'The two passwords are not the same.' }, status: 400 });
     try {
       await sessions.start(request, reply, await users.completeSetup(token, password, { requestId: String(request.id), sourceIp: request.ip }));
     } catch (error) {

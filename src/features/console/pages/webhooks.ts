@@ -8,11 +8,11 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
-import { badge, when } from '../format.ts';
-import { type Html, html } from '../html.ts';
 import type { DeliveryRecord as Delivery } from '../../webhooks/deliveries-store.ts';
 import type { WebhookService } from '../../webhooks/service.ts';
 import type { EndpointRecord as Endpoint } from '../../webhooks/store.ts';
+import { badge, when } from '../format.ts';
+import { type Html, html } from '../html.ts';
 import { csrfField, type Notice, sendPage } from '../layout.ts';
 
 const ENDPOINTS_SHOWN = 50;
@@ -67,18 +67,21 @@ ${endpoint.description && html`<dt>Description</dt><dd>${endpoint.description}</
 ${endpoint.failing_since && html`<dt>Failing since</dt><dd>${when(endpoint.failing_since)}</dd>`}
 </dl>
 <h3>Recent deliveries</h3>
-${deliveries.length === 0
-  ? html`<p>None yet.</p>`
-  : html`<table>
+${
+  deliveries.length === 0
+    ? html`<p>None yet.</p>`
+    : html`<table>
 <thead><tr><th scope="col">Event</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Last attempt</th><th scope="col">Next attempt</th><th scope="col">Action</th></tr></thead>
 <tbody>${deliveries.map((d) => deliveryRow(endpoint, d, csrf))}</tbody>
-</table>`}
+</table>`
+}
 </section>`;
 }
 
 function deliveryRow(endpoint: Endpoint, delivery: Delivery, csrf: Html): Html {
   const last = delivery.history.at(-1);
-  const lastWords = last && `${last.outcome}${last.status !== null ? ` (HTTP ${last.status})` : ''}, ${last.latency_ms} ms${last.error ? `: ${last.error}` : ''}`;
+  const lastWords =
+    last && `${last.outcome}${last.status !== null ? ` (HTTP ${last.status})` : ''}, ${last.latency_ms} ms${last.error ? `: ${last.error}` : ''}`;
   const tone = { succeeded: 'cleared', failed: 'denied', cancelled: 'closed', pending: 'pending' }[delivery.state];
   return html`<tr>
 <td><code>${delivery.event_type}</code><br><code class="help">${delivery.event_id}</code></td>
@@ -86,8 +89,10 @@ function deliveryRow(endpoint: Endpoint, delivery: Delivery, csrf: Html): Html {
 <td>${delivery.attempts}</td>
 <td>${last ? html`${when(last.attempted_at)}<br><span class="help">${lastWords}</span>` : '—'}</td>
 <td>${when(delivery.next_attempt_at)}</td>
-<td>${endpoint.enabled
-    ? html`<form method="post" action="/console/webhooks/${endpoint.id}/deliveries/${delivery.event_id}/redeliver">${csrf}<button type="submit" aria-label="Redeliver ${delivery.event_type} event ${delivery.event_id}">Redeliver</button></form>`
-    : html`<span class="help">Enable the endpoint to redeliver.</span>`}</td>
+<td>${
+    endpoint.enabled
+      ? html`<form method="post" action="/console/webhooks/${endpoint.id}/deliveries/${delivery.event_id}/redeliver">${csrf}<button type="submit" aria-label="Redeliver ${delivery.event_type} event ${delivery.event_id}">Redeliver</button></form>`
+      : html`<span class="help">Enable the endpoint to redeliver.</span>`
+  }</td>
 </tr>`;
 }

@@ -22,9 +22,9 @@ import {
   locateByEmail,
   locateBySetupToken,
   lockSetupToken,
-  updateUser,
   type UserRecord,
   type UserState,
+  updateUser,
 } from './user-store.ts';
 
 /** How long a password-setup link stays usable. */
@@ -45,8 +45,19 @@ export function createUserService(withTenant: WithTenant) {
     actor: { organizationId, kind: 'user', id: user.email, role: user.role },
     ...origin,
   });
-  const audit = (trx: TenantTransaction, context: AuditContext, action: string, user: Pick<UserRecord, 'id' | 'email'>, extra: { outcome?: 'failure'; details?: Record<string, unknown> } = {}) =>
-    recordAudit(trx, context, { action: `console_user.${action}`, target: { type: 'console_user', id: user.id }, ...extra, details: { email: user.email, ...extra.details } });
+  const audit = (
+    trx: TenantTransaction,
+    context: AuditContext,
+    action: string,
+    user: Pick<UserRecord, 'id' | 'email'>,
+    extra: { outcome?: 'failure'; details?: Record<string, unknown> } = {},
+  ) =>
+    recordAudit(trx, context, {
+      action: `console_user.${action}`,
+      target: { type: 'console_user', id: user.id },
+      ...extra,
+      details: { email: user.email, ...extra.details },
+    });
 
   /** A fresh setup token (returned once) and what is stored of it. */
   const newSetupToken = (now: Date) => {
@@ -66,7 +77,14 @@ export function createUserService(withTenant: WithTenant) {
       const { token, stored } = newSetupToken(now);
       try {
         return await withTenant(context.actor, async (trx) => {
-          const user = await insertUser(trx, { organization_id: context.actor.organizationId, id: newId('usr'), email, role: input.role, ...stored, created_by: `${context.actor.kind}:${context.actor.id}` });
+          const user = await insertUser(trx, {
+            organization_id: context.actor.organizationId,
+            id: newId('usr'),
+            email,
+            role: input.role,
+            ...stored,
+            created_by: `${context.actor.kind}:${context.actor.id}`,
+          });
           await audit(trx, context, 'created', user, { details: { role: user.role, setup_expires_at: stored.setup_expires_at.toISOString() } });
           return { user, setupToken: token };
         });
@@ -111,7 +129,8 @@ export function createUserService(withTenant: WithTenant) {
     async completeSetup(token: string, password: string, origin: Origin, now = new Date()): Promise<SignedIn> {
       const sha256 = setupTokenSha256(token);
       const found = sha256 && (await locateBySetupToken(withTenant, sha256));
-      const expired = () => new AppError('not_found', 'This password-setup link is not valid: it was used already, replaced or expired. Ask an administrator for a new one.');
+      const expired = () =>
+        new AppError('not_found', 'This password-setup link is not valid: it was used already, replaced or expired. Ask an administrator for a new one.');
       if (!sha256 || !found) throw expired();
       const user = await withTenant(systemActor(found.organization_id), (trx) => findUser(trx, found.user_id));
       if (!user || user.state !== 'active' || !user.setup_expires_at || user.setup_expires_at <= now) throw expired();
@@ -141,10 +160,10 @@ export function createUserService(withTenant: WithTenant) {
         throw new AppError('unauthenticated', WRONG);
       }
       const organizationId = found.organization_id;
-      const [user, organization] = await withTenant(systemActor(organizationId), async (trx) => [
-        await findUser(trx, found.user_id),
-        await trx.selectFrom('organizations').select('state').executeTakeFirst(),
-      ] as const);
+      const [user, organization] = await withTenant(
+        systemActor(organizationId),
+        async (trx) => [await findUser(trx, found.user_id), await trx.selectFrom('organizations').select('state').executeTakeFirst()] as const,
+      );
       if (!user) throw new AppError('unauthenticated', WRONG);
       /** Records the refusal (counting a wrong password towards the lock) and throws it. */
       const refuse = async (reason: string, detail = WRONG): Promise<never> => {

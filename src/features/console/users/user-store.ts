@@ -48,7 +48,18 @@ export type UserRecord = {
 };
 
 const COLUMNS = [
-  'id', 'email', 'role', 'state', 'password_hash', 'password_set_at', 'setup_expires_at', 'failed_sign_ins', 'locked_until', 'last_sign_in_at', 'created_by', 'created_at',
+  'id',
+  'email',
+  'role',
+  'state',
+  'password_hash',
+  'password_set_at',
+  'setup_expires_at',
+  'failed_sign_ins',
+  'locked_until',
+  'last_sign_in_at',
+  'created_by',
+  'created_at',
 ] as const;
 
 export type UserChanges = Partial<{
@@ -97,7 +108,12 @@ export const findUserByEmail = (trx: TenantTransaction, email: string): Promise<
 export const listUsers = (trx: TenantTransaction): Promise<UserRecord[]> => trx.selectFrom('console_users').select(COLUMNS).orderBy('email').execute();
 
 export async function updateUser(trx: TenantTransaction, id: string, changes: UserChanges, now: Date): Promise<UserRecord> {
-  return trx.updateTable('console_users').set({ ...changes, updated_at: now }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  return trx
+    .updateTable('console_users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** One more failed sign-in, counted in the database so that attempts racing each other all count. */

@@ -13,7 +13,6 @@ import type { Viewer } from '../layout.ts';
 import { holdsSection } from './holds.ts';
 import { matchesSection } from './matches.ts';
 
-
 export type CaseView = {
   detail: CaseDetail;
   viewer: Viewer;
@@ -82,7 +81,8 @@ function decisionSection(view: CaseView): Html {
 <p>It needs a second person (${pending.requires_second_reviewer}).
 ${answerable ? 'Another person must confirm it.' : html`To confirm it, choose <strong>${pending.disposition}</strong> below and give your own reason; another choice replaces the proposal.`}</p></div>`;
   let form: Html | string;
-  if (view.allowed.length === 0) form = html`<p>This case is closed (${detail.status}). Only a re-screen that finds a new or changed list entry reopens it.</p>`;
+  if (view.allowed.length === 0)
+    form = html`<p>This case is closed (${detail.status}). Only a re-screen that finds a new or changed list entry reopens it.</p>`;
   else if (viewer.role === 'viewer') form = html`<p>You have the viewer role: you can look at cases but not decide them.</p>`;
   else form = dispositionForm(view, pending && !answerable ? pending.disposition : undefined);
   return html`<section aria-labelledby="decision-heading">
@@ -150,7 +150,9 @@ function listFreshnessWords(screening: Screening): string {
   if (screening.lists_stale === undefined) return 'not recorded (screened before Gatehouse recorded it)';
   const stale = screening.stale_lists ?? [];
   if (stale.length === 0) return 'every list was within its maximum age';
-  return stale.map((l) => `${l.list} was past its maximum age (last confirmed current ${Math.floor(l.age_hours)} hours before, ${l.max_age_hours} allowed)`).join('; ');
+  return stale
+    .map((l) => `${l.list} was past its maximum age (last confirmed current ${Math.floor(l.age_hours)} hours before, ${l.max_age_hours} allowed)`)
+    .join('; ');
 }
 
 /** Who acted, and for a proposal made with a key, the person who answers for it. */
@@ -165,8 +167,9 @@ function historySection(detail: CaseDetail): Html {
 <table>
 <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Status</th><th scope="col">Reason</th></tr></thead>
 <tbody>${detail.history.map(
-  (e) => html`<tr><td>${when(e.at)}</td><td>${who(e)}</td><td>${ACTION_WORDS[e.action] ?? e.action}${e.disposition && html`: ${e.disposition}`}</td><td>${e.from_status && e.from_status !== e.to_status ? `${e.from_status} → ${e.to_status}` : (e.to_status ?? '')}</td><td>${e.reason ?? ''}</td></tr>`,
-)}</tbody>
+    (e) =>
+      html`<tr><td>${when(e.at)}</td><td>${who(e)}</td><td>${ACTION_WORDS[e.action] ?? e.action}${e.disposition && html`: ${e.disposition}`}</td><td>${e.from_status && e.from_status !== e.to_status ? `${e.from_status} → ${e.to_status}` : (e.to_status ?? '')}</td><td>${e.reason ?? ''}</td></tr>`,
+  )}</tbody>
 </table>
 </section>`;
 }

@@ -32,7 +32,9 @@ export function flagsLine(flags: readonly Flag[] | undefined): Html | string {
   const places = [...new Set(flags.map((f) => f.region ?? f.country))];
   return html`${places.map((place, i) => {
     const here = flags.filter((f) => (f.region ?? f.country) === place);
-    const bySeverity = ['prohibited', 'restricted'].map((severity) => [severity, here.filter((f) => f.severity === severity).map((f) => f.regime)] as const).filter(([, r]) => r.length > 0);
+    const bySeverity = ['prohibited', 'restricted']
+      .map((severity) => [severity, here.filter((f) => f.severity === severity).map((f) => f.regime)] as const)
+      .filter(([, r]) => r.length > 0);
     return html`${i > 0 ? '; ' : ''}${place}: ${bySeverity.map(([severity, regimes], j) => html`${j > 0 ? ', ' : ''}${regimes.join(', ')} ${badge(severity, severity === 'prohibited' ? 'denied' : 'escalated')}`)}`;
   })}`;
 }

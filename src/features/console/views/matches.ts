@@ -5,8 +5,9 @@
  * cleared it and why, explained the same way), then the country flags of the screening. The words
  * are the evidence PDF's, so the page and the document an auditor reads say the same thing.
  */
-import { CLEARED_BY_WORDS, FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
+
 import { formatContribution, formatScore, formatSimilarity } from '../../../evidence/evidence-format.ts';
+import { CLEARED_BY_WORDS, FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
 import type { ListSnapshot } from '../../../lists/catalog.ts';
 import type { DateOfBirth, ListEntity, PartialDate } from '../../../screening/model.ts';
 import type { PresentedScreening as Screening } from '../../screenings/present.ts';
@@ -61,7 +62,13 @@ function clearedNote(match: ClearedMatch): Html {
   return html`<p>${badge('auto-cleared', 'closed')} Cleared by ${what}, rules version ${by.rules_version}: ${by.reason}.</p>`;
 }
 
-function matchSection(match: Match, heading: { id: string; title: string }, note: Html, snapshot: ListSnapshot | undefined, versions: Screening['list_versions']): Html {
+function matchSection(
+  match: Match,
+  heading: { id: string; title: string },
+  note: Html,
+  snapshot: ListSnapshot | undefined,
+  versions: Screening['list_versions'],
+): Html {
   const { id } = heading;
   const entry = listEntry(snapshot, match.list, match.entry_id);
   const loaded = snapshot?.versions.find((v) => v.list === match.list)?.id;
@@ -73,18 +80,23 @@ ${note}
 <h4>Why it matched</h4>
 ${match.explanation.found_by_identifier && html`<p><strong>Found by identifier:</strong> ${match.explanation.found_by_identifier}; the names alone are no match.</p>`}
 <p>${match.explanation.summary}</p>
-${match.explanation.tokens.length > 0 && html`<table>
+${
+  match.explanation.tokens.length > 0 &&
+  html`<table>
 <caption>Word by word</caption>
 <thead><tr><th scope="col">Subject's word</th><th scope="col">Listed word</th><th scope="col">How</th><th scope="col">Similarity</th><th scope="col">Weight</th></tr></thead>
 <tbody>${match.explanation.tokens.map((t) => html`<tr><td>${t.query ?? '—'}</td><td>${t.list ?? '—'}</td><td>${HOW_WORDS[t.how as keyof typeof HOW_WORDS] ?? t.how}</td><td>${formatSimilarity(t.similarity)}</td><td>${formatSimilarity(t.weight)}</td></tr>`)}</tbody>
-</table>`}
-${match.explanation.qualifiers.length === 0
-  ? html`<p>No qualifier (date of birth, country, type, identifier) changed the score.</p>`
-  : html`<table>
+</table>`
+}
+${
+  match.explanation.qualifiers.length === 0
+    ? html`<p>No qualifier (date of birth, country, type, identifier) changed the score.</p>`
+    : html`<table>
 <caption>What else counted</caption>
 <thead><tr><th scope="col">Qualifier</th><th scope="col">Effect</th><th scope="col">Change</th><th scope="col">Detail</th></tr></thead>
 <tbody>${match.explanation.qualifiers.map((q) => html`<tr><td>${FACTOR_WORDS[q.factor as keyof typeof FACTOR_WORDS] ?? q.factor}</td><td>${q.effect}</td><td>${formatContribution(q.contribution)}</td><td>${q.detail}</td></tr>`)}</tbody>
-</table>`}
+</table>`
+}
 </div>
 <div class="entry">
 <h4>The list entry</h4>
@@ -112,7 +124,11 @@ function versionNote(match: Match, loaded: string | undefined, versions: Screeni
   return html` <span class="help">(screened against that version${published}; ${loaded ? html`the details below are from the version loaded now, <code>${loaded}</code>` : 'this list is not loaded now'})</span>`;
 }
 
-const partialDate = (d: PartialDate) => [d.year, d.month, d.day].filter((n) => n !== undefined).map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join('-');
+const partialDate = (d: PartialDate) =>
+  [d.year, d.month, d.day]
+    .filter((n) => n !== undefined)
+    .map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0')))
+    .join('-');
 const dateOfBirth = (d: DateOfBirth) => `${d.circa ? 'circa ' : ''}${partialDate(d)}${d.until ? ` to ${partialDate(d.until)}` : ''}`;
 
 function entryDetails(entry: ListEntity): Html {
@@ -135,13 +151,16 @@ function entryDetails(entry: ListEntity): Html {
 function countryFlagsSection(flags: Screening['country_flags']): Html {
   return html`<section aria-labelledby="flags-heading">
 <h2 id="flags-heading">Country flags (${flags.length})</h2>
-${flags.length === 0
-  ? html`<p>No sanctioned or restricted country or region was found in what was screened.</p>`
-  : html`<table>
+${
+  flags.length === 0
+    ? html`<p>No sanctioned or restricted country or region was found in what was screened.</p>`
+    : html`<table>
 <thead><tr><th scope="col">Country</th><th scope="col">Regime</th><th scope="col">Severity</th><th scope="col">Why</th><th scope="col">Source</th></tr></thead>
 <tbody>${flags.map(
-  (f) => html`<tr><td>${f.country}${f.region && html` (${f.region})`}${f.matched_term && html` <span class="help">named as “${f.matched_term}”</span>`}</td><td>${f.regime}</td><td>${badge(f.severity, f.severity === 'prohibited' ? 'denied' : 'escalated')}</td><td>${f.reason}</td><td><a href="${f.source_url}" rel="noreferrer">${f.citation}</a>, from ${f.effective_from}</td></tr>`,
-)}</tbody>
-</table>`}
+        (f) =>
+          html`<tr><td>${f.country}${f.region && html` (${f.region})`}${f.matched_term && html` <span class="help">named as “${f.matched_term}”</span>`}</td><td>${f.regime}</td><td>${badge(f.severity, f.severity === 'prohibited' ? 'denied' : 'escalated')}</td><td>${f.reason}</td><td><a href="${f.source_url}" rel="noreferrer">${f.citation}</a>, from ${f.effective_from}</td></tr>`,
+      )}</tbody>
+</table>`
+}
 </section>`;
 }

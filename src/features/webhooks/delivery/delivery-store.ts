@@ -49,7 +49,12 @@ export async function loadClaimed(trx: TenantTransaction, key: DeliveryKey, toke
  * it meanwhile, no other worker took it over after the lease): only then may it decide what comes
  * next. `roundAttempts` counts this round's attempts, this one included.
  */
-export async function recordAttempt(trx: TenantTransaction, key: DeliveryKey, token: string, attempt: AttemptColumns): Promise<{ mine: boolean; roundAttempts: number } | undefined> {
+export async function recordAttempt(
+  trx: TenantTransaction,
+  key: DeliveryKey,
+  token: string,
+  attempt: AttemptColumns,
+): Promise<{ mine: boolean; roundAttempts: number } | undefined> {
   const counted = await trx
     .updateTable('webhook_deliveries')
     .set({

@@ -28,7 +28,11 @@ export async function resolveDestination(urlText: string, policy: AddressPolicy,
   const literal = net.isIP(target.host);
   const addresses = literal ? [{ address: target.host, family: literal as 4 | 6 }] : await resolveWithin(resolve, target.host, timeoutMs);
   if (addresses.length === 0) throw new RefusedDestination(`The host ${target.host} has no address.`);
-  const refused = refusedAddress(target, addresses.map((a) => a.address), policy);
+  const refused = refusedAddress(
+    target,
+    addresses.map((a) => a.address),
+    policy,
+  );
   if (refused !== undefined) {
     throw new RefusedDestination(
       `The host ${target.host} resolves to ${refused}, a loopback, private, link-local or reserved address; webhooks are sent to public addresses only ` +

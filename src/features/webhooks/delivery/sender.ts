@@ -51,7 +51,13 @@ export async function sendWebhook(urlText: string, headers: Record<string, strin
   });
   try {
     const destination = await resolveDestination(urlText, options.policy, options.resolve, options.timeoutMs);
-    const answer = await post(destination, { ...headers, 'content-type': 'application/json', 'user-agent': options.userAgent }, body, options.timeoutMs - elapsed(), options.signal);
+    const answer = await post(
+      destination,
+      { ...headers, 'content-type': 'application/json', 'user-agent': options.userAgent },
+      body,
+      options.timeoutMs - elapsed(),
+      options.signal,
+    );
     const status = answer.status;
     const retryAfterMs = parseRetryAfter(answer.retryAfter, options.now());
     return {

@@ -39,7 +39,10 @@ export async function settleAttempt(trx: TenantTransaction, attempt: AttemptToSe
     state = 'failed';
     disable = 'gone';
   } else {
-    const delay = nextAttemptDelayMs(counted.roundAttempts, { ...(result.retryAfterMs !== undefined && { retryAfterMs: result.retryAfterMs }), random: attempt.random });
+    const delay = nextAttemptDelayMs(counted.roundAttempts, {
+      ...(result.retryAfterMs !== undefined && { retryAfterMs: result.retryAfterMs }),
+      random: attempt.random,
+    });
     state = delay === undefined ? 'failed' : 'pending';
     next = delay === undefined ? null : new Date(now.getTime() + delay);
     const failingSince = await markFailing(trx, key.endpointId, now);
@@ -53,9 +56,13 @@ export async function settleAttempt(trx: TenantTransaction, attempt: AttemptToSe
 async function disableForDelivery(trx: TenantTransaction, key: DeliveryKey, reason: DisabledReason, now: Date, status: number | null) {
   if (!(await disableEndpoint(trx, key.endpointId, reason, now))) return; // disabled already
   const cancelled = await cancelPending(trx, key.endpointId);
-  recordAudit(trx, { actor: deliveryActor(key.organizationId), requestId: null, sourceIp: null }, {
-    action: 'webhook_endpoint.disabled',
-    target: { type: 'webhook_endpoint', id: key.endpointId },
-    details: { reason, status, event_id: key.eventId, cancelled_deliveries: cancelled },
-  });
+  recordAudit(
+    trx,
+    { actor: deliveryActor(key.organizationId), requestId: null, sourceIp: null },
+    {
+      action: 'webhook_endpoint.disabled',
+      target: { type: 'webhook_endpoint', id: key.endpointId },
+      details: { reason, status, event_id: key.eventId, cancelled_deliveries: cancelled },
+    },
+  );
 }
