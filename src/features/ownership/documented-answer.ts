@@ -6,6 +6,7 @@
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import { ownershipRequest } from './request.ts';
 import { FAQ_401_EXAMPLE_3 } from './request-examples.ts';
+import { NOT_SCREENED } from './service.ts';
 
 /** The answer to FAQ 401 Example 3 (its names not screened, as with `screen_names: false`). */
 export function documentedAnswer() {
@@ -16,16 +17,6 @@ export function documentedAnswer() {
     id: 'own_01kaq3m2c5v8x0f3r6t9w2y5b8',
     ...evaluateOwnership(request.query, {}, request.resolved),
     checked_at: now.toISOString(),
-    screening: {
-      performed: false,
-      threshold: null,
-      entities_screened: 0,
-      names_screened: 0,
-      entities_matched: 0,
-      entities_designated: 0,
-      list_versions: [],
-      lists_stale: false,
-      stale_lists: [],
-    },
+    screening: NOT_SCREENED,
   };
 }
