@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { test } from 'node:test';
 import { globSync } from 'glob';
 import { APP_FEATURES } from '../src/composition.ts';
-import { importGraph, importsOf, orderProblems } from './architecture/import-order.ts';
+import { fileCycles, importGraph, importsOf, orderProblems } from './architecture/import-order.ts';
 import { LAYERS, partOf } from './architecture/layers.ts';
 
 const sources = globSync('src/**/*.ts').sort();
@@ -31,6 +31,10 @@ test('nothing but config.ts reads process.env', () => {
 
 test('parts of src/ follow the declared layers (test/architecture/layers.ts): no import points up or sideways, no cycle', () => {
   assert.deepEqual(orderProblems(importGraph(sources), LAYERS, partOf), []);
+});
+
+test('files of src/ import one way: no file reaches itself through its imports, type-only ones included', () => {
+  assert.deepEqual(fileCycles(importGraph(sources)), []);
 });
 
 test('every declared part of src/ exists: the layers describe the code as it is', () => {

@@ -19,8 +19,8 @@
  * - Values reach the text only as literals (db/sql-text.ts): a simple query takes no parameters.
  *   The query builder's nodes for this statement were ~1% of the service's time; it is text.
  */
+import type { Actor } from './actor.ts';
 import { joined, type SqlText, sqlText } from './sql-text.ts';
-import type { Actor } from './tenant.ts';
 
 /** The role every request runs as; created by the first migration. */
 export const RUNTIME_ROLE = 'gatehouse_runtime';

@@ -23,19 +23,15 @@
  *   (prepared-statements.ts). SQL text is made only in db/sql-text.ts.
  */
 import type { Kysely } from 'kysely';
+import type { Actor } from './actor.ts';
 import { type JsonStatement, sentAlone, simpleQueryOf } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 import { joined, runText, sqlText } from './sql-text.ts';
 import { openingQuery, type RoleSwitch, type StampRow, settingsRead, type TenantSettings } from './tenant-settings.ts';
 import { type CollectOptions, WritesAtCommit } from './write-at-commit.ts';
 
-/** Who is acting. The identity issue adds its own kinds; the organization is what RLS needs. */
-export type Actor = {
-  organizationId: string;
-  kind: 'api_key' | 'user' | 'system';
-  /** The key id, the JWT subject, or the name of a system job. */
-  id: string;
-};
+// The door's callers name who acts together with the door itself (Actor, TenantTransaction, WithTenant).
+export type { Actor } from './actor.ts';
 
 declare const tenantScoped: unique symbol;
 /**

@@ -11,22 +11,13 @@
  */
 import { giveWay } from '../background-priority.ts';
 import { newId } from '../ids.ts';
-import type { ListCode, ListEntity } from '../screening/model.ts';
+import type { ListCode } from '../screening/model.ts';
 import { diffEntries, ListImportError } from './list-content.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
-import { entryBatches, entryHashesOf, type PreparedList, prepareList } from './prepared-list.ts';
+import { entryBatches, entryHashesOf, type ListToImport, type PreparedList, prepareList } from './prepared-list.ts';
 
-/** What a parser hands over for one list (src/screening/lists/read-list-sources.ts's ParsedList). */
-export type ListToImport = {
-  list: ListCode;
-  format: string;
-  files: string[];
-  sourceSha256: string;
-  /** YYYY-MM-DD */
-  publishedAt?: string;
-  entities: ListEntity[];
-  warnings: string[];
-};
+// What importList takes, declared with the preparing it goes through first.
+export type { ListToImport } from './prepared-list.ts';
 
 export type ImportOptions = {
   /** Accept a version with fewer than `shrinkLimitPercent` % of the active version's entities. */

@@ -14,7 +14,7 @@ import { giveWay } from '../background-priority.ts';
 import type { Schema } from '../db/schema.ts';
 import { recordEventForEveryOrganization } from '../events/outbox.ts';
 import type { ListDiff } from './list-content.ts';
-import type { ListVersion, NewListVersion } from './list-store.ts';
+import type { ListVersion, NewListVersion } from './list-version.ts';
 import { activeVersions, entryPages } from './list-version-rows.ts';
 
 export type ListStaging = {

@@ -8,30 +8,14 @@
 import type { Kysely } from 'kysely';
 import { giveWay } from '../background-priority.ts';
 import type { Schema } from '../db/schema.ts';
-import type { ListCode, ListEntity } from '../screening/model.ts';
-import type { CountsByType, ListDiff } from './list-content.ts';
+import type { ListEntity } from '../screening/model.ts';
+import type { ListDiff } from './list-content.ts';
 import { createListStaging, type ListStaging, type StagingOptions } from './list-staging.ts';
+import type { ListVersion } from './list-version.ts';
 import { activeVersions, entryPages, versionById } from './list-version-rows.ts';
 
-export type ListVersion = {
-  id: string;
-  list: ListCode;
-  format: string;
-  sourceSha256: string;
-  contentSha256: string;
-  /** YYYY-MM-DD, when the source says (OFAC's legacy files do not). */
-  publishedOn: string | null;
-  /** When it became active: its activation committed (its import may have begun a little earlier). */
-  importedAt: Date;
-  entityCount: number;
-  countsByType: CountsByType;
-  previousVersionId: string | null;
-  changes: { added: number; removed: number; changed: number };
-  files: string[];
-  warnings: string[];
-};
-
-export type NewListVersion = Omit<ListVersion, 'importedAt' | 'changes'>;
+// What the store answers; its readers name it with the store.
+export type { ListVersion } from './list-version.ts';
 
 export type ListStore = {
   activeVersions(): Promise<ListVersion[]>;

@@ -7,8 +7,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { giveWay } from '../background-priority.ts';
 import type { Schema } from '../db/schema.ts';
 import type { EntityType, ListCode } from '../screening/model.ts';
-import type { ListVersion } from './list-store.ts';
 import type { ListVersionTable } from './list-tables.ts';
+import type { ListVersion } from './list-version.ts';
 
 /** The active version of each list (or of `list`), by list code. */
 export async function activeVersions(db: Kysely<Schema>, list?: ListCode): Promise<ListVersion[]> {

@@ -6,8 +6,20 @@
  * one buffer of bytes (moved, not copied) and the ids and hashes as two strings. Received as
  * objects, the SDN's 15,000 entries cost the service's thread some 30 ms to deserialize (measured).
  */
+import type { ListCode, ListEntity } from '../screening/model.ts';
 import { type CountsByType, contentHash, countByType, hashEntries } from './list-content.ts';
-import type { ListToImport } from './list-import.ts';
+
+/** What a parser hands over for one list (src/screening/lists/read-list-sources.ts's ParsedList). */
+export type ListToImport = {
+  list: ListCode;
+  format: string;
+  files: string[];
+  sourceSha256: string;
+  /** YYYY-MM-DD */
+  publishedAt?: string;
+  entities: ListEntity[];
+  warnings: string[];
+};
 
 export type PreparedList = Omit<ListToImport, 'entities'> & {
   entityCount: number;

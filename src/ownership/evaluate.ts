@@ -5,12 +5,13 @@
  * once at their largest (upper); where the two disagree the answer is not determinate.
  * Pure and linear in the size of the graph; validate the query first (validateOwnershipQuery).
  */
-import { type Bound, type Closure, coveredSet, coveredStakes, isCovered, listedOnly, upperStakes } from './closure.ts';
+import { type Bound, coveredSet, coveredStakes, isCovered, listedOnly, upperStakes } from './closure.ts';
 import { ownersOf } from './cycles.ts';
-import { contributors, explainPaths, inheritedFrom, type RuleSets } from './explain.ts';
+import { contributors, explainPaths, inheritedFrom } from './explain.ts';
 import { buildGraph, type OwnershipGraph, type ResolvedIds } from './graph.ts';
 import { bisSeedLevel, countedLists, LIST_SCOPE, ofacSeedLevel, type ScopeOptions, SeedLevel } from './list-scope.ts';
 import { fromMillionths } from './percent.ts';
+import type { EvaluatedRule, RuleSets } from './rule-sets.ts';
 import { affiliatesRuleWindow, BIS_AFFILIATES_RULE, type RuleWindow } from './rule-status.ts';
 import type { BisVerdict, EntityVerdict, OfacVerdict, OwnershipQuery, OwnershipVerdict } from './types.ts';
 import { collectWarnings } from './warnings.ts';
@@ -97,8 +98,6 @@ export function evaluateOwnership(query: OwnershipQuery, options: EvaluationOpti
     warnings: collectWarnings({ graph, query, target, owners, bis, window, verdicts: { ofac: ofacAnswer, bis: bisAnswer } }),
   };
 }
-
-export type EvaluatedRule = RuleSets & { upperDefinite: Closure };
 
 /** Whether a rule reaches `v` surely (lower) or possibly (upper). */
 type Status = (v: number, bound: Bound) => boolean;

@@ -9,23 +9,13 @@ import { type Closure, coveredStakes, isCovered } from './closure.ts';
 import { type OwnershipGraph, UNKNOWN } from './graph.ts';
 import type { DesignationList } from './list-scope.ts';
 import { fromMillionths } from './percent.ts';
+import type { RuleSets } from './rule-sets.ts';
 import type { Contributor, OwnershipPath, PathHop } from './types.ts';
 
 /** The most paths an answer lists (by contribution); `paths_truncated` says when there are more. */
 export const MAX_PATHS = 50;
 /** The most hops a path shows; a longer chain is shown from this far above the target. */
 export const MAX_HOPS = 100;
-
-/** One rule's covered sets over one graph. */
-export type RuleSets = {
-  seeds: Uint8Array;
-  /** Covered surely: definite seeds, unknown stakes as 0. */
-  lower: Closure;
-  /** Covered possibly: possible seeds too, unknown stakes at their largest. */
-  upper: Closure;
-  /** The lists that make a party count for this rule. */
-  listsOf: (v: number) => DesignationList[];
-};
 
 type Link = { owner: number; stake: number };
 

@@ -6,10 +6,10 @@
  */
 import { isCovered } from './closure.ts';
 import { ownershipCycles } from './cycles.ts';
-import type { EvaluatedRule } from './evaluate.ts';
 import { type OwnershipGraph, UNKNOWN } from './graph.ts';
 import { LIST_SCOPE, SeedLevel } from './list-scope.ts';
 import { HUNDRED_PERCENT, percentText } from './percent.ts';
+import type { EvaluatedRule } from './rule-sets.ts';
 import { BIS_TGL_WINDOW, inWindow, OFAC_AGGREGATION_GUIDANCE_FROM, type RuleWindow } from './rule-status.ts';
 import type { BisVerdict, OfacVerdict, OwnershipQuery, OwnershipWarning, WarningCode } from './types.ts';
 

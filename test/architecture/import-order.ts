@@ -2,6 +2,7 @@
  * The import graph of src/, and what breaks a declared order of its parts (test/architecture/layers.ts):
  * a part in no layer, an import that points up or sideways (into the importer's own layer or one
  * above it), and a cycle of parts. Each problem names the imports that make it, file by file.
+ * Inside a part, files import one way too: a cycle of files is named by its imports (fileCycles).
  * Type-only imports count: a type taken from a part is a dependency on it as much as a value is.
  */
 import fs from 'node:fs';
@@ -59,61 +60,78 @@ export function orderProblems(imports: readonly Import[], layers: Layers, partOf
 
 /** Each cycle of parts, once, as the loop of parts and one import for each of its steps. */
 function cyclesOf(imports: readonly Import[], partOf: (file: string) => string): string[] {
-  const edges = new Map<string, Map<string, Import>>();
-  for (const i of imports) {
-    const next = edges.get(partOf(i.from)) ?? new Map<string, Import>();
-    if (!next.has(partOf(i.to))) next.set(partOf(i.to), i);
-    edges.set(partOf(i.from), next);
-  }
-  const cycles: string[] = [];
-  for (const component of stronglyConnected(edges)) {
-    if (component.length < 2) continue;
-    const inside = new Set(component);
-    const start = component.slice().sort()[0] as string;
-    const loop = pathBack(start, edges, inside);
-    const steps = loop.slice(1).map((to, n) => edges.get(loop[n] as string)?.get(to) as Import);
-    cycles.push(`cycle ${loop.join(' → ')}: ${steps.map((i) => `${i.from} imports ${i.to}`).join('; ')}`);
-  }
-  return cycles;
+  return loops(imports, partOf).map((steps) => {
+    const parts = [...steps.map((i) => partOf(i.from)), partOf((steps[0] as Import).from)];
+    return `cycle ${parts.join(' → ')}: ${steps.map((i) => `${i.from} imports ${i.to}`).join('; ')}`;
+  });
 }
 
-/** The parts of each strongly connected component (Tarjan's algorithm). */
+/**
+ * Each cycle of files, once, as the files in the order they import each other (from the first in
+ * sort order, the shortest way back to it); [] when the imports point one way. Another cycle
+ * among the same files shows once this one is broken.
+ */
+export function fileCycles(imports: readonly Import[]): string[] {
+  return loops(imports, (file) => file).map((steps) => `${(steps[0] as Import).from} imports ${steps.map((i) => i.to).join(', which imports ')}`);
+}
+
+/**
+ * One loop for each group of nodes that reach each other (a node is what `nodeOf` makes of a
+ * file: its part, or the file itself), as the imports that make its steps, one per step.
+ */
+function loops(imports: readonly Import[], nodeOf: (file: string) => string): Import[][] {
+  const edges = new Map<string, Map<string, Import>>();
+  for (const i of imports) {
+    const next = edges.get(nodeOf(i.from)) ?? new Map<string, Import>();
+    if (!next.has(nodeOf(i.to))) next.set(nodeOf(i.to), i);
+    edges.set(nodeOf(i.from), next);
+  }
+  return stronglyConnected(edges)
+    .filter((component) => component.length >= 2)
+    .map((component) => {
+      const start = component.slice().sort()[0] as string;
+      const loop = pathBack(start, edges, new Set(component));
+      return loop.slice(1).map((to, n) => edges.get(loop[n] as string)?.get(to) as Import);
+    });
+}
+
+/** The nodes of each strongly connected component (Tarjan's algorithm). */
 function stronglyConnected(edges: Map<string, Map<string, Import>>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const components: string[][] = [];
-  const visit = (part: string) => {
-    index.set(part, index.size);
-    low.set(part, index.get(part) as number);
-    stack.push(part);
-    for (const next of edges.get(part)?.keys() ?? []) {
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    for (const next of edges.get(node)?.keys() ?? []) {
       if (!index.has(next)) {
         visit(next);
-        low.set(part, Math.min(low.get(part) as number, low.get(next) as number));
-      } else if (stack.includes(next)) low.set(part, Math.min(low.get(part) as number, index.get(next) as number));
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
     }
-    if (low.get(part) === index.get(part)) components.push(stack.splice(stack.indexOf(part)));
+    if (low.get(node) === index.get(node)) components.push(stack.splice(stack.indexOf(node)));
   };
-  for (const part of [...edges.keys()].sort()) if (!index.has(part)) visit(part);
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
   return components;
 }
 
-/** A shortest loop from `start` back to itself through `inside` (which holds one, being strongly connected). */
+/** A shortest loop of nodes from `start` back to itself through `inside` (which holds one, being strongly connected). */
 function pathBack(start: string, edges: Map<string, Map<string, Import>>, inside: Set<string>): string[] {
   const cameFrom = new Map<string, string>();
   const queue = [start];
   while (queue.length > 0) {
-    const part = queue.shift() as string;
-    for (const next of [...(edges.get(part)?.keys() ?? [])].sort()) {
+    const node = queue.shift() as string;
+    for (const next of [...(edges.get(node)?.keys() ?? [])].sort()) {
       if (!inside.has(next)) continue;
       if (next === start) {
         const loop = [start];
-        for (let at: string | undefined = part; at !== undefined && at !== start; at = cameFrom.get(at)) loop.splice(1, 0, at);
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at)) loop.splice(1, 0, at);
         return [...loop, start];
       }
       if (!cameFrom.has(next)) {
-        cameFrom.set(next, part);
+        cameFrom.set(next, node);
         queue.push(next);
       }
     }

@@ -3,11 +3,9 @@
  * formula (=, +, -, @, tab, carriage return) is prefixed with an apostrophe: an audit export
  * must not become a way to run code on the auditor's machine.
  */
-import type { exportLine } from './export-stream.ts';
+import type { ExportLine } from './export-line.ts';
 
-type Line = ReturnType<typeof exportLine>;
-
-const COLUMNS: [string, (line: Line) => unknown][] = [
+const COLUMNS: [string, (line: ExportLine) => unknown][] = [
   ['seq', (l) => l.seq],
   ['occurred_at', (l) => l.occurred_at],
   ['actor_type', (l) => l.actor.type],
@@ -27,7 +25,7 @@ const COLUMNS: [string, (line: Line) => unknown][] = [
 
 export const csvHeader = () => `${COLUMNS.map(([name]) => name).join(',')}\r\n`;
 
-export const csvLine = (line: Line) => `${COLUMNS.map(([, value]) => cell(value(line))).join(',')}\r\n`;
+export const csvLine = (line: ExportLine) => `${COLUMNS.map(([, value]) => cell(value(line))).join(',')}\r\n`;
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -4,26 +4,13 @@
  * thousand and no transaction stays open while a slow client reads.
  */
 import { Readable } from 'node:stream';
-import type { StoredLink } from '../../audit/audit-chain.ts';
 import { type EventFilter, headSeq, queryEvents } from '../../audit/audit-store.ts';
 import type { Actor, WithTenant } from '../../db/tenant.ts';
-import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { csvHeader, csvLine } from './csv.ts';
+import { exportLine } from './export-line.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
 const BATCH = 1_000;
-
-/** Each line's cursor resumes the export just after that line. Opaque to callers. */
-const lineCursor = (seq: number) => encodeCursor({ s: seq });
-
-const isSeq = (value: unknown): value is { s: number } =>
-  typeof value === 'object' && value !== null && Number.isSafeInteger((value as { s: unknown }).s) && (value as { s: number }).s >= 0;
-
-export const decodeLineCursor = (cursor: string): number => decodeCursor(cursor, 'this export', isSeq).s;
-
-export function exportLine(link: StoredLink) {
-  return { ...link.fields, prev_hash: link.prev_hash.toString('hex'), hash: link.hash.toString('hex'), cursor: lineCursor(link.seq) };
-}
 
 export function exportStream(withTenant: WithTenant, actor: Actor, filter: EventFilter, afterSeq: number, format: ExportFormat): Readable {
   async function* lines() {

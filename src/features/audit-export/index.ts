@@ -9,7 +9,8 @@ import { READ_ACTIONS } from '../../audit/read-actions.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Feature } from '../../http/feature.ts';
-import { decodeLineCursor, type ExportFormat, exportStream } from './export-stream.ts';
+import { decodeLineCursor } from './export-line.ts';
+import { type ExportFormat, exportStream } from './export-stream.ts';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = { ndjson: 'application/x-ndjson', csv: 'text/csv; charset=utf-8' };
 

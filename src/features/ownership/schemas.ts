@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import { DESIGNATION_LISTS, type DesignationList } from '../../ownership/list-scope.ts';
-import { REQUEST_EXAMPLES } from './examples.ts';
+import { REQUEST_EXAMPLES } from './request-examples.ts';
 
 export const MAX_ENTITIES = 100_000;
 export const MAX_OWNERSHIPS = 500_000;

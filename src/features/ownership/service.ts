@@ -21,7 +21,8 @@ export type OwnershipServiceOptions = {
   freshness: (now: Date) => FreshnessReport;
 };
 
-const NOT_SCREENED = {
+/** The screening summary of a check that screened no names. */
+export const NOT_SCREENED = {
   performed: false,
   threshold: null,
   entities_screened: 0,

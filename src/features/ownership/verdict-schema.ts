@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import { LISTS_STALE_DESCRIPTION, staleListsField } from '../../http/stale-list-fields.ts';
-import { documentedAnswer } from './examples.ts';
+import { documentedAnswer } from './documented-answer.ts';
 import { ListCode } from './schemas.ts';
 
 const Percent = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });

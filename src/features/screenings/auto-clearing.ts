@@ -9,18 +9,7 @@
 import type { QualifierExplanation } from '../../screening/match-types.ts';
 import { scoreInWords } from '../../screening/score-words.ts';
 import type { ClearingQualifier, ClearingRule } from '../cases/rules.ts';
-import type { MatchRecord, ScreeningRecord, Thresholds } from './build-screening.ts';
-
-export type ClearedBy = {
-  kind: 'band' | 'rule' | 'suppression';
-  /** The clearing rule's name (kind `rule`). */
-  rule?: string;
-  /** The version of the organization's adjudication rules that cleared it. */
-  rules_version: number;
-  /** The suppression that covers it (kind `suppression`). */
-  suppression_id?: string;
-  reason: string;
-};
+import type { ClearedBy, MatchRecord, ScreeningRecord, Thresholds } from './screening-record.ts';
 
 const QUALIFIER_WORDS: Record<ClearingQualifier, string> = { date_of_birth: 'date of birth', country: 'country', type: 'type' };
 /** The order conditions are read and said in, whatever order the stored rule keeps its keys in. */

@@ -7,7 +7,7 @@
  */
 import type { AuditContext } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { ScreeningInput } from './build-screening.ts';
+import type { ScreeningInput } from './screening-record.ts';
 
 export type MonitoredSubject = {
   id: string;

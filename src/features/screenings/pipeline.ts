@@ -16,7 +16,8 @@ import type { FreshnessReport } from '../../lists/freshness.ts';
 import { sha256Hex } from '../../sha256.ts';
 import type { CaseService } from '../cases/service.ts';
 import { listSuppressedAsCleared } from './auto-clearing.ts';
-import { buildScreening, type ScreeningInput, type ScreeningRecord, type ScreeningSource } from './build-screening.ts';
+import { buildScreening } from './build-screening.ts';
+import type { ScreeningInput, ScreeningRecord, ScreeningSource } from './screening-record.ts';
 import { recordScreenings, type StoredScreening } from './store.ts';
 
 /** A stored screening with where its case stands now. */

@@ -3,7 +3,7 @@
  */
 import { checkIdentifiers, type IdentifierBody } from '../../http/identifier-fields.ts';
 import { InputChecker, optional } from '../../http/input-checker.ts';
-import type { ScreeningInput } from './build-screening.ts';
+import type { ScreeningInput } from './screening-record.ts';
 
 export type PrescreenBody = {
   subject?: string;

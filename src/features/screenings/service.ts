@@ -16,9 +16,9 @@ import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { ListFreshnessMonitor } from '../../lists/freshness.ts';
 import type { CaseService } from '../cases/service.ts';
-import type { ScreeningInput, ScreeningSource } from './build-screening.ts';
 import { type PipelineCases, screenMany as runPipeline, type ScreeningView, type ScreenOptions } from './pipeline.ts';
 import { presentScreening } from './present.ts';
+import type { ScreeningInput, ScreeningSource } from './screening-record.ts';
 import { findScreening, organizationName, screeningSummaries, upsertVendor } from './store.ts';
 
 export type VendorInput = { input: ScreeningInput; externalId?: string };

@@ -8,7 +8,7 @@ import { rowsAtCommit } from '../../db/rows-at-commit.ts';
 import type { Timestamp } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
-import type { MatchRecord, ScreeningRecord } from './build-screening.ts';
+import type { MatchRecord, ScreeningRecord } from './screening-record.ts';
 
 declare module '../../db/schema.ts' {
   interface Schema {

@@ -16,7 +16,7 @@ import {
   unitTo,
   type WeightedToken,
   weightedToken,
-} from '../match/name-score.ts';
+} from '../match/prepared-name.ts';
 import { type TokenKeys, tokenSimilarity } from '../match/token-similarity.ts';
 import type { ListEntity, NameKind } from '../model.ts';
 import { analyzeName } from '../normalize/analyze-name.ts';

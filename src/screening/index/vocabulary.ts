@@ -4,7 +4,7 @@
  * here, so its cost grows with the vocabulary (tens of thousands) rather than with the names.
  */
 import { detachedString } from '../detached-string.ts';
-import type { KeysOf } from '../match/name-score.ts';
+import type { KeysOf } from '../match/prepared-name.ts';
 import type { TokenKeys } from '../match/token-similarity.ts';
 import { type NameToken, phoneticKeys, ROLE_WEIGHT, skeletonKey } from '../normalize/analyze-name.ts';
 import type { Script } from '../normalize/fold.ts';

@@ -9,7 +9,7 @@
  * its span, and "close" is measured from the edge of that span.
  */
 import type { DateOfBirth, PartialDate } from '../model.ts';
-import type { Verdict } from './qualifiers.ts';
+import type { Verdict } from './verdict.ts';
 
 /** The strengths a date of birth moves a score by (see qualifiers.ts for how each is applied). */
 export const DATE_OF_BIRTH = { exact: 0.5, fits: 0.2, contradicts: 0.25 } as const;

@@ -18,13 +18,12 @@ import {
 import type { IdentifierHit } from '../index/identifier-index.ts';
 import type { QualifierExplanation } from '../match-types.ts';
 import type { ListEntity } from '../model.ts';
+import type { Verdict } from './verdict.ts';
 
 /** The share of the distance to 1 an equal identifier closes. */
 export const IDENTIFIER_CORROBORATION = 0.85;
 /** The least score of a match a distinctive identifier found: above the default threshold, "high" in the queue. */
 export const IDENTIFIER_FOUND_SCORE = 0.95;
-
-type Verdict = { effect: QualifierExplanation['effect']; strength: number; detail: string };
 
 /** The subject's identifier as compared ("IMO 9187629" is IMO number 9187629), with its issuing country. */
 const givenText = (given: SubjectIdentifier, value: string) => `${TYPE_WORDS[given.type]} ${value}${given.country ? ` (${given.country})` : ''}`;

@@ -17,7 +17,7 @@
  */
 
 import { ROLE_WEIGHT } from '../normalize/analyze-name.ts';
-import type { WeightedToken } from './name-score.ts';
+import type { WeightedToken } from './prepared-name.ts';
 import type { TokenKeys } from './token-similarity.ts';
 
 /** Pairs this similar count as found for these readings. */

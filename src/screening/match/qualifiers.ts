@@ -20,6 +20,7 @@ import type { ListEntity, NameKind } from '../model.ts';
 import { scoreInWords } from '../score-words.ts';
 import { DATE_OF_BIRTH, dateOfBirthVerdict } from './date-of-birth.ts';
 import { IDENTIFIER_CORROBORATION, identifierVerdict } from './identifiers.ts';
+import type { Verdict } from './verdict.ts';
 
 export type Qualified = { score: number; qualifiers: QualifierExplanation[] };
 
@@ -27,8 +28,6 @@ const CORROBORATION = { country: 0.15 } as const;
 const CONTRADICTION = { countryDisjoint: 0.1 } as const;
 const WEAK_ALIAS_FACTOR = 0.9;
 const CRAFT_FOR_ORGANIZATION_FACTOR = 0.9;
-
-export type Verdict = { effect: QualifierExplanation['effect']; strength: number; detail: string };
 
 /** The facts about the subject that can disagree with the entry: what the hold names. */
 const DISAGREEING: Partial<Record<QualifierExplanation['factor'], string>> = { date_of_birth: 'date of birth', country: 'country', type: 'type' };

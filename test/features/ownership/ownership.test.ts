@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { documentedAnswer, FAQ_401_EXAMPLE_3, REQUEST_EXAMPLES } from '../../../src/features/ownership/examples.ts';
+import { documentedAnswer } from '../../../src/features/ownership/documented-answer.ts';
 import { ownershipRequest } from '../../../src/features/ownership/request.ts';
+import { FAQ_401_EXAMPLE_3, REQUEST_EXAMPLES } from '../../../src/features/ownership/request-examples.ts';
 import { createOwnershipService } from '../../../src/features/ownership/service.ts';
 import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { readListFile, skipWithoutListData } from '../../helpers/list-data.ts';

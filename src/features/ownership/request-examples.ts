@@ -1,10 +1,8 @@
 /**
- * The examples of the OpenAPI description: two requests, and the answer to the first computed by
- * the evaluation itself when the description is built, so the documented answer cannot drift
- * from what the service says.
+ * The example requests the OpenAPI description shows (schemas.ts puts them on the request schema).
+ * Plain data, importing nothing: the documented answer to the first (documented-answer.ts) goes
+ * through the request parsing, which the schema types, so the examples sit below both.
  */
-import { evaluateOwnership } from '../../ownership/evaluate.ts';
-import { ownershipRequest } from './request.ts';
 
 /** OFAC FAQ 401 Example 3: X (an SDN) owns 50% of A and 10% of T; A owns 40% of T. T is blocked. */
 export const FAQ_401_EXAMPLE_3 = {
@@ -39,26 +37,3 @@ const UNKNOWN_STAKE = {
 };
 
 export const REQUEST_EXAMPLES = [FAQ_401_EXAMPLE_3, UNKNOWN_STAKE];
-
-/** The answer to FAQ 401 Example 3 (its names not screened, as with `screen_names: false`). */
-export function documentedAnswer() {
-  const now = new Date('2026-11-22T15:04:05Z');
-  const request = ownershipRequest({ ...FAQ_401_EXAMPLE_3, screen_names: false }, now);
-  return {
-    object: 'ownership_check',
-    id: 'own_01kaq3m2c5v8x0f3r6t9w2y5b8',
-    ...evaluateOwnership(request.query, {}, request.resolved),
-    checked_at: now.toISOString(),
-    screening: {
-      performed: false,
-      threshold: null,
-      entities_screened: 0,
-      names_screened: 0,
-      entities_matched: 0,
-      entities_designated: 0,
-      list_versions: [],
-      lists_stale: false,
-      stale_lists: [],
-    },
-  };
-}
