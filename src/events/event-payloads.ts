@@ -148,3 +148,7 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
   ),
   [TEST_EVENT_TYPE]: payload({ endpoint_id: id('we', 'The endpoint the test was sent to.') }, { endpoint_id: 'we_01jbz4r2c6a1b3d5f7h9k1m3np' }),
 };
+
+/** The example of an event type's `data`, as the OpenAPI document shows it. */
+export const payloadExample = (type: EventType | typeof TEST_EVENT_TYPE): Record<string, unknown> =>
+  (EVENT_PAYLOADS[type] as { examples: Record<string, unknown>[] }).examples[0] as Record<string, unknown>;

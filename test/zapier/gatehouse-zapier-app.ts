@@ -11,6 +11,7 @@
  * a port of the moment.
  */
 import type { Bundle, HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import { payloadExample } from '../../src/events/event-payloads.ts';
 
 const EVENT_TYPE = 'screening.completed';
 
@@ -84,16 +85,7 @@ export function gatehouseZapierApp(apiBaseUrl: string, platformVersion: string) 
             id: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy',
             type: EVENT_TYPE,
             timestamp: '2026-11-20T09:31:12.204Z',
-            data: {
-              screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np',
-              source: 'prescreen',
-              outcome: 'potential_match',
-              score: 0.93,
-              matches: 2,
-              holds: 0,
-              case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq',
-              reference: 'visit-2026-0042',
-            },
+            data: payloadExample(EVENT_TYPE),
           },
         },
       },

@@ -6,6 +6,7 @@
  */
 import { Type } from 'typebox';
 import { eventEnvelope } from '../../events/event-envelope.ts';
+import { payloadExample } from '../../events/event-payloads.ts';
 import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/event-types.ts';
 import { findEvent, listEvents } from '../../events/outbox.ts';
 import { auditContextOf } from '../../http/audit-context.ts';
@@ -64,16 +65,7 @@ const EventSchema = Type.Object(
         id: 'evt_01jbz4r2c8n5p7q9s1t3v5w7xy',
         type: 'screening.completed',
         timestamp: '2026-11-20T09:31:12.204Z',
-        data: {
-          screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np',
-          source: 'prescreen',
-          outcome: 'potential_match',
-          score: 0.93,
-          matches: 2,
-          holds: 0,
-          case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq',
-          reference: 'visit-2026-0042',
-        },
+        data: payloadExample('screening.completed'),
       },
     ],
   },
