@@ -8,8 +8,9 @@
  */
 export const LAYERS = [
   ['platform'],
-  // The cases screenings open, the rules that decide when, and the suppressions that keep a cleared subject quiet.
-  ['cases'],
+  // The cases screenings open, the rules that decide when, and the suppressions that keep a cleared subject quiet;
+  // and the organization's own watchlists, screened beside the public lists.
+  ['cases', 'watchlists'],
   // Screening a subject under those rules, opening its case in the same transaction.
   ['screenings'],
   // The API's other features: those that work cases or screen their own subjects, and those that stand alone.

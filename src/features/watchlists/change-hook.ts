@@ -1,0 +1,18 @@
+/**
+ * A new version of a watchlist's entries, for what reacts to it inside the same transaction (a
+ * monitoring run that re-screens the organization's subjects against the entries that changed):
+ * run by the watchlist service after it writes the version, before it commits.
+ */
+import type { TransactionHook } from '../../events/transaction-hook.ts';
+
+export type WatchlistChange = {
+  watchlistId: string;
+  slug: string;
+  version: number;
+  /** Entry ids: added, changed (a screened fact, the severity, the expiry…) and removed in this version. */
+  added: string[];
+  changed: string[];
+  removed: string[];
+};
+
+export type WatchlistChangeHook = TransactionHook<WatchlistChange>;
