@@ -1,35 +1,19 @@
 /**
- * POST /prescreen, GET /screenings/{id} and POST /vendors/screen on a real database, against the
- * hand-written OFAC fixture; the real SDN file checks that a listed name, its typo and its
- * transliteration each come back as a potential match with the right entry.
+ * POST /prescreen and GET /screenings/{id} on a real database, against the hand-written OFAC
+ * fixture (vendors: vendors.test.ts; the real SDN file: real-sdn.test.ts).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { canonicalJson } from '../../../src/canonical-json.ts';
 import { pdfPages, skipWithoutPdftotext } from '../../evidence/pdf-text.ts';
-import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
-import { readListFile, skipWithoutListData } from '../../helpers/list-data.ts';
+import { createTenant } from '../../helpers/credentials.ts';
 import { loadSdn } from '../../helpers/sdn-loading.ts';
-import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
-
-const fixture = (path: string) => fs.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'latin1');
+import { fixture, openScreeningApp } from './screening-app.ts';
 
 describe('screening endpoints', () => {
-  let harness: TestApp;
-  let defense: TestTenant;
-  let enterprise: TestTenant;
-  const post = (url: string, tenant: TestTenant, payload: unknown, headers: Record<string, string> = {}) =>
-    harness.app.inject({ method: 'POST', url, headers: { ...tenant.headers, ...headers }, payload: payload as object });
-  const prescreen = (payload: unknown, tenant = defense) => post('/api/v1/prescreen', tenant, payload);
-
-  before(async () => {
-    harness = await buildTestApp();
-    defense = await createTenant(harness.database.owner, { tier: 'defense' });
-    enterprise = await createTenant(harness.database.owner, { tier: 'enterprise' });
-  });
-  after(() => harness.close());
+  const app = openScreeningApp();
+  const { post, prescreen } = app;
 
   test('with no list loaded a screening answers 503 lists_unavailable, never clear', async () => {
     for (const payload of [{ subject: 'Jane Doe' }, { subject: 'Jane Doe', lists: ['OFAC_SDN'] }]) {
@@ -37,13 +21,13 @@ describe('screening endpoints', () => {
       assert.equal(response.statusCode, 503, JSON.stringify(payload));
       assert.equal(response.json().code, 'lists_unavailable');
     }
-    const vendors = await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Acme' }] });
+    const vendors = await post('/api/v1/vendors/screen', app.enterprise, { vendors: [{ name: 'Acme' }] });
     assert.equal(vendors.statusCode, 503);
   });
 
   describe('with the fixture SDN loaded', () => {
     before(async () => {
-      await loadSdn(harness, fixture('ofac/sdn.csv'), fixture('ofac/alt.csv'));
+      await loadSdn(app.harness, fixture('ofac/sdn.csv'), fixture('ofac/alt.csv'));
     });
 
     test('a listed name is a potential match, explained, stored and readable by id', async () => {
@@ -69,7 +53,7 @@ describe('screening endpoints', () => {
       assert.equal(screening.reference, 'visit-42');
       assert.match(screening.record_sha256, /^[0-9a-f]{64}$/);
 
-      const read = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}`, headers: defense.headers });
+      const read = await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}`, headers: app.defense.headers });
       assert.equal(read.statusCode, 200);
       assert.deepEqual(read.json(), screening);
 
@@ -126,12 +110,12 @@ describe('screening endpoints', () => {
       assert.match(screening.case_id, /^case_/);
       assert.equal(screening.case_status, 'OPEN');
 
-      const read = (await harness.app.inject({ url: `/api/v1/screenings/${screening.id}`, headers: defense.headers })).json();
+      const read = (await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}`, headers: app.defense.headers })).json();
       assert.deepEqual(read, screening);
       const { case_id: _case, case_status: _status, record_sha256: claimed, ...record } = read;
       assert.equal(createHash('sha256').update(canonicalJson(record)).digest('hex'), claimed, 'the holds are part of the hashed record');
 
-      const [event] = await harness.database.owner<{ data: Record<string, unknown> }>(
+      const [event] = await app.harness.database.owner<{ data: Record<string, unknown> }>(
         "SELECT data FROM event_outbox WHERE type = 'screening.completed' AND data->>'screening_id' = $1",
         [screening.id],
       );
@@ -239,7 +223,7 @@ describe('screening endpoints', () => {
     });
 
     test('a vessel is found by its IMO number under a new name; the answer and the evidence say it was found by identifier', async () => {
-      const response = await prescreen({ subject: 'Ocean Glory', type: 'vessel', identifiers: [{ type: 'imo', value: 'imo 918-7629' }] }, enterprise);
+      const response = await prescreen({ subject: 'Ocean Glory', type: 'vessel', identifiers: [{ type: 'imo', value: 'imo 918-7629' }] }, app.enterprise);
       assert.equal(response.statusCode, 201);
       const screening = response.json();
       assert.equal(screening.outcome, 'potential_match');
@@ -253,7 +237,7 @@ describe('screening endpoints', () => {
         /^Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\)\. The names differ: "Ocean Glory" was compared with/,
       );
       if (!skipWithoutPdftotext()) {
-        const pdf = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers });
+        const pdf = await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: app.enterprise.headers });
         const text = pdfPages(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
         assert.match(text, /Found by identifier: IMO number 9187629 is on the entry \(IMO 9187629\); the names alone are no match/);
         assert.match(text, /Identifiers imo imo 918-7629/);
@@ -269,8 +253,8 @@ describe('screening endpoints', () => {
 
     test('identifiers stay out of the audit trail and the events', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', identifiers: [{ type: 'passport', value: 'Q9182736', country: 'IR' }] })).json();
-      const audit = await harness.database.owner<{ details: unknown }>('SELECT details FROM audit_events WHERE target_id = $1', [screening.id]);
-      const events = await harness.database.owner<{ data: unknown }>('SELECT data FROM event_outbox WHERE data @> $1', [
+      const audit = await app.harness.database.owner<{ details: unknown }>('SELECT details FROM audit_events WHERE target_id = $1', [screening.id]);
+      const events = await app.harness.database.owner<{ data: unknown }>('SELECT data FROM event_outbox WHERE data @> $1', [
         JSON.stringify({ screening_id: screening.id }),
       ]);
       assert.ok(audit.length > 0 && events.length > 0);
@@ -279,35 +263,35 @@ describe('screening endpoints', () => {
 
     test('an Idempotency-Key replays the first answer; the same key with another body is refused', async () => {
       const key = { 'idempotency-key': `test-${Date.now()}` };
-      const first = await post('/api/v1/prescreen', defense, { subject: 'Karim Ali' }, key);
-      const again = await post('/api/v1/prescreen', defense, { subject: 'Karim Ali' }, key);
+      const first = await post('/api/v1/prescreen', app.defense, { subject: 'Karim Ali' }, key);
+      const again = await post('/api/v1/prescreen', app.defense, { subject: 'Karim Ali' }, key);
       assert.equal(first.statusCode, 201);
       assert.equal(again.json().id, first.json().id);
-      const other = await post('/api/v1/prescreen', defense, { subject: 'Someone Else' }, key);
+      const other = await post('/api/v1/prescreen', app.defense, { subject: 'Someone Else' }, key);
       assert.equal(other.statusCode, 409);
       assert.equal(other.json().code, 'idempotency_key_reused');
     });
 
     test("another organization's screening is 404, for the record and its evidence", async () => {
-      const mine = (await prescreen({ subject: 'Karim Ali' }, enterprise)).json();
+      const mine = (await prescreen({ subject: 'Karim Ali' }, app.enterprise)).json();
       for (const url of [`/api/v1/screenings/${mine.id}`, `/api/v1/screenings/${mine.id}/evidence`]) {
-        const theirs = await harness.app.inject({ url, headers: (await createTenant(harness.database.owner, { tier: 'enterprise' })).headers });
+        const theirs = await app.harness.app.inject({ url, headers: (await createTenant(app.harness.database.owner, { tier: 'enterprise' })).headers });
         assert.equal(theirs.statusCode, 404, url);
       }
     });
 
     test('the evidence is a PDF download for Enterprise, refused to Defense', async () => {
-      const screening = (await prescreen({ subject: 'Karim Yusuf Abu-Ali' }, enterprise)).json();
-      const pdf = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers });
+      const screening = (await prescreen({ subject: 'Karim Yusuf Abu-Ali' }, app.enterprise)).json();
+      const pdf = await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: app.enterprise.headers });
       assert.equal(pdf.statusCode, 200);
       assert.equal(pdf.headers['content-type'], 'application/pdf');
       assert.match(String(pdf.headers['content-disposition']), new RegExp(`attachment; filename="gatehouse-evidence-${screening.id}\\.pdf"`));
       assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
-      const again = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers });
+      const again = await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: app.enterprise.headers });
       assert.ok(again.rawPayload.equals(pdf.rawPayload), 'the same record renders to the same bytes');
       if (!skipWithoutPdftotext()) {
         const text = pdfPages(pdf.rawPayload).join(' ');
-        const [event] = await harness.database.owner<{ hash: string }>(
+        const [event] = await app.harness.database.owner<{ hash: string }>(
           "SELECT encode(hash, 'hex') AS hash FROM audit_events WHERE action = 'screening.created' AND target_id = $1",
           [screening.id],
         );
@@ -317,176 +301,55 @@ describe('screening endpoints', () => {
           '10001',
           screening.list_versions[0].sha256,
           screening.record_sha256,
-          enterprise.keyId,
+          app.enterprise.keyId,
           event?.hash as string,
         ]) {
           assert.ok(text.includes(expected), `the PDF names ${expected}`);
         }
       }
-      const audited = await harness.database.owner("SELECT 1 FROM audit_events WHERE action = 'screening.evidence_downloaded' AND target_id = $1", [
+      const audited = await app.harness.database.owner("SELECT 1 FROM audit_events WHERE action = 'screening.evidence_downloaded' AND target_id = $1", [
         screening.id,
       ]);
       assert.equal(audited.length, 2, 'each download is audited');
       // Another organization's screening is not found, whatever its tier; a Defense site keeps the evidence of its own door.
-      const foreign = await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: defense.headers });
+      const foreign = await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: app.defense.headers });
       assert.equal(foreign.statusCode, 404);
     });
 
     test("the evidence's first page follows the case: to be adjudicated while open, then the disposition with when and by whom", {
       skip: skipWithoutPdftotext(),
     }, async () => {
-      const screening = (await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Disposition Page Foundry' }, enterprise)).json();
+      const screening = (await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Disposition Page Foundry' }, app.enterprise)).json();
       const firstPage = async () =>
-        pdfPages((await harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: enterprise.headers })).rawPayload)[0] ?? '';
+        pdfPages((await app.harness.app.inject({ url: `/api/v1/screenings/${screening.id}/evidence`, headers: app.enterprise.headers })).rawPayload)[0] ?? '';
       assert.match(await firstPage(), new RegExp(`Disposition none yet: the case is OPEN since \\S+Z, to be adjudicated \\(case ${screening.case_id}\\)`));
-      const decided = await post(`/api/v1/adjudication/${screening.case_id}/disposition`, enterprise, {
+      const decided = await post(`/api/v1/adjudication/${screening.case_id}/disposition`, app.enterprise, {
         disposition: 'DENIED',
         reason: 'Passport matches the listed one.',
       });
       assert.equal(decided.json().status, 'DENIED', decided.body);
       const page = await firstPage();
-      assert.match(page, new RegExp(`Disposition DENIED, decided ${decided.json().updated_at} by api_key ${enterprise.keyId} \\(case ${screening.case_id}\\)`));
+      assert.match(
+        page,
+        new RegExp(`Disposition DENIED, decided ${decided.json().updated_at} by api_key ${app.enterprise.keyId} \\(case ${screening.case_id}\\)`),
+      );
       assert.doesNotMatch(page, /to be adjudicated/);
-    });
-
-    test('vendors are screened in input order, stored, and updated by external id', async () => {
-      const vendors = [
-        { name: 'Example Trading Co Ltd', country: 'ae', external_id: 'V-1' },
-        { name: 'Harmless Widgets GmbH', country: 'DE', external_id: 'V-2', identifiers: [{ type: 'registration', value: '123456789' }] },
-        { name: 'Sea Star' },
-      ];
-      const response = await post('/api/v1/vendors/screen', enterprise, { vendors });
-      assert.equal(response.statusCode, 201);
-      const body = response.json();
-      assert.deepEqual(
-        body.results.map((r: { index: number; screening: { outcome: string } }) => [r.index, r.screening.outcome]),
-        [
-          [0, 'potential_match'],
-          [1, 'clear'],
-          [2, 'potential_match'],
-        ],
-      );
-      assert.deepEqual(body.totals, { vendors: 3, potential_match: 2, clear: 1 });
-      const again = (await post('/api/v1/vendors/screen', enterprise, { vendors: [{ name: 'Example Trading Co Ltd', external_id: 'V-1' }] })).json();
-      assert.equal(again.results[0].vendor_id, body.results[0].vendor_id, 'the same external id updates the same vendor');
-    });
-
-    test('a vendor registered in an embargoed country is held with no name match; one elsewhere is clear', async () => {
-      const body = (
-        await post('/api/v1/vendors/screen', enterprise, {
-          vendors: [
-            { name: 'Caspian Ordinary Supplies', country: 'IR' },
-            { name: 'Fjord Ordinary Supplies', country: 'NO' },
-          ],
-        })
-      ).json();
-      const [iran, norway] = body.results.map(
-        (r: { screening: { outcome: string; holds: { regime: string; detail: string }[]; case_id: string | null } }) => r.screening,
-      );
-      assert.deepEqual(
-        [iran.outcome, iran.holds.map((h: { regime: string; detail: string }) => `${h.regime}: ${h.detail}`)],
-        ['potential_match', ['OFAC_COMPREHENSIVE: country IR', 'ITAR_126_1: country IR']],
-      );
-      assert.match(iran.case_id, /^case_/);
-      assert.deepEqual([norway.outcome, norway.holds, norway.case_id], ['clear', [], null]);
-      assert.deepEqual(body.totals, { vendors: 2, potential_match: 1, clear: 1 });
-    });
-
-    test('a vendor batch with bad elements is refused whole, each pointed at, and nothing is stored', async () => {
-      const before = await harness.database.owner<{ n: string }>('SELECT count(*) AS n FROM screenings');
-      const response = await post('/api/v1/vendors/screen', enterprise, {
-        vendors: [{ name: 'Fine Co' }, { name: 'Bad Country', country: 'QQ' }, { name: 'Dup', external_id: 'X' }, { name: 'Dup 2', external_id: 'X' }],
-      });
-      assert.equal(response.statusCode, 400);
-      assert.deepEqual(
-        response.json().errors.map((e: { pointer: string }) => e.pointer),
-        ['/vendors/1/country', '/vendors/3/external_id'],
-      );
-      const afterwards = await harness.database.owner<{ n: string }>('SELECT count(*) AS n FROM screenings');
-      assert.equal(afterwards[0]?.n, before[0]?.n);
-      const tooMany = await post('/api/v1/vendors/screen', enterprise, { vendors: Array.from({ length: 1001 }, (_, i) => ({ name: `Vendor ${i}` })) });
-      assert.equal(tooMany.statusCode, 400);
-      assert.equal(tooMany.json().errors[0].pointer, '/vendors');
     });
 
     test('each screening is audited and leaves a screening.completed event (and case.opened for a potential match), without the names screened', async () => {
       const screening = (await prescreen({ subject: 'Karim Ali', company: 'Distinctive Holdings' })).json();
-      const events = await harness.database.owner<{ type: string; data: Record<string, unknown> }>(
+      const events = await app.harness.database.owner<{ type: string; data: Record<string, unknown> }>(
         "SELECT type, data FROM event_outbox WHERE data->>'screening_id' = $1 ORDER BY id",
         [screening.id],
       );
       const expected = screening.outcome === 'potential_match' ? ['case.opened', 'screening.completed'] : ['screening.completed'];
       assert.deepEqual(events.map((e) => e.type).sort(), expected);
-      const [audit] = await harness.database.owner<{ details: unknown; hash: Buffer }>(
+      const [audit] = await app.harness.database.owner<{ details: unknown; hash: Buffer }>(
         "SELECT details, hash FROM audit_events WHERE target_id = $1 AND action = 'screening.created'",
         [screening.id],
       );
       assert.ok(audit);
       assert.doesNotMatch(JSON.stringify([events, audit.details]), /Karim|Distinctive/);
     });
-  });
-});
-
-describe('screening the real SDN', { skip: skipWithoutListData() }, () => {
-  let harness: TestApp;
-  let tenant: TestTenant;
-  before(async () => {
-    harness = await buildTestApp();
-    tenant = await createTenant(harness.database.owner, { tier: 'defense' });
-    await loadSdn(harness, readListFile('ofac_sdn_2024-05/sdn.csv'));
-  });
-  after(() => harness.close());
-
-  const cases: [string, Record<string, unknown>, string][] = [
-    ['a listed name', { subject: 'Vladimir Vladimirovich Putin' }, '35096'],
-    ['its typo', { subject: 'Vladimir Vladimirovich Puttin' }, '35096'],
-    ['its transliteration', { subject: 'Владимир Владимирович Путин' }, '35096'],
-    ['a listed company, its legal form abbreviated', { company: 'Rosneft Trading SA' }, '18299'],
-  ];
-  for (const [what, payload, entryId] of cases) {
-    test(`${what} is a potential match with entry ${entryId}`, async () => {
-      const response = await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload });
-      const screening = response.json();
-      assert.equal(screening.outcome, 'potential_match');
-      assert.equal(screening.matches[0]?.entry_id, entryId, JSON.stringify(screening.matches[0]?.explanation.summary));
-    });
-  }
-
-  test('a clean name is clear', async () => {
-    const response = await harness.app.inject({
-      method: 'POST',
-      url: '/api/v1/prescreen',
-      headers: tenant.headers,
-      payload: { subject: 'Margarethe Okonkwo-Lindqvist' },
-    });
-    assert.equal(response.json().outcome, 'clear');
-  });
-
-  const prescreen = async (payload: unknown) =>
-    (await harness.app.inject({ method: 'POST', url: '/api/v1/prescreen', headers: tenant.headers, payload: payload as object })).json();
-
-  test('a listed vessel is found by its IMO number under a new name, as a vessel', async () => {
-    const screening = await prescreen({ subject: 'Caribbean Dawn', type: 'vessel', identifiers: [{ type: 'imo', value: 'IMO 7406784' }] });
-    assert.equal(screening.outcome, 'potential_match');
-    assert.deepEqual([screening.matches[0]?.entry_id, screening.matches[0]?.entry_name], ['4243', 'EBANO']);
-    assert.match(screening.matches[0]?.explanation.found_by_identifier, /^IMO number 7406784 is on the entry/);
-  });
-
-  test('a listed person is found by a passport number under another spelling of the name', async () => {
-    const screening = await prescreen({ subject: 'Mishel Sammaha', identifiers: [{ type: 'passport', value: 'PE385243', country: 'CA' }] });
-    assert.equal(screening.outcome, 'potential_match');
-    assert.equal(screening.matches[0]?.entry_id, '15640');
-    assert.match(screening.matches[0]?.explanation.summary, /passport PE385243 \(CA\) is on the entry/);
-  });
-
-  test('an unlisted number, an undistinctive one and a passport of another issuer find nothing on their own', async () => {
-    for (const identifiers of [
-      [{ type: 'passport', value: 'X9999999' }],
-      [{ type: 'national_id', value: '123' }],
-      [{ type: 'passport', value: 'PE385243', country: 'FR' }],
-    ]) {
-      const screening = await prescreen({ subject: 'Margarethe Okonkwo-Lindqvist', identifiers });
-      assert.equal(screening.outcome, 'clear', JSON.stringify(identifiers));
-    }
   });
 });
