@@ -1,49 +1,18 @@
 /**
  * Cases through the API: opened by screenings, decided with dispositions (four-eyes included),
- * remembered as suppressions, and walled off between organizations.
+ * remembered as suppressions, and walled off between organizations (country holds:
+ * case-country-holds.test.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Role } from '../../../src/http/actor.ts';
+import { describe, test } from 'node:test';
 import { pdfPages, skipWithoutPdftotext } from '../../evidence/pdf-text.ts';
-import { createKey, createTenant, personHeaders, type TestTenant } from '../../helpers/credentials.ts';
-import { buildSecondApp, buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { createTenant } from '../../helpers/credentials.ts';
+import { buildSecondApp } from '../../helpers/test-app.ts';
 import { loadTestLists, SDN_ROWS, sdnList, uvlList } from '../../helpers/test-lists.ts';
+import { openReviewDesk } from './review-desk.ts';
 
-let harness: TestApp;
-let org: TestTenant; // an admin key of an Enterprise organization: reviewer A
-let reviewerB: { headers: { authorization: string } }; // another key of the same organization
-let other: TestTenant;
-
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: { authorization: string }, payload?: object) =>
-  harness.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload && { payload }) });
-const prescreen = async (payload: object, as = org) => {
-  const response = await call('POST', '/prescreen', as.headers, payload);
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json();
-};
-const caseOf = async (id: string, as = org) => (await call('GET', `/adjudication/${id}`, as.headers)).json();
-const dispose = (id: string, payload: object, headers = org.headers) => call('POST', `/adjudication/${id}/disposition`, headers, payload);
-const putRules = async (rules: object) => {
-  const response = await call('PUT', '/adjudication/rules', org.headers, rules);
-  assert.equal(response.statusCode, 200, response.body);
-  return response.json();
-};
-const bearer = (role: Role, subject?: string) => personHeaders(harness.database.db, org.organizationId, role, subject);
-const outbox = (type: string, key: string, value: string) =>
-  harness.database.owner<{ data: Record<string, unknown> }>(`SELECT data FROM event_outbox WHERE type = $1 AND data->>'${key}' = $2 ORDER BY id`, [
-    type,
-    value,
-  ]);
-
-before(async () => {
-  harness = await buildTestApp();
-  org = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
-  reviewerB = await createKey(harness.database.owner, org.organizationId);
-  other = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
-  await loadTestLists(harness);
-});
-after(() => harness.close());
+const desk = openReviewDesk();
+const { call, prescreen, caseOf, dispose, putRules, bearer, outbox } = desk;
 
 describe('opening cases', () => {
   test('a potential match opens a case holding its screening, priority, SLA and history; a clean name opens none', async () => {
@@ -74,7 +43,7 @@ describe('opening cases', () => {
 
     const clean = await prescreen({ subject: 'Harriet Quimby-Lindqvist' });
     assert.deepEqual([clean.outcome, clean.case_id, clean.case_status], ['clear', null, null]);
-    assert.equal((await call('GET', `/screenings/${screening.id}`, org.headers)).json().case_status, 'OPEN');
+    assert.equal((await call('GET', `/screenings/${screening.id}`, desk.org.headers)).json().case_status, 'OPEN');
   });
 
   test('the company of a person opens the case too, and the case keeps the rules version it was screened under', async () => {
@@ -123,7 +92,7 @@ describe('dispositions', () => {
       ['ESCALATED', 'DENIED'],
     );
     // The case's changes: reads of it (case.viewed) reach the trail in batches, at times of their own.
-    const audits = await harness.database.owner<{ action: string }>(
+    const audits = await desk.harness.database.owner<{ action: string }>(
       "SELECT action FROM audit_events WHERE target_id = $1 AND action <> 'case.viewed' ORDER BY seq",
       [id],
     );
@@ -137,10 +106,16 @@ describe('dispositions', () => {
     const screening = await prescreen({ subject: 'Karim Yusuf Abu-Ali', company: 'Evidence Test Foundry' });
     await dispose(screening.case_id, { disposition: 'ESCALATED', reason: 'Needs the facility security officer.' });
     await dispose(screening.case_id, { disposition: 'DENIED', reason: 'Passport matches the listed one.' });
-    const pdf = await call('GET', `/screenings/${screening.id}/evidence`, org.headers);
+    const pdf = await call('GET', `/screenings/${screening.id}/evidence`, desk.org.headers);
     assert.equal(pdf.statusCode, 200);
     const text = pdfPages(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
-    for (const expected of [screening.case_id, 'DENIED', 'Needs the facility security officer.', 'Passport matches the listed one.', `api_key ${org.keyId}`]) {
+    for (const expected of [
+      screening.case_id,
+      'DENIED',
+      'Needs the facility security officer.',
+      'Passport matches the listed one.',
+      `api_key ${desk.org.keyId}`,
+    ]) {
       assert.ok(text.includes(expected), `${expected} in the evidence`);
     }
   });
@@ -177,7 +152,7 @@ describe('dispositions', () => {
     assert.equal(first.statusCode, 202, first.body);
     assert.equal(first.json().status, 'OPEN');
     assert.equal(first.json().pending_decision.disposition, 'DENIED');
-    assert.equal(first.json().pending_decision.actor, `api_key:${org.keyId}`);
+    assert.equal(first.json().pending_decision.actor, `api_key:${desk.org.keyId}`);
     assert.match(first.json().pending_decision.requires_second_reviewer, /every DENIED/);
 
     const same = await dispose(id, { disposition: 'DENIED', reason: 'Confirming my own decision.' });
@@ -191,11 +166,11 @@ describe('dispositions', () => {
       second.json().history.map((h: { action: string }) => h.action),
       ['opened', 'decision_pending', 'disposition_applied'],
     );
-    const [audit] = await harness.database.owner<{ details: { first_reviewer: string } }>(
+    const [audit] = await desk.harness.database.owner<{ details: { first_reviewer: string } }>(
       "SELECT details FROM audit_events WHERE target_id = $1 AND action = 'case.disposition_applied'",
       [id],
     );
-    assert.equal(audit?.details.first_reviewer, `api_key:${org.keyId}`);
+    assert.equal(audit?.details.first_reviewer, `api_key:${desk.org.keyId}`);
     await putRules({});
   });
 
@@ -211,7 +186,7 @@ describe('dispositions', () => {
     assert.equal(proposed.statusCode, 202, proposed.body);
     assert.equal(proposed.json().pending_decision.person, 'user:ann@example.com', 'a key answers to whoever created it');
 
-    const byKey = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, reviewerB.headers);
+    const byKey = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, desk.reviewerB.headers);
     assert.deepEqual([byKey.statusCode, byKey.json().code], [409, 'second_reviewer_required']);
     assert.match(byKey.json().detail, /never an API key/);
     const byAnn = await dispose(id, { disposition: 'DENIED', reason: 'Agreed.' }, ann);
@@ -225,7 +200,7 @@ describe('dispositions', () => {
     const applied = byBob.json().history.at(-1);
     assert.equal(applied.actor, 'user:bob@example.com');
     assert.deepEqual(applied.details.reviewers, ['user:ann@example.com', 'user:bob@example.com'], 'the history names both people');
-    const [audit] = await harness.database.owner<{ details: { reviewers: string[] } }>(
+    const [audit] = await desk.harness.database.owner<{ details: { reviewers: string[] } }>(
       "SELECT details FROM audit_events WHERE target_id = $1 AND action = 'case.disposition_applied'",
       [id],
     );
@@ -246,9 +221,9 @@ describe('dispositions', () => {
 
   test('assignment and notes are kept in the history; a closed case cannot be assigned', async () => {
     const { case_id: id } = await prescreen({ subject: 'Karim Abu Ali' });
-    const assigned = await call('POST', `/adjudication/${id}/assign`, org.headers, { assignee: 'fso@example.com' });
+    const assigned = await call('POST', `/adjudication/${id}/assign`, desk.org.headers, { assignee: 'fso@example.com' });
     assert.equal(assigned.json().assignee, 'fso@example.com');
-    const noted = await call('POST', `/adjudication/${id}/notes`, org.headers, { text: 'Called the host.' });
+    const noted = await call('POST', `/adjudication/${id}/notes`, desk.org.headers, { text: 'Called the host.' });
     assert.equal(noted.statusCode, 201);
     const cleared = await dispose(id, { disposition: 'CLEARED', reason: 'Other person.', assignee: 'lead@example.com' });
     assert.equal(cleared.json().assignee, 'lead@example.com');
@@ -257,7 +232,7 @@ describe('dispositions', () => {
       ['opened', 'assigned', 'note', 'disposition_applied'],
     );
     assert.equal(cleared.json().history[2].reason, 'Called the host.');
-    assert.equal((await call('POST', `/adjudication/${id}/assign`, org.headers, { assignee: null })).statusCode, 409);
+    assert.equal((await call('POST', `/adjudication/${id}/assign`, desk.org.headers, { assignee: null })).statusCode, 409);
   });
 });
 
@@ -279,7 +254,7 @@ describe('suppressions', () => {
     assert.equal(otherBirth.matches[0].suppressed_by, null);
 
     // The list entry changes: the suppression lapses.
-    await loadTestLists(harness, [sdnList([SDN_ROWS[0]?.replace('Commander', 'General') as string, ...SDN_ROWS.slice(1)])]);
+    await loadTestLists(desk.harness, [sdnList([SDN_ROWS[0]?.replace('Commander', 'General') as string, ...SDN_ROWS.slice(1)])]);
     const afterChange = await prescreen(subject);
     assert.ok(afterChange.case_id, 'a changed entry alerts again');
     assert.notEqual(afterChange.matches[0].entry_sha256, first.matches[0].entry_sha256);
@@ -287,9 +262,9 @@ describe('suppressions', () => {
     // Cleared again against the new entry, then the suppression expires.
     await dispose(afterChange.case_id, { disposition: 'CLEARED', reason: 'Still not him.' });
     assert.equal((await prescreen(subject)).case_id, null);
-    await harness.database.owner("UPDATE suppressions SET expires_at = now() - interval '1 second' WHERE case_id = $1", [afterChange.case_id]);
+    await desk.harness.database.owner("UPDATE suppressions SET expires_at = now() - interval '1 second' WHERE case_id = $1", [afterChange.case_id]);
     assert.ok((await prescreen(subject)).case_id, 'an expired suppression no longer applies');
-    await loadTestLists(harness, [sdnList(), uvlList()]);
+    await loadTestLists(desk.harness, [sdnList(), uvlList()]);
   });
 
   test('a match called a true match is not suppressed by clearing', async () => {
@@ -311,9 +286,10 @@ describe('suppressions', () => {
 
 describe('what each instance of the service keeps of the rules and suppressions', () => {
   test('a rules change or a clearing made through another instance (another process) applies to the very next screening here', async (t) => {
-    const second = await buildSecondApp(harness);
+    const second = await buildSecondApp(desk.harness);
     t.after(() => second.close());
-    const viaSecond = (method: 'POST' | 'PUT', url: string, payload: object) => second.inject({ method, url: `/api/v1${url}`, headers: org.headers, payload });
+    const viaSecond = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      second.inject({ method, url: `/api/v1${url}`, headers: desk.org.headers, payload });
     const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'JO', company: 'Second Instance Bakery' };
 
     // This instance screens a potential match, so it holds the rules and the suppressions it read.
@@ -332,7 +308,7 @@ describe('what each instance of the service keeps of the rules and suppressions'
     });
     assert.equal(cleared.statusCode, 200, cleared.body);
     const afterClearing = await prescreen(subject);
-    assert.equal(afterClearing.case_id, null, 'the suppression written by the other instance applies here');
+    assert.equal(afterClearing.case_id, null, 'the suppression written by the desk.other instance applies here');
     assert.match(afterClearing.matches[0].suppressed_by, /^sup_/);
     await putRules({});
   });
@@ -341,77 +317,10 @@ describe('what each instance of the service keeps of the rules and suppressions'
     const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'EG', company: 'Expiring Suppression Bakery' };
     const first = await prescreen(subject);
     assert.equal((await dispose(first.case_id, { disposition: 'CLEARED', reason: 'Not him.' })).statusCode, 200);
-    await harness.database.owner("UPDATE suppressions SET expires_at = now() + interval '1 second' WHERE case_id = $1", [first.case_id]);
+    await desk.harness.database.owner("UPDATE suppressions SET expires_at = now() + interval '1 second' WHERE case_id = $1", [first.case_id]);
     assert.equal((await prescreen(subject)).case_id, null, 'in force, and now kept by the service');
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     assert.ok((await prescreen(subject)).case_id, 'expired: the kept copy is not used past its expiry');
-  });
-});
-
-describe('country holds', () => {
-  const held = (screening: { holds: { regime: string; rule: string }[] }) => screening.holds.map((h) => `${h.regime} by ${h.rule}`);
-
-  test('the rules choose which prohibited regimes hold, and in which screenings; the flags are reported either way', async () => {
-    const china = await prescreen({ subject: 'Wang Lei', nationality: 'CN' });
-    assert.deepEqual(
-      [china.outcome, held(china)],
-      ['potential_match', ['ITAR_126_1 by country_holds.prohibited_regimes']],
-      'ITAR §126.1(d)(1) holds by default',
-    );
-    assert.ok(china.case_id);
-
-    await putRules({ country_holds: { prohibited_regimes: ['OFAC_COMPREHENSIVE', 'OFAC_REGION'] } });
-    const chinaNow = await prescreen({ subject: 'Wang Lei', nationality: 'CN' });
-    assert.deepEqual([chinaNow.outcome, chinaNow.holds, chinaNow.case_id], ['clear', [], null]);
-    assert.equal(chinaNow.country_flags[0].regime, 'ITAR_126_1');
-    const iran = await prescreen({ subject: 'Reza Ahmadi', nationality: 'IR' });
-    assert.deepEqual(held(iran), ['OFAC_COMPREHENSIVE by country_holds.prohibited_regimes']);
-
-    await putRules({ country_holds: { sources: ['checkin'] } });
-    const notHere = await prescreen({ subject: 'Reza Ahmadi', nationality: 'IR' });
-    assert.deepEqual([notHere.outcome, notHere.holds, notHere.case_id], ['clear', [], null], 'prescreens are not held under these rules');
-    await putRules({});
-  });
-
-  test('a suppression covers a name match, never the country: the case opens for the hold alone', async () => {
-    const subject = { subject: 'Karim Yusuf Abu-Ali', nationality: 'IR', date_of_birth: '1961-02-12', company: 'Hold Suppression Test' };
-    const first = await prescreen(subject);
-    assert.deepEqual(
-      [first.matches.length > 0, held(first)],
-      [true, ['OFAC_COMPREHENSIVE by country_holds.prohibited_regimes', 'ITAR_126_1 by country_holds.prohibited_regimes']],
-    );
-    assert.equal((await dispose(first.case_id, { disposition: 'CLEARED', reason: 'Not the listed man (passport seen); licence on file.' })).statusCode, 200);
-
-    const again = await prescreen(subject);
-    assert.match(again.matches[0].suppressed_by, /^sup_/);
-    assert.deepEqual([again.outcome, again.case_status], ['potential_match', 'OPEN']);
-    const found = await caseOf(again.case_id);
-    assert.deepEqual([found.score, found.lists, found.priority], [0, [], 'medium']);
-    assert.deepEqual(found.priority_reasons, [
-      'no name match alerts: low',
-      'OFAC_COMPREHENSIVE (IR), ITAR_126_1 (IR): one step up',
-      'country rule: OFAC_COMPREHENSIVE (IR) — nationality IR',
-      'country rule: ITAR_126_1 (IR) — nationality IR',
-    ]);
-    const [opened] = await outbox('case.opened', 'case_id', again.case_id);
-    assert.deepEqual(opened?.data, { case_id: again.case_id, screening_id: again.id, source: 'prescreen', status: 'OPEN', priority: 'medium' });
-  });
-
-  test('the evidence PDF of a subject held with no name match says so and names the rule', { skip: skipWithoutPdftotext() }, async () => {
-    const screening = await prescreen({ subject: 'Reza Ahmadi', nationality: 'IR', reference: 'evidence-hold' });
-    await dispose(screening.case_id, { disposition: 'DENIED', reason: 'No licence for this visit.' });
-    const pdf = await call('GET', `/screenings/${screening.id}/evidence`, org.headers);
-    assert.equal(pdf.statusCode, 200);
-    const text = pdfPages(pdf.rawPayload).join(' ').replace(/\s+/g, ' ');
-    for (const expected of [
-      'no name match; held for the country rule OFAC_COMPREHENSIVE (IR) — nationality IR; ITAR_126_1 (IR) — nationality IR',
-      'Country holds',
-      'country_holds.prohibited_regimes',
-      screening.case_id,
-      'No licence for this visit.',
-    ]) {
-      assert.ok(text.includes(expected), `${expected} in the evidence: ${text.slice(0, 2000)}`);
-    }
   });
 });
 
@@ -426,17 +335,17 @@ describe('walls between organizations', () => {
       ['POST', `/adjudication/${id}/notes`, { text: 'x' }],
     ];
     for (const [method, url, payload] of attempts) {
-      const response = await call(method, url, other.headers, payload);
+      const response = await call(method, url, desk.other.headers, payload);
       assert.deepEqual([response.statusCode, response.json().code], [404, 'not_found'], `${method} ${url}`);
     }
-    const queue = (await call('GET', '/adjudication/queue', other.headers)).json();
+    const queue = (await call('GET', '/adjudication/queue', desk.other.headers)).json();
     assert.ok(!queue.data.some((c: { id: string }) => c.id === id));
     const found = await caseOf(id);
     assert.deepEqual([found.status, found.assignee, found.history.length], ['OPEN', null, 1]);
   });
 
   test('a Defense-tier organization works the cases of its door, and gets tier_required on the rules', async () => {
-    const defense = await createTenant(harness.database.owner, { tier: 'defense', admin: true });
+    const defense = await createTenant(desk.harness.database.owner, { tier: 'defense', admin: true });
     const held = await call('POST', '/prescreen', defense.headers, { subject: 'Dmitri Sergeyevich Volkov', nationality: 'BY' });
     const id = held.json().case_id;
     assert.ok(id, 'a listed visitor opens a case in a Defense organization too');
