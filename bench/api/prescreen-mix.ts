@@ -50,7 +50,7 @@ export function prescreenBody(query: SubjectQuery, reference: string): Record<st
   };
 }
 
-function isoPartialDate({ year, month, day }: PartialDate): string {
+export function isoPartialDate({ year, month, day }: PartialDate): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return [String(year).padStart(4, '0'), ...(month ? [two(month)] : []), ...(month && day ? [two(day)] : [])].join('-');
 }

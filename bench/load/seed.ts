@@ -14,11 +14,10 @@
  */
 import { buildApp } from '../../src/app.ts';
 import type { AuditContext } from '../../src/audit/audit.ts';
-import { createApiKeyService } from '../../src/auth/api-key-service.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openReadyDatabase } from '../../src/db/database.ts';
 import { prescreenInput } from '../../src/features/screenings/screening-input.ts';
-import { RATE_LIMIT_OUT_OF_THE_WAY } from '../api/prepared-service.ts';
+import { createOrganizations } from '../api/bench-organizations.ts';
 import { seededRandom } from '../matching/perturb.ts';
 
 export type SeededOrganization = { id: string; apiKey: string; screeningIds: string[] };
@@ -58,16 +57,9 @@ export async function seedHistory(options: SeedOptions): Promise<Seeded> {
     if (!snapshot) throw new Error('no list is loaded: import the lists before seeding');
     const loadedLists = snapshot.versions.map((v) => v.list);
     const screenings = app.services.screenings;
-    const keys = createApiKeyService(db.withTenant);
-
-    const organizations: (SeededOrganization & { keyId: string })[] = [];
-    for (let n = 0; n < options.organizations; n++) {
-      const org = await db.operator.createOrganization({ name: `Load benchmark ${String(n + 1).padStart(2, '0')}`, tier: 'enterprise' });
-      await db.operator.updateOrganization(org.id, { rate_limit_per_second: RATE_LIMIT_OUT_OF_THE_WAY });
-      const operator: AuditContext = { actor: { organizationId: org.id, kind: 'system', id: 'bench-load', role: null }, requestId: null, sourceIp: null };
-      const { key, record } = await keys.create(operator, { name: 'bench:load', environment: 'live', admin: false });
-      organizations.push({ id: org.id, apiKey: key, screeningIds: [], keyId: record.id });
-    }
+    const organizations: (SeededOrganization & { keyId: string })[] = (
+      await createOrganizations(db, options.organizations, 'Load benchmark', 'bench-load')
+    ).map((org) => ({ ...org, screeningIds: [] }));
 
     let done = 0;
     let potentialMatches = 0;
