@@ -30,7 +30,7 @@ type Column = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: readonly Column[] = ['name', 'reason', 'severity'];
 
 /** A problem in a CSV import: where it is in the file, besides the pointer into the equivalent JSON import. */
-export type CsvFieldError = FieldError & { row: number; column?: string };
+export type CsvFieldError = FieldError & { row?: number; column?: string };
 
 /** The rows of a CSV import as JSON import bodies, and the row each came from. */
 export type CsvEntries = { bodies: EntryBody[]; rows: number[] };
@@ -111,14 +111,15 @@ function bodyOf(cells: Map<Column, string>, badIdentifier: (detail: string) => v
 export function locatedInCsv(errors: readonly FieldError[], rows: readonly number[]): CsvFieldError[] {
   return errors.map((error) => {
     const [, index, field] = /^\/entries\/(\d+)(?:\/([^/]+))?/.exec(error.pointer) ?? [];
-    const row = rows[Number(index)] ?? 1;
+    // A problem of the whole file (more rows than an import holds) is in no row.
+    if (index === undefined) return { ...error, detail: `the file: ${error.detail}` };
+    const row = rows[Number(index)] as number;
     const column = field && (CSV_COLUMNS as readonly string[]).includes(field) ? field : undefined;
-    const where = column ? `row ${row}, column ${column}` : `row ${row}`;
-    return { ...error, row, ...(column && { column }), detail: `${where}: ${error.detail}` };
+    return { ...error, row, ...(column && { column }), detail: `${column ? `row ${row}, column ${column}` : `row ${row}`}: ${error.detail}` };
   });
 }
 
-const refuseCsv = (errors: CsvFieldError[]): never => refuseImport('CSV file', errors);
+export const refuseCsv = (errors: CsvFieldError[]): never => refuseImport('CSV file', errors, (error) => error.detail);
 
 /** The entries as a CSV file with a header row: the import's columns, so the file imports back. */
 export function entriesToCsv(bodies: Iterable<EntryBody>): string {

@@ -7,7 +7,7 @@
 import type { FieldError } from '../../http/errors.ts';
 import { InputChecker } from '../../http/input-checker.ts';
 import { buildValidatorCompiler, toFieldErrors } from '../../http/validation.ts';
-import { locatedInCsv } from './entry-csv.ts';
+import { locatedInCsv, refuseCsv } from './entry-csv.ts';
 import { type CleanEntry, cleanEntry, type EntryBody } from './entry-input.ts';
 import { refuseImport } from './import-refusal.ts';
 import { ImportJsonBody } from './import-schemas.ts';
@@ -22,7 +22,10 @@ export async function checkedImport(source: ImportSource): Promise<CleanEntry[]>
   // A CSV file's rows meet the schema here (a JSON body met it at its route); a row that fails it is not checked further.
   const schemaRefused = new Set<number>();
   if (source.format === 'csv') {
-    for (const error of await schemaErrors(source.bodies)) {
+    const errors = await schemaErrors(source.bodies);
+    // The file refused whole (more rows than an import holds): its rows are not looked at.
+    if (errors.some((error) => rowOf(error) < 0)) refuseRows(source, errors);
+    for (const error of errors) {
       check.errors.push(error);
       schemaRefused.add(rowOf(error));
     }
@@ -61,6 +64,6 @@ const inRowOrder = (errors: FieldError[]) =>
 
 /** Refuses the import, its problems located in the file it came in. */
 export function refuseRows(source: ImportSource, errors: readonly FieldError[]): never {
-  if (source.format === 'csv') return refuseImport('CSV file', locatedInCsv(errors, source.rows));
+  if (source.format === 'csv') return refuseCsv(locatedInCsv(errors, source.rows));
   return refuseImport('import', errors);
 }

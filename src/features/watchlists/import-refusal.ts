@@ -8,9 +8,12 @@ import { AppError, type FieldError, MAX_FIELD_ERRORS } from '../../http/errors.t
 /** How many problems the answer's `detail` line spells out; `errors` lists up to MAX_FIELD_ERRORS. */
 const NAMED_IN_DETAIL = 10;
 
-export function refuseImport(what: string, errors: readonly FieldError[]): never {
+/** How a problem reads in the detail line: by default its pointer and detail; a CSV problem's detail already says where it is. */
+const byPointer = (error: FieldError) => `${error.pointer || '(the body)'} ${error.detail}`;
+
+export function refuseImport(what: string, errors: readonly FieldError[], describe: (error: FieldError) => string = byPointer): never {
   const listed = errors.slice(0, MAX_FIELD_ERRORS).map((error) => ({ in: 'body' as const, ...error }));
-  const named = listed.slice(0, NAMED_IN_DETAIL).map((e) => (e.pointer && !e.detail.startsWith('row ') ? `${e.pointer} ${e.detail}` : e.detail));
+  const named = listed.slice(0, NAMED_IN_DETAIL).map(describe);
   const more =
     errors.length > named.length
       ? ` (and ${errors.length - named.length} more${errors.length > listed.length ? `; the first ${listed.length} are listed` : ''})`

@@ -77,7 +77,13 @@ export function registerImportRoutes(api: Api, service: WatchlistService, reads:
       },
     },
     async (request) => {
-      const body = request.body as string | { entries: EntryBody[] };
+      const body = request.body as string | { entries: EntryBody[] } | undefined;
+      // A body is required in either form; an empty one reaches no parser and no schema (http/bodyless-requests.ts).
+      if (body === undefined) {
+        throw new AppError('validation_failed', 'The body is empty: send {"entries": [...]} as application/json, or a CSV file as text/csv.', {
+          errors: [{ pointer: '', detail: 'is required', in: 'body' }],
+        });
+      }
       const source: ImportSource = typeof body === 'string' ? { format: 'csv', ...entriesFromCsv(body) } : { format: 'json', bodies: body.entries };
       const { mode, allow_shrink: allowShrink = false } = request.query;
       return presentImport(await service.importEntries(auditContextOf(request), request.params.id, source, { mode, allowShrink }));

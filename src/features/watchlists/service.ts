@@ -60,7 +60,7 @@ export function createWatchlistService(deps: WatchlistDeps) {
             Object.entries(update).filter(([key, value]) => value !== undefined && current[key as keyof WatchlistUpdate] !== value),
           );
           if (Object.keys(fields).length === 0) return current;
-          const audit = { action: 'watchlist.updated', details: { changed: Object.keys(fields).sort(), slug: fields.slug ?? current.slug } };
+          const audit = { action: 'watchlist.updated', details: { fields: Object.keys(fields).sort(), slug: fields.slug ?? current.slug } };
           return writeVersion(trx, context, changed, id, { change: 'updated', entries: NO_ENTRIES, fields, audit }, clock());
         });
       } catch (error) {

@@ -86,6 +86,8 @@ describe('a CSV import', () => {
       'a quote never closed',
     );
     assert.deepEqual(problems(await client.importCsv(id, 'upsert', csv('name,reason,severity', 'B Person,x,red', '"A" Person,x,red'))), [[3, null, '']]);
+    const tooMany = await client.importCsv(id, 'upsert', csv('name,reason,severity', ...Array.from({ length: 50_001 }, () => 'N,r,red')));
+    assert.deepEqual(problems(tooMany), [[undefined, null, '/entries']], 'more rows than an import holds: the file, in no row');
     assert.equal((await client.expect(200, 'GET', `/watchlists/${id}`)).version, 1);
   });
 
