@@ -4,6 +4,7 @@
  * either form imports back unchanged.
  */
 import { Type } from 'typebox';
+import { ProblemSchema } from '../../http/problem.ts';
 import { enumOf } from '../../http/text-fields.ts';
 import { CSV_COLUMNS } from './entry-csv.ts';
 import { ENTRY_EXAMPLE, EntryBody, EXAMPLE_WATCHLIST_ID } from './entry-schemas.ts';
@@ -96,25 +97,62 @@ export const ShrinkRefusedResponse = {
   content: { 'application/problem+json': { schema: { allOf: [{ $ref: 'Problem#' }, ShrinkCounts] } } },
 };
 
-const CsvLocation = Type.Object({
-  errors: Type.Array(
-    Type.Object({
-      pointer: Type.String({
-        description: 'JSON Pointer into the import as JSON: `/entries/4/countries/0` (in a CSV file, entry 4 is the fifth row after the header).',
-      }),
-      detail: Type.String(),
-      row: Type.Optional(Type.Integer({ minimum: 1, description: 'CSV: the row, as a spreadsheet numbers it (the header is row 1).', examples: [6] })),
-      column: Type.Optional(Type.String({ description: 'CSV: the column’s name in the header.', examples: ['countries'] })),
-    }),
-  ),
-});
+const ImportProblem = Type.Object(
+  {
+    ...ProblemSchema.properties,
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          pointer: Type.String({
+            description: 'JSON Pointer into the import as JSON: `/entries/4/countries/0` (in a CSV file, entry 4 is the fifth row after the header).',
+          }),
+          detail: Type.String({ description: 'What is wrong, for a human; in a CSV file it starts with the row and column.' }),
+          in: Type.Literal('body'),
+          row: Type.Optional(Type.Integer({ minimum: 1, description: 'CSV: the row, as a spreadsheet numbers it (the header is row 1).' })),
+          column: Type.Optional(Type.String({ description: 'CSV: the column’s name in the header.' })),
+        }),
+        { description: 'Every problem found, up to 100 (then `errors_truncated` is true).' },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
 
 /** The 400 of an import: every problem, with its pointer, and in a CSV file its row and column. */
 export const ImportRefusedResponse = {
   description:
     'The import has problems; nothing was changed. Problem details with `code` `validation_failed` and every problem in `errors` (the first 100): ' +
     'a JSON Pointer to the field, and for a CSV file the `row` and `column`.',
-  content: { 'application/problem+json': { schema: { allOf: [{ $ref: 'Problem#' }, CsvLocation] } } },
+  content: {
+    'application/problem+json': {
+      schema: ImportProblem,
+      example: {
+        type: 'https://gatehouse.dev/problems/validation_failed',
+        title: 'The request is not valid',
+        status: 400,
+        detail:
+          'The CSV file has 2 problems: row 3, column severity: must be one of: "red", "orange", "yellow"; row 5, column countries: "QQ" is not an ISO 3166-1 alpha-2 country code. Nothing was changed.',
+        code: 'validation_failed',
+        request_id: 'req_01jbz4r2c5m7p9r1t3v5x7z9ab',
+        errors: [
+          {
+            pointer: '/entries/1/severity',
+            detail: 'row 3, column severity: must be one of: "red", "orange", "yellow"',
+            in: 'body',
+            row: 3,
+            column: 'severity',
+          },
+          {
+            pointer: '/entries/3/countries/0',
+            detail: 'row 5, column countries: "QQ" is not an ISO 3166-1 alpha-2 country code',
+            in: 'body',
+            row: 5,
+            column: 'countries',
+          },
+        ],
+      },
+    },
+  },
 };
 
 export const ExportQuery = Type.Object(
