@@ -2,6 +2,7 @@
  * Watchlists, entries, versions and imports as callers see them: snake_case, dates as ISO 8601,
  * an entry's status as of the answer.
  */
+import { entryBodyOf } from './entry-input.ts';
 import type { ImportResult } from './import-service.ts';
 import { entryStatusAt, type Watchlist, type WatchlistEntry, type WatchlistVersion, watchlistListCode } from './model.ts';
 import type { VersionSummary } from './store.ts';
@@ -31,16 +32,8 @@ export function presentEntry(entry: WatchlistEntry, now: Date) {
     object: 'watchlist_entry' as const,
     id: entry.id,
     watchlist_id: entry.watchlistId,
-    external_id: entry.externalId,
-    type: entry.type,
-    name: entry.names[0]?.full ?? '',
-    aliases: entry.names.slice(1).map((name) => name.full),
-    dates_of_birth: entry.datesOfBirth,
-    countries: entry.countries,
-    identifiers: entry.identifiers,
-    reason: entry.reason,
-    severity: entry.severity,
-    expires_at: iso(entry.expiresAt),
+    // Its facts as an import and an export write them.
+    ...entryBodyOf(entry),
     status: entryStatusAt(entry, now),
     added_by: entry.addedBy,
     added_at: entry.addedAt.toISOString(),
