@@ -140,6 +140,21 @@ describe('adding an entry', () => {
     assert.equal((await client.expect(200, 'GET', `/watchlists/${id}`)).version, 1, 'no version');
   });
 
+  test('entries added at once each get a version of their own, in order, none lost (the row lock orders them)', async () => {
+    const { id } = await client.createWatchlist('concurrent');
+    const added = await Promise.all(Array.from({ length: 8 }, (_, i) => client.addEntry(id, { name: `Concurrent Example ${i}` })));
+    assert.deepEqual(
+      added.map((e) => e.version).sort((a, b) => a - b),
+      [2, 3, 4, 5, 6, 7, 8, 9],
+    );
+    const watchlist = await client.expect(200, 'GET', `/watchlists/${id}`);
+    assert.deepEqual([watchlist.version, watchlist.entry_count], [9, 8]);
+    for (const entry of added) {
+      const version = await client.expect(200, 'GET', `/watchlists/${id}/versions/${entry.version}`);
+      assert.deepEqual([version.entries.added, version.entry_count], [[entry.id], entry.version - 1]);
+    }
+  });
+
   test('an external id another entry holds answers 409 naming that entry; a removed one frees it', async () => {
     const { id } = await client.createWatchlist('keys');
     const first = await client.addEntry(id, { name: 'First Holder', external_id: 'HR-7' });
