@@ -32,6 +32,9 @@ import { vendorMonitoring } from './features/screenings/vendor-monitoring.ts';
 import signOut from './features/sign-out/index.ts';
 import visitorSessionsFeature from './features/visitor-sessions/index.ts';
 import { createSessionService } from './features/visitor-sessions/service.ts';
+import type { WatchlistChange } from './features/watchlists/change-hook.ts';
+import watchlistsFeature from './features/watchlists/index.ts';
+import { createWatchlistService } from './features/watchlists/service.ts';
 import webhooksFeature from './features/webhooks/index.ts';
 import { createWebhooks, type WebhookSeams } from './features/webhooks/service-and-worker.ts';
 import workforceFeature from './features/workforce/index.ts';
@@ -51,6 +54,9 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   const caseStatusChanged = createTransactionHook<CaseStatusChange>();
 
   const cases = createCaseService({ statusChanged: caseStatusChanged });
+  // Run inside the transaction that makes a watchlist's new version; what reacts to a change subscribes below.
+  const watchlistChanged = createTransactionHook<WatchlistChange>();
+  const watchlists = createWatchlistService({ withTenant, changed: watchlistChanged });
   const screenings = createScreeningService(withTenant, { catalog: lists, freshness: listFreshness }, { cases }, pdfEvidence(config.evidenceFallbackFont));
   const loadedLists = () => lists.current()?.versions.map((v) => v.list) ?? [];
   const adjudication = createAdjudicationService(withTenant, { screenings, statusChanged: caseStatusChanged }, loadedLists);
@@ -65,7 +71,7 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   });
   const webhooks = await createWebhooks(config, db, log, seams.webhooks);
 
-  return { cases, screenings, adjudication, visitorSessions, monitoring, ownership, webhooks: webhooks.service, webhookWorker: webhooks.worker };
+  return { cases, watchlists, screenings, adjudication, visitorSessions, monitoring, ownership, webhooks: webhooks.service, webhookWorker: webhooks.worker };
 }
 
 export type AppServices = Awaited<ReturnType<typeof buildAppServices>>;
@@ -96,6 +102,7 @@ export const APP_FEATURES: Feature<AppServices>[] = [
   screeningsFeature,
   signOut,
   visitorSessionsFeature,
+  watchlistsFeature,
   webhooksFeature,
   workforceFeature,
 ];

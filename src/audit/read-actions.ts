@@ -11,6 +11,9 @@ export const READ_ACTIONS = [
   'visitor_session.viewed',
   'visitor_session.listed',
   'workforce_profile.listed',
+  'watchlist_entry.listed',
+  'watchlist_entry.viewed',
+  'watchlist_entry.exported',
   'audit.viewed',
   'audit.exported',
 ] as const;

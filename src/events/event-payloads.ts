@@ -1,8 +1,9 @@
 /**
  * The `data` of each event type, as its emitter writes it (screenings/pipeline.ts,
  * cases/case-opening.ts, adjudication/case-service.ts, visitor-sessions/service.ts,
- * workforce/sync.ts, lists/list-staging.ts and lists/freshness.ts), for the OpenAPI document's
- * `webhooks`. Objects stay open: a receiver must accept fields added later.
+ * workforce/sync.ts, watchlists/version-writes.ts, lists/list-staging.ts and lists/freshness.ts),
+ * for the OpenAPI document's `webhooks`. Objects stay open: a receiver must accept fields added
+ * later.
  */
 import { type TSchema, Type } from 'typebox';
 import { type EventType, TEST_EVENT_TYPE } from './event-types.ts';
@@ -86,6 +87,28 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       screened: 4,
       potential_matches: 0,
       cases_opened: 0,
+    },
+  ),
+  'watchlist.changed': payload(
+    {
+      watchlist_id: id('wl', 'The watchlist.'),
+      slug: Type.String({ description: 'Its slug: its matches are labelled `ORG:<slug>`.' }),
+      version: Type.Integer({ minimum: 1, description: 'The version this change made.' }),
+      change: Type.String({ description: 'What the version did (see the event’s description).' }),
+      added: count('Entries added.'),
+      changed: count('Entries changed.'),
+      removed: count('Entries removed.'),
+      entry_count: count('The watchlist’s entries after it.'),
+    },
+    {
+      watchlist_id: 'wl_01jbz4r2c6a1b3d5f7h9k1m3np',
+      slug: 'do-not-admit',
+      version: 8,
+      change: 'entries_added',
+      added: 1,
+      changed: 0,
+      removed: 0,
+      entry_count: 253,
     },
   ),
   'lists.updated': payload(

@@ -18,6 +18,10 @@ export const EVENT_TYPE_DESCRIPTIONS = {
   'case.opened': 'An adjudication case was opened for a potential match or a country hold: the case id and the screening id.',
   'case.disposition_applied': 'A disposition (CLEARED, ESCALATED or DENIED) was applied to a case: the case id and the disposition.',
   'workforce.sync_completed': 'A workforce sync finished: its id and counts.',
+  'watchlist.changed':
+    'A new version of one of the organization’s watchlists: `watchlist_id`, `slug`, `version`, `change` (`created`, `updated`, `deleted`, ' +
+    '`entries_added`, `entries_changed`, `entries_removed`, `entries_upserted` or `entries_replaced`), the counts `added`, `changed`, `removed`, ' +
+    'and `entry_count`. Fetch the version (`GET /api/v1/watchlists/{id}/versions/{version}`) for the entry ids.',
   'lists.updated':
     'A new version of a restricted-party list became active: `list`, `version_id`, `previous_version_id`, `published_on`, `entity_count` and ' +
     'the counts `added`, `removed`, `changed`. Lists are shared, so every organization receives its own copy of this event.',

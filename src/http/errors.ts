@@ -38,6 +38,8 @@ export const ERROR_CATALOG = {
   second_reviewer_required: { status: 409, title: 'A second, different person must review this' },
   /** A full workforce sync would deactivate more active profiles than its limit; the counts are in the body. */
   sync_shrink_refused: { status: 409, title: 'The sync would deactivate too many profiles' },
+  /** A watchlist import in `replace` mode would remove more of its entries than its limit; the counts are in the body. */
+  watchlist_shrink_refused: { status: 409, title: 'The import would remove too many watchlist entries' },
   /** An Idempotency-Key was reused with a different request. */
   idempotency_key_reused: { status: 409, title: 'The idempotency key was used for a different request' },
   /** A request with the same Idempotency-Key is still being processed. */

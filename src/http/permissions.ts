@@ -22,7 +22,7 @@ export const PERMISSIONS: Record<Permission, { means: string; allowed: readonly 
     allowed: ['admin', 'adjudicator', 'viewer', 'admin_key', 'standard_key'],
   },
   operate: {
-    means: 'screens, checks visitors in and out, syncs the workforce, screens vendors, runs ownership checks',
+    means: 'screens, checks visitors in and out, syncs the workforce, screens vendors, runs ownership checks, keeps watchlist entries',
     allowed: ['admin', 'adjudicator', 'admin_key', 'standard_key'],
   },
   decide: {
@@ -31,7 +31,7 @@ export const PERMISSIONS: Record<Permission, { means: string; allowed: readonly 
     allowed: ['admin', 'adjudicator', 'admin_key', 'standard_key'],
   },
   administer: {
-    means: 'manages API keys, webhook endpoints, the inbound webhook secret and the adjudication rules, and exports the audit trail',
+    means: 'manages API keys, webhook endpoints, the inbound webhook secret, the adjudication rules and the watchlists, and exports the audit trail',
     allowed: ['admin', 'admin_key'],
   },
   sign_out: {

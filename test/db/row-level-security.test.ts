@@ -12,6 +12,7 @@ import { ORGANIZATION_SETTING } from '../../src/db/tenant-settings.ts';
 import { newId } from '../../src/ids.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { watchlistRowFactories } from './watchlist-rows.ts';
 
 type Row = Record<string, unknown>;
 
@@ -200,6 +201,7 @@ const TENANT_ROW_FACTORIES: Record<string, (organizationId: string) => Row | Pro
     role: 'viewer',
     created_by: 'test',
   }),
+  ...watchlistRowFactories(parentRow),
   idempotency_keys: (organizationId) => ({
     organization_id: organizationId,
     key: newId('key'),

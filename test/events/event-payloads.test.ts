@@ -37,6 +37,8 @@ test('every event a request causes validates against its documented payload and 
   const held = await call('POST', '/checkin', { visitor: { name: 'Karim Abu Ali', date_of_birth: '1961-02-12' }, site: 'HQ' });
   await call('POST', `/sessions/${held.id}/update`, { status: 'escalated' });
   await call('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'w1', name: 'Ann Lee' }] });
+  const watchlist = await call('POST', '/watchlists', { slug: 'events-test', name: 'Events test' });
+  await call('POST', `/watchlists/${watchlist.id}/entries`, { name: 'Ann Example Lee', reason: 'Test.', severity: 'yellow' });
 
   const events = await harness.database.owner<{ type: EventType; data: Record<string, unknown> }>(
     'SELECT type, data FROM event_outbox WHERE organization_id = $1 ORDER BY id',
@@ -60,6 +62,7 @@ test('every event a request causes validates against its documented payload and 
     'visitor.checked_out',
     'session.escalated',
     'workforce.sync_completed',
+    'watchlist.changed',
   ];
   assert.deepEqual([...seen].filter((t) => expected.includes(t)).sort(), [...expected].sort());
 });

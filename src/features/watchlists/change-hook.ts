@@ -4,11 +4,14 @@
  * run by the watchlist service after it writes the version, before it commits.
  */
 import type { TransactionHook } from '../../events/transaction-hook.ts';
+import type { VersionChange } from './model.ts';
 
 export type WatchlistChange = {
   watchlistId: string;
   slug: string;
   version: number;
+  /** What the version did; one of the watchlist's own fields (`created`, `updated`, `deleted`) touches no entry. */
+  change: VersionChange;
   /** Entry ids: added, changed (a screened fact, the severity, the expiry…) and removed in this version. */
   added: string[];
   changed: string[];

@@ -63,3 +63,42 @@ export type WatchlistEntry = {
 /** Whether the entry matches at `now`: not removed, not expired. */
 export const entryMatchesAt = (entry: Pick<WatchlistEntry, 'removedAt' | 'expiresAt'>, now: Date) =>
   entry.removedAt === null && (entry.expiresAt === null || entry.expiresAt.getTime() > now.getTime());
+
+/** Where an entry stands at an instant: matching, past its expiry, or removed. */
+export const ENTRY_STATUSES = ['active', 'expired', 'removed'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export const entryStatusAt = (entry: Pick<WatchlistEntry, 'removedAt' | 'expiresAt'>, now: Date): EntryStatus =>
+  entry.removedAt !== null ? 'removed' : entryMatchesAt(entry, now) ? 'active' : 'expired';
+
+/** What the caller states about an entry: what is screened, shown with a match, and when it stops applying. */
+export type EntryFacts = Pick<WatchlistEntry, 'type' | 'names' | 'datesOfBirth' | 'countries' | 'identifiers' | 'reason' | 'severity' | 'expiresAt'>;
+
+/** What one version of a watchlist did (watchlist_versions.change). */
+export const VERSION_CHANGES = [
+  'created',
+  'updated',
+  'deleted',
+  'entries_added',
+  'entries_changed',
+  'entries_removed',
+  'entries_upserted',
+  'entries_replaced',
+] as const;
+export type VersionChange = (typeof VERSION_CHANGES)[number];
+
+export type WatchlistVersion = {
+  watchlistId: string;
+  version: number;
+  change: VersionChange;
+  added: number;
+  changed: number;
+  removed: number;
+  entryCount: number;
+  /** Entry ids, by what the version did to them. */
+  entries: { added: string[]; changed: string[]; removed: string[] };
+  contentSha256: string;
+  actor: string;
+  requestId: string | null;
+  createdAt: Date;
+};

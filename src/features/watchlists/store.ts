@@ -3,10 +3,11 @@
  * writes that make a version (entries added, changed, removed, the watchlist's version moved on
  * under its row lock) live beside them.
  */
+import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { EntryIdentifier, EntryName, EntryType, Severity, Watchlist, WatchlistEntry } from './model.ts';
+import type { EntryIdentifier, EntryName, EntryStatus, EntryType, Severity, VersionChange, Watchlist, WatchlistEntry, WatchlistVersion } from './model.ts';
 
 declare module '../../db/schema.ts' {
   interface Schema {
@@ -111,7 +112,7 @@ export function entryOf(row: Omit<EntryRow, 'organization_id'>): WatchlistEntry 
   };
 }
 
-const WATCHLIST_COLUMNS = [
+export const WATCHLIST_COLUMNS = [
   'id',
   'slug',
   'name',
@@ -125,7 +126,7 @@ const WATCHLIST_COLUMNS = [
   'updated_at',
   'deleted_at',
 ] as const;
-const ENTRY_COLUMNS = [
+export const ENTRY_COLUMNS = [
   'id',
   'watchlist_id',
   'external_id',
@@ -165,4 +166,123 @@ export async function entriesChangedAfter(trx: TenantTransaction, watchlistId: s
     .orderBy('id')
     .execute();
   return rows.map(entryOf);
+}
+
+/** The watchlist, unless it is deleted (or another organization's: row-level security hides those). */
+export async function findWatchlist(trx: TenantTransaction, id: string): Promise<Watchlist | undefined> {
+  const row = await trx.selectFrom('watchlists').select(WATCHLIST_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row && watchlistOf(row);
+}
+
+/** Live watchlists by id (creation order); `afterId` continues after the last of the page before. */
+export async function listWatchlists(trx: TenantTransaction, filters: { active?: boolean }, afterId: string | undefined, limit: number): Promise<Watchlist[]> {
+  let query = trx.selectFrom('watchlists').select(WATCHLIST_COLUMNS).where('deleted_at', 'is', null);
+  if (filters.active !== undefined) query = query.where('active', '=', filters.active);
+  if (afterId) query = query.where('id', '>', afterId);
+  return (await query.orderBy('id').limit(limit).execute()).map(watchlistOf);
+}
+
+export async function findEntry(trx: TenantTransaction, watchlistId: string, id: string): Promise<WatchlistEntry | undefined> {
+  const row = await trx.selectFrom('watchlist_entries').select(ENTRY_COLUMNS).where('watchlist_id', '=', watchlistId).where('id', '=', id).executeTakeFirst();
+  return row && entryOf(row);
+}
+
+/** The entry not removed that has this external id (at most one: a unique index). */
+export async function liveEntryWithExternalId(trx: TenantTransaction, watchlistId: string, externalId: string): Promise<{ id: string } | undefined> {
+  return trx
+    .selectFrom('watchlist_entries')
+    .select('id')
+    .where('watchlist_id', '=', watchlistId)
+    .where('external_id', '=', externalId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The watchlist's entries not removed (active and expired), by id: what an import is compared with, and what an export writes. */
+export async function liveEntries(trx: TenantTransaction, watchlistId: string): Promise<WatchlistEntry[]> {
+  const rows = await trx
+    .selectFrom('watchlist_entries')
+    .select(ENTRY_COLUMNS)
+    .where('watchlist_id', '=', watchlistId)
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map(entryOf);
+}
+
+export type EntryFilters = { q?: string; severity?: Severity; type?: EntryType; status?: EntryStatus; externalId?: string; updatedAfter?: Date };
+
+/** A page of the watchlist's entries by id; without a status, those not removed. */
+export async function listEntries(
+  trx: TenantTransaction,
+  watchlistId: string,
+  filters: EntryFilters,
+  page: { afterId?: string; limit: number; now: Date },
+): Promise<WatchlistEntry[]> {
+  let query = trx.selectFrom('watchlist_entries').select(ENTRY_COLUMNS).where('watchlist_id', '=', watchlistId);
+  const { status, q } = filters;
+  query = status === 'removed' ? query.where('removed_at', 'is not', null) : query.where('removed_at', 'is', null);
+  if (status === 'active') query = query.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', page.now)]));
+  if (status === 'expired') query = query.where('expires_at', '<=', page.now);
+  if (filters.severity) query = query.where('severity', '=', filters.severity);
+  if (filters.type) query = query.where('type', '=', filters.type);
+  if (filters.externalId) query = query.where('external_id', '=', filters.externalId);
+  if (filters.updatedAfter) query = query.where('updated_at', '>', filters.updatedAfter);
+  if (q) {
+    // Any of its names, case-insensitively; the caller's text is matched literally (its % and _ too).
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`exists (select 1 from jsonb_array_elements(names) as n where lower(n->>'full') like ${pattern})`);
+  }
+  if (page.afterId) query = query.where('id', '>', page.afterId);
+  return (await query.orderBy('id').limit(page.limit).execute()).map(entryOf);
+}
+
+/** A version without the ids of the entries it touched (an import's may be tens of thousands): what a list of versions shows. */
+export type VersionSummary = Omit<WatchlistVersion, 'entries'>;
+
+const SUMMARY_COLUMNS = [
+  'watchlist_id',
+  'version',
+  'change',
+  'added',
+  'changed',
+  'removed',
+  'entry_count',
+  'content_sha256',
+  'actor',
+  'request_id',
+  'created_at',
+] as const;
+
+function summaryOf(row: Omit<Rows['watchlist_versions'], 'organization_id' | 'entries'>): VersionSummary {
+  return {
+    watchlistId: row.watchlist_id,
+    version: row.version,
+    change: row.change as VersionChange,
+    added: row.added,
+    changed: row.changed,
+    removed: row.removed,
+    entryCount: row.entry_count,
+    contentSha256: row.content_sha256,
+    actor: row.actor,
+    requestId: row.request_id,
+    createdAt: toDate(row.created_at),
+  };
+}
+
+/** The watchlist's versions, newest first; `beforeVersion` continues after the last of the page before. */
+export async function listVersions(trx: TenantTransaction, watchlistId: string, beforeVersion: number | undefined, limit: number): Promise<VersionSummary[]> {
+  let query = trx.selectFrom('watchlist_versions').select(SUMMARY_COLUMNS).where('watchlist_id', '=', watchlistId);
+  if (beforeVersion !== undefined) query = query.where('version', '<', beforeVersion);
+  return (await query.orderBy('version', 'desc').limit(limit).execute()).map(summaryOf);
+}
+
+export async function findVersion(trx: TenantTransaction, watchlistId: string, version: number): Promise<WatchlistVersion | undefined> {
+  const row = await trx
+    .selectFrom('watchlist_versions')
+    .select([...SUMMARY_COLUMNS, 'entries'])
+    .where('watchlist_id', '=', watchlistId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row && { ...summaryOf(row), entries: fromJson<WatchlistVersion['entries']>(row.entries) };
 }

@@ -6,13 +6,11 @@
  * anything is written, unless the caller says `allow_shrink: true`.
  */
 import { AppError } from '../../http/errors.ts';
+import { SHRINK_MIN_REMOVALS, shrinkLimit } from '../../shrink-limit.ts';
 import type { KnownProfile } from './store.ts';
 
-/**
- * Deactivations always allowed, whatever the share: in a small organization one or two people
- * leaving is ordinary turnover, not a truncated file (10% of 30 profiles would allow none).
- */
-export const SHRINK_MIN_DEACTIVATIONS = 5;
+/** Deactivations always allowed, whatever the share (src/shrink-limit.ts). */
+export const SHRINK_MIN_DEACTIVATIONS = SHRINK_MIN_REMOVALS;
 
 /** The ids of the active profiles a full sync of `externalIds` leaves out: those it deactivates. */
 export function absentActiveIds(known: ReadonlyMap<string, KnownProfile>, externalIds: Iterable<string>): string[] {
@@ -20,15 +18,8 @@ export function absentActiveIds(known: ReadonlyMap<string, KnownProfile>, extern
   return [...known].filter(([externalId, k]) => k.status === 'active' && !present.has(externalId)).map(([, k]) => k.id);
 }
 
-/**
- * How many of `active` profiles one full sync may deactivate: `limitPercent` of them, or
- * SHRINK_MIN_DEACTIVATIONS when that is more, but never all of them (an empty export is the
- * likeliest mistake of all, and in a small organization it is within the minimum).
- */
-export function deactivationLimit(active: number, limitPercent: number): number {
-  const byShare = Math.floor((active * limitPercent) / 100);
-  return Math.max(0, Math.min(Math.max(byShare, SHRINK_MIN_DEACTIVATIONS), active - 1));
-}
+/** How many of `active` profiles one full sync may deactivate: the limit every bulk replacement has (src/shrink-limit.ts). */
+export const deactivationLimit: (active: number, limitPercent: number) => number = shrinkLimit;
 
 export type ShrinkCheck = { active: number; inRequest: number; deactivating: number; limitPercent: number; allowShrink: boolean };
 

@@ -14,6 +14,11 @@ export const TAGS = [
       'The queue of potential matches: cases, their dispositions (with four-eyes rules), assignment and notes, and the organization’s adjudication rules.',
   },
   { name: 'visitors', description: 'Visitor check-in (screening at the door), check-out and the roll-call of sessions on site.' },
+  {
+    name: 'watchlists',
+    description:
+      'The organization’s own watchlists, screened beside the public lists: their entries (one at a time, or imported and exported as CSV or JSON) and their versions.',
+  },
   { name: 'workforce', description: 'Bulk sync of workforce profiles and their latest screening outcome.' },
   { name: 'monitoring', description: 'Re-screening runs started when a list changes, over the workforce and recent visitors.' },
   { name: 'ownership', description: 'Ownership-rule checks (such as OFAC’s 50 percent rule) over a graph of owners.' },

@@ -75,7 +75,8 @@ CREATE TABLE watchlist_versions (
   organization_id text NOT NULL REFERENCES organizations (id),
   watchlist_id text NOT NULL,
   version integer NOT NULL CHECK (version >= 1),
-  -- created, updated (the watchlist's own fields), entries_added, entries_changed, entries_removed, entries_replaced, deleted
+  -- created, updated (the watchlist's own fields), deleted; entries_added, entries_changed, entries_removed (one entry);
+  -- entries_upserted, entries_replaced (an import)
   change text NOT NULL,
   added integer NOT NULL CHECK (added >= 0),
   changed integer NOT NULL CHECK (changed >= 0),
@@ -83,7 +84,8 @@ CREATE TABLE watchlist_versions (
   entry_count integer NOT NULL CHECK (entry_count >= 0),
   -- { "added": [entry ids], "changed": [...], "removed": [...] } (ids only: names stay in the entries).
   entries jsonb NOT NULL,
-  -- SHA-256 of the version's entries (their ids and sha256, in id order): what the version was.
+  -- SHA-256 of the version's entries: the lines `<entry id>:<entry sha256>` of the entries not removed, in id order,
+  -- joined by line feeds (version-writes.ts): what the watchlist held after the version.
   content_sha256 text NOT NULL CHECK (content_sha256 ~ '^[0-9a-f]{64}$'),
   actor text NOT NULL,
   request_id text,
