@@ -4,15 +4,16 @@
  *                             [--database-url URL] [--data DIR] [--seed S] [--no-write]
  *
  * What organization watchlists cost the service, over real HTTP. On each database (as bench:api
- * opens them): the real lists imported with the CLI, 1,000 organizations (and one more) made with a
- * key each, and `gatehouse serve` started. Then prescreens at R/s (default 150) for S seconds
- * (default 20), spread over the organizations, one in ten for the large one; then one watchlist
- * per organization loaded through the API (`--entries` each, default 100; `--large` for the large
- * one, default 100,000); each organization's first prescreen after it; the very same prescreens
- * again; and `--trials` times (default 20, a quarter of them on the large watchlist) an entry
- * added with `POST …/entries` and prescreened until it matches. Targets (issue 27): p99 with
- * watchlists within 20% of without, and an added entry matched within 1 s. The service's memory
- * with the public lists alone and with every watchlist in use. Writes a section per database to
+ * opens them): the real lists imported with the CLI, 1,000 organizations (and one more) made with
+ * an admin key each (creating a watchlist is an administrator's), and `gatehouse serve` started.
+ * Then prescreens at R/s (default 150) for S seconds (default 20), spread over the organizations,
+ * one in ten for the large one; then one watchlist per organization loaded through the API
+ * (`--entries` each, default 100; `--large` for the large one, default 100,000); each
+ * organization's first prescreen after it; the very same prescreens again; and `--trials` times
+ * (default 20, a quarter of them on the large watchlist) an entry added with `POST …/entries` and
+ * prescreened until it matches. Targets (issue 27): p99 with watchlists within 20% of without, and
+ * an added entry matched within 1 s. The service's memory with the public lists alone and with
+ * every watchlist in use. Writes a section per database to
  * BENCHMARKS.md. Exit code 2 when the list data is missing or an argument is wrong.
  */
 import { parseArgs } from 'node:util';
@@ -44,6 +45,8 @@ type Settings = {
   pin: boolean;
   seed: number;
 };
+
+const say = (text: string) => process.stderr.write(`bench:watchlists: ${text}\n`);
 
 try {
   const { values } = parseArgs({
@@ -102,13 +105,11 @@ try {
   await stopEverything();
 }
 
-const say = (text: string) => process.stderr.write(`bench:watchlists: ${text}\n`);
-
 async function measureOn(database: BenchDatabase, name: 'embedded' | 'postgres', settings: Settings): Promise<WatchlistRun> {
   say(`${database.label}: importing the lists, making ${settings.organizations + 1} organizations`);
   importLists(database, settings.dataDir);
   const db = await openReadyDatabase(loadConfig({ ...database.env, SANDBOX_BOOTSTRAP: 'false', LISTS_AUTO_UPDATE: 'false', LOG_LEVEL: 'warn' }), true);
-  const organizations = await createOrganizations(db, settings.organizations + 1, 'Watchlist benchmark', 'bench-watchlists').finally(() => db.close());
+  const organizations = await createOrganizations(db, settings.organizations + 1, 'Watchlist benchmark', 'bench-watchlists', true).finally(() => db.close());
   const large = organizations.at(-1) as (typeof organizations)[number];
   const small = organizations.slice(0, -1);
 
