@@ -71,6 +71,7 @@ ${entryForm({ action: entryPath(view.watchlist, view.entry), values, csrf, submi
 }
 
 function expirySection({ watchlist, entry, now }: EntryView, csrf: Html): Html {
+  // Expired already, nothing is chosen for the person: sending the form as it comes must not undo or repeat what they did.
   const expired = entry.expiresAt !== null && entry.expiresAt <= now;
   return html`<section aria-labelledby="expiry-heading">
 <h2 id="expiry-heading">Expiry</h2>
@@ -78,11 +79,11 @@ function expirySection({ watchlist, entry, now }: EntryView, csrf: Html): Html {
 <form class="stack" method="post" action="${entryPath(watchlist, entry)}/expire">
 ${csrf}
 <fieldset><legend>Expire the entry</legend>
-<p><input type="radio" id="expire-now" name="when" value="now"${expired ? '' : html` checked`}> <label for="expire-now">Now: it stops matching at once</label></p>
+<p><input type="radio" id="expire-now" name="when" value="now" required${expired ? '' : html` checked`}> <label for="expire-now">Now: it stops matching at once</label></p>
 <p><input type="radio" id="expire-date" name="when" value="date"> <label for="expire-date">From a date</label>
 <label for="expire-on" class="visually-hidden">Expiry date</label> <input type="date" id="expire-on" name="on" aria-describedby="expire-on-help">
 <span id="expire-on-help" class="help">from 00:00 UTC that day</span></p>
-${entry.expiresAt && html`<p><input type="radio" id="expire-never" name="when" value="never"${expired ? html` checked` : ''}> <label for="expire-never">Never: clear the expiry, so it matches again</label></p>`}
+${entry.expiresAt && html`<p><input type="radio" id="expire-never" name="when" value="never"> <label for="expire-never">Never: clear the expiry, so it matches again</label></p>`}
 </fieldset>
 <p><button type="submit">Set the expiry</button></p>
 </form>
