@@ -11,16 +11,15 @@ import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
 import { allows } from '../../../http/permissions.ts';
+import { EntryParams } from '../../watchlists/entry-schemas.ts';
 import type { WatchlistService } from '../../watchlists/service.ts';
+import { WatchlistParams } from '../../watchlists/watchlist-schemas.ts';
 import { html } from '../html.ts';
 import { csrfField, type Notice, sendPage, type Viewer } from '../layout.ts';
 import { BLANK_ENTRY, ENTRY_LABELS, EntryForm, type EntryFormValues, entryBodyFrom, entryForm, formValuesOf, notADay, startOfDay } from './entry-form.ts';
 import { type EntryView, entryBody, entryPath } from './entry-view.ts';
 import { KEEP_ENTRIES, problemsBox, READ, SHOWN_ON_FORM, trail, watchlistPath } from './watchlist-words.ts';
 
-const WATCHLIST_ID = Type.String({ pattern: '^wl_[0-9a-z]{26}$' });
-const WatchlistParams = Type.Object({ id: WATCHLIST_ID });
-const EntryParams = Type.Object({ id: WATCHLIST_ID, entry_id: Type.String({ pattern: '^wle_[0-9a-z]{26}$' }) });
 const EntryQuery = Type.Object({ done: Type.Optional(Type.String({ enum: ['added', 'changed', 'expired', 'unexpired', 'removed'] })) });
 const ExpiryForm = Type.Object({
   _csrf: Type.String({ maxLength: 200 }),

@@ -11,6 +11,7 @@ import type { Api } from '../../../http/feature.ts';
 import { entryStatusAt, type Watchlist, type WatchlistEntry, type WatchlistVersion } from '../../watchlists/model.ts';
 import type { WatchlistService } from '../../watchlists/service.ts';
 import type { VersionSummary } from '../../watchlists/store.ts';
+import { VersionParams, WatchlistParams } from '../../watchlists/watchlist-schemas.ts';
 import { actorLabel, when } from '../format.ts';
 import { type Html, href, html } from '../html.ts';
 import { sendPage } from '../layout.ts';
@@ -20,9 +21,7 @@ const PAGE_SIZE = 25;
 /** Entries named per kind on a version's page; an import's thousands are counted, not listed. */
 const NAMED_PER_KIND = 100;
 
-const WatchlistParams = Type.Object({ id: Type.String({ pattern: '^wl_[0-9a-z]{26}$' }) });
 const HistoryQuery = Type.Object({ before: Type.Optional(Type.Integer({ minimum: 2 })) });
-const VersionParams = Type.Object({ id: WatchlistParams.properties.id, version: Type.Integer({ minimum: 1 }) });
 const VersionQuery = Type.Object({ done: Type.Optional(Type.Literal('imported')) });
 
 type Deps = { watchlists: Pick<WatchlistService, 'get' | 'versions' | 'version' | 'entriesWithIds'>; reads: ReadTrail };

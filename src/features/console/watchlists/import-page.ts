@@ -15,12 +15,12 @@ import { SHRINK_MIN_REMOVALS } from '../../../shrink-limit.ts';
 import { CSV_COLUMNS, type CsvFieldError, entriesFromCsv } from '../../watchlists/entry-csv.ts';
 import { IMPORT_BODY_LIMIT_BYTES, IMPORT_RUNNING_MS, IMPORT_SHRINK_LIMIT_PERCENT, MAX_IMPORT_ENTRIES } from '../../watchlists/import-schemas.ts';
 import type { WatchlistService } from '../../watchlists/service.ts';
+import { WatchlistParams } from '../../watchlists/watchlist-schemas.ts';
 import { type Html, html } from '../html.ts';
 import { csrfField, sendPage } from '../layout.ts';
 import { acceptMultipartForms } from '../multipart-form.ts';
 import { KEEP_ENTRIES, trail, watchlistPath } from './watchlist-words.ts';
 
-const WatchlistParams = Type.Object({ id: Type.String({ pattern: '^wl_[0-9a-z]{26}$' }) });
 const ImportQuery = Type.Object({ done: Type.Optional(Type.Literal('unchanged')) });
 const ImportForm = Type.Object({
   _csrf: Type.String({ maxLength: 200 }),

@@ -9,6 +9,7 @@ import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
 import { allows } from '../../../http/permissions.ts';
+import { WATCHLIST_ID } from '../../watchlists/entry-schemas.ts';
 import { type Watchlist, watchlistListCode } from '../../watchlists/model.ts';
 import type { WatchlistService } from '../../watchlists/service.ts';
 import { CreateWatchlistBody } from '../../watchlists/watchlist-schemas.ts';
@@ -21,7 +22,7 @@ import { ADMINISTER, problemsBox, READ, SHOWN_ON_FORM, watchlistPath } from './w
 const PAGE_SIZE = 50;
 
 const ListQuery = Type.Object({
-  after: Type.Optional(Type.String({ pattern: '^wl_[0-9a-z]{26}$' })),
+  after: Type.Optional(Type.String({ pattern: WATCHLIST_ID })),
   done: Type.Optional(Type.Literal('deleted')),
 });
 

@@ -9,13 +9,12 @@ import { auditContextOf } from '../../../http/audit-context.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
 import type { WatchlistService } from '../../watchlists/service.ts';
-import { UpdateWatchlistBody } from '../../watchlists/watchlist-schemas.ts';
+import { UpdateWatchlistBody, WatchlistParams } from '../../watchlists/watchlist-schemas.ts';
 import { type Html, html } from '../html.ts';
 import { csrfField, sendPage } from '../layout.ts';
 import { formValuesOf, WATCHLIST_LABELS, WatchlistForm, type WatchlistFormValues, watchlistBodyFrom, watchlistForm } from './watchlist-form.ts';
 import { ADMINISTER, problemsBox, SHOWN_ON_FORM, trail, watchlistPath } from './watchlist-words.ts';
 
-const WatchlistParams = Type.Object({ id: Type.String({ pattern: '^wl_[0-9a-z]{26}$' }) });
 const DeleteForm = Type.Object({ _csrf: Type.String({ maxLength: 200 }) });
 
 export function registerSettingsPage(api: Api, deps: { watchlists: Pick<WatchlistService, 'get' | 'update' | 'remove'> }) {

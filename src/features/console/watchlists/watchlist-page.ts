@@ -9,9 +9,11 @@ import { auditContextOf } from '../../../http/audit-context.ts';
 import { recordShown } from '../../../http/audited-reads.ts';
 import type { Api } from '../../../http/feature.ts';
 import { allows } from '../../../http/permissions.ts';
+import { ENTRY_ID } from '../../watchlists/entry-schemas.ts';
 import { ENTRY_STATUSES, entryStatusAt, SEVERITIES, type Watchlist, type WatchlistEntry, watchlistListCode } from '../../watchlists/model.ts';
 import type { WatchlistService } from '../../watchlists/service.ts';
 import type { EntryFilters } from '../../watchlists/store.ts';
+import { WatchlistParams } from '../../watchlists/watchlist-schemas.ts';
 import { actorLabel, badge, when } from '../format.ts';
 import { type Html, href, html } from '../html.ts';
 import { type Notice, sendPage, type Viewer } from '../layout.ts';
@@ -22,12 +24,11 @@ const PAGE_SIZE = 50;
 const RECENT_CHANGES = 5;
 
 const optionalOf = (values: readonly string[]) => Type.Optional(Type.String({ enum: ['', ...values] }));
-const WatchlistParams = Type.Object({ id: Type.String({ pattern: '^wl_[0-9a-z]{26}$' }) });
 const WatchlistQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   severity: optionalOf(SEVERITIES),
   status: optionalOf(ENTRY_STATUSES),
-  after: Type.Optional(Type.String({ pattern: '^wle_[0-9a-z]{26}$' })),
+  after: Type.Optional(Type.String({ pattern: ENTRY_ID })),
   done: Type.Optional(Type.String({ enum: ['created', 'updated'] })),
 });
 type Search = { q?: string; severity?: string; status?: string };
