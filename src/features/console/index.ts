@@ -1,8 +1,9 @@
 /**
  * The adjudication console: server-rendered pages at /console where security officers and
- * compliance analysts work the queue, decide cases, call the roll of visitors on site, read the
- * audit log and look after webhooks and API keys. Pages call the same services, in the same tenant
- * transactions, as the API, so row-level security and the roles hold exactly as there.
+ * compliance analysts work the queue, decide cases, call the roll of visitors on site, keep the
+ * organization's watchlists, read the audit log and look after webhooks and API keys. Pages call
+ * the same services, in the same tenant transactions, as the API, so row-level security and the
+ * roles hold exactly as there.
  *
  * Around the pages: a cookie session (session.ts), CSRF protection on every POST
  * (@fastify/csrf-protection), a Content-Security-Policy that allows this server's own style sheet
@@ -16,6 +17,7 @@ import type { Feature } from '../../http/feature.ts';
 import type { AdjudicationService } from '../adjudication/service.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import type { SessionService } from '../visitor-sessions/service.ts';
+import type { WatchlistService } from '../watchlists/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 import { registerAssets } from './assets.ts';
 import { installErrorPages } from './error-pages.ts';
@@ -29,18 +31,25 @@ import { registerWebhooksPage } from './pages/webhooks.ts';
 import { consoleCookies, createSessions } from './session.ts';
 import { createUserService } from './users/user-service.ts';
 import { listsBanner } from './views/lists-banner.ts';
+import { registerWatchlistPages } from './watchlists/index.ts';
 
 /** Scripts and styles from this server only, no inline code, no framing, forms posted here only. */
 export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The services behind the pages: the same the API's routes call. */
-type ConsoleServices = { adjudication: AdjudicationService; screenings: ScreeningService; visitorSessions: SessionService; webhooks: WebhookService };
+type ConsoleServices = {
+  adjudication: AdjudicationService;
+  screenings: ScreeningService;
+  visitorSessions: SessionService;
+  watchlists: WatchlistService;
+  webhooks: WebhookService;
+};
 
 const consoleFeature: Feature<ConsoleServices> = {
   name: 'console',
   prefix: '/console',
-  async register(api, { config, db, lists, listFreshness, tokens, reads }, { adjudication, screenings, visitorSessions, webhooks }) {
+  async register(api, { config, db, lists, listFreshness, tokens, reads }, { adjudication, screenings, visitorSessions, watchlists, webhooks }) {
     const cookies = consoleCookies(config.consoleSecureCookies);
     api.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -73,6 +82,7 @@ const consoleFeature: Feature<ConsoleServices> = {
     registerQueuePage(api, { adjudication, lists });
     registerCasePages(api, { adjudication, visitorSessions, screenings, lists });
     registerVisitorsPage(api, { visitorSessions, screenings });
+    registerWatchlistPages(api, { watchlists, reads });
     registerAuditPage(api, { db, reads });
     registerWebhooksPage(api, { webhooks });
     registerApiKeysPage(api, { withTenant: db.withTenant });

@@ -23,13 +23,14 @@ declare module 'fastify' {
   }
 }
 
-export type Section = 'queue' | 'visitors' | 'audit' | 'webhooks' | 'api-keys';
+export type Section = 'queue' | 'visitors' | 'watchlists' | 'audit' | 'webhooks' | 'api-keys';
 
 type NavItem = { section: Section; label: string; path: string } & Access;
 /** Each page's access as its route declares it (pages/*.ts): the permission matrix decides what is offered. */
 const NAV: NavItem[] = [
   { section: 'queue', label: 'Queue', path: '/console/queue', tier: 'defense', permission: 'read' },
   { section: 'visitors', label: 'Visitors on site', path: '/console/visitors', tier: 'defense', permission: 'read' },
+  { section: 'watchlists', label: 'Watchlists', path: '/console/watchlists', tier: 'defense', permission: 'read' },
   { section: 'audit', label: 'Audit log', path: '/console/audit', tier: 'enterprise', permission: 'administer' },
   { section: 'webhooks', label: 'Webhooks', path: '/console/webhooks', tier: 'defense', permission: 'administer' },
   { section: 'api-keys', label: 'API keys', path: '/console/api-keys', tier: 'defense', permission: 'administer' },

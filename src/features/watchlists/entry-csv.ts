@@ -77,6 +77,18 @@ export function entriesFromCsv(text: string): CsvEntries {
   return { bodies, rows: rows.map((record) => record.row) };
 }
 
+/** An identifier as a CSV cell's item (and the console's form) writes it: `type:value[:country]`, a value holding a colon ending in `:` when there is no country. */
+export const identifierText = (i: IdentifierBody) => `${i.type}:${i.value}${i.country ? `:${i.country}` : i.value.includes(':') ? ':' : ''}`;
+
+/** An identifier read from `type:value[:country]`; `bad` hears of an item not of that form. */
+export function identifierFromText(item: string, bad: (detail: string) => void): IdentifierBody {
+  const parts = item.split(':');
+  if (parts.length < 2) bad(`"${item}" is not type:value or type:value:country`);
+  // With three parts or more the last is the country (empty for none): a value may hold a colon.
+  const [type, value, country] = parts.length < 3 ? [parts[0], parts[1]] : [parts[0], parts.slice(1, -1).join(':'), parts.at(-1)];
+  return { type: (type ?? '').trim(), value: value ?? '', ...(country?.trim() && { country: country.trim() }) } as IdentifierBody;
+}
+
 function bodyOf(cells: Map<Column, string>, badIdentifier: (detail: string) => void): EntryBody {
   const cell = (column: Column) => cells.get(column) ?? '';
   const items = (column: Column) =>
@@ -85,13 +97,7 @@ function bodyOf(cells: Map<Column, string>, badIdentifier: (detail: string) => v
       : cell(column)
           .split(LIST_SEPARATOR)
           .map((item) => item.trim());
-  const identifiers = items('identifiers')?.map((item): IdentifierBody => {
-    const parts = item.split(':');
-    if (parts.length < 2) badIdentifier(`"${item}" is not type:value or type:value:country`);
-    // With three parts or more the last is the country (empty for none): a value may hold a colon.
-    const [type, value, country] = parts.length < 3 ? [parts[0], parts[1]] : [parts[0], parts.slice(1, -1).join(':'), parts.at(-1)];
-    return { type: (type ?? '').trim(), value: value ?? '', ...(country?.trim() && { country: country.trim() }) } as IdentifierBody;
-  });
+  const identifiers = items('identifiers')?.map((item) => identifierFromText(item, badIdentifier));
   const present = <K extends string, V>(key: K, value: V | undefined) => (value === undefined || value === '' ? {} : { [key]: value });
   return {
     ...present('external_id', cell('external_id')),
@@ -125,7 +131,6 @@ export const refuseCsv = (errors: CsvFieldError[]): never => refuseImport('CSV f
 export function entriesToCsv(bodies: Iterable<EntryBody>): string {
   const lines = [csvRecord(CSV_COLUMNS)];
   for (const body of bodies) {
-    const identifier = (i: IdentifierBody) => `${i.type}:${i.value}${i.country ? `:${i.country}` : i.value.includes(':') ? ':' : ''}`;
     const cells: Record<Column, string> = {
       external_id: body.external_id ?? '',
       type: body.type ?? 'person',
@@ -133,7 +138,7 @@ export function entriesToCsv(bodies: Iterable<EntryBody>): string {
       aliases: (body.aliases ?? []).join(LIST_SEPARATOR),
       dates_of_birth: (body.dates_of_birth ?? []).join(LIST_SEPARATOR),
       countries: (body.countries ?? []).join(LIST_SEPARATOR),
-      identifiers: (body.identifiers ?? []).map(identifier).join(LIST_SEPARATOR),
+      identifiers: (body.identifiers ?? []).map(identifierText).join(LIST_SEPARATOR),
       reason: body.reason,
       severity: body.severity,
       expires_at: body.expires_at ?? '',

@@ -9,6 +9,7 @@ import type { TenantTransaction } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { InputChecker } from '../../http/input-checker.ts';
 import { newId } from '../../ids.ts';
+import { entriesWithIds } from './entries-with-ids.ts';
 import { type CleanEntry, cleanEntry, type EntryBody, entryBodyOf } from './entry-input.ts';
 import { type EntryWrite, insertEntries, removeEntries, updateEntries } from './entry-writes.ts';
 import type { WatchlistEntry } from './model.ts';
@@ -105,6 +106,13 @@ export function createEntryService({ withTenant, changed, clock = () => new Date
         return entry.removedAt ? entry : entryVersion(trx, context, watchlistId, { removed: id });
       });
     },
+
+    /** The entries with these ids, removed ones too (what a version touched, by name); the caller bounds the ids and audits the read. */
+    entriesWithIds: (context: AuditContext, watchlistId: string, ids: readonly string[]) =>
+      withTenant(context.actor, async (trx) => {
+        await liveWatchlist(trx, watchlistId);
+        return entriesWithIds(trx, watchlistId, ids);
+      }),
 
     /** Every entry not removed (active and expired), as the import takes them back; the read is the caller's to audit. */
     exportEntries: (context: AuditContext, watchlistId: string) =>

@@ -100,7 +100,7 @@ describe('roles and tiers', () => {
       );
     }
     const nav = pageText((await adjudicator.get('/console/queue')).body);
-    assert.match(nav, /Queue Visitors on site Signed in/, 'only the pages they may open are offered');
+    assert.match(nav, /Queue Visitors on site Watchlists Signed in/, 'only the pages they may open are offered');
     const before = await harness.database.owner('SELECT count(*)::int AS n FROM api_keys');
     await adjudicator.get('/console/queue');
     assert.equal((await adjudicator.post('/console/api-keys', { name: 'sneaky', environment: 'live' })).statusCode, 403);

@@ -8,118 +8,22 @@
  * Screenshots of the main pages go to a temporary folder named in the test output.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createApiKeyService } from '../../../src/auth/api-key-service.ts';
-import { loadConfig } from '../../../src/config.ts';
-import { openReadyDatabase } from '../../../src/db/database.ts';
-import { setupPath } from '../../../src/features/console/users/present.ts';
-import { createUserService } from '../../../src/features/console/users/user-service.ts';
-import type { Role } from '../../../src/http/actor.ts';
-import { launchChromium, screenshotDir, skipWithoutChromium, unlabelledControls } from '../../helpers/browser.ts';
-import { processDatabase, type ServerProcess, startServerProcess } from '../../helpers/server-process.ts';
+import { describe, test } from 'node:test';
+import { skipWithoutChromium, unlabelledControls } from '../../helpers/browser.ts';
+import { consoleInBrowser, PASSWORD, type Person, postForm } from './browser-harness.ts';
 
 const skip = skipWithoutChromium();
-const PASSWORD = 'orange tractor violin 42';
-const people = { alice: 'alice@example.com', bob: 'bob@example.com', victor: 'victor@example.com', dana: 'dana@example.com' } as const;
-const roles: Record<keyof typeof people, Role> = { alice: 'admin', bob: 'adjudicator', victor: 'viewer', dana: 'adjudicator' };
 /** Dana works for a Defense-tier organization; the others for an Enterprise one. */
-const homes: Record<keyof typeof people, 'own' | 'defense'> = { alice: 'own', bob: 'own', victor: 'own', dana: 'defense' };
+const people = {
+  alice: { email: 'alice@example.com', role: 'admin', home: 'own' },
+  bob: { email: 'bob@example.com', role: 'adjudicator', home: 'own' },
+  victor: { email: 'victor@example.com', role: 'viewer', home: 'own' },
+  dana: { email: 'dana@example.com', role: 'adjudicator', home: 'defense' },
+} as const satisfies Record<string, Person>;
 
 describe('the console in a browser', { skip }, () => {
-  let storage: Awaited<ReturnType<typeof processDatabase>>;
-  let server: ServerProcess;
-  let browser: Browser;
-  let origin: string;
-  let shots: string;
-  const keys: { own?: string; other?: string; defense?: string } = {};
-  const setupTokens: Partial<Record<keyof typeof people, string>> = {};
-  const contexts = new Map<string, BrowserContext>();
-  let stopping = false;
-
-  /** Organizations, keys and people, made with the services the CLI uses, before the service starts. */
-  async function seed(env: Record<string, string>) {
-    const db = await openReadyDatabase(loadConfig({ ...env, LOG_LEVEL: 'silent' }), true);
-    try {
-      const make = async (name: string, tier: 'enterprise' | 'defense' = 'enterprise') => {
-        const organization = await db.operator.createOrganization({ name, tier });
-        const context = { actor: { organizationId: organization.id, kind: 'system' as const, id: 'cli', role: null }, requestId: null, sourceIp: null };
-        const { key } = await createApiKeyService(db.withTenant).create(context, { name: 'desk', environment: 'live', admin: true });
-        return { context, key };
-      };
-      const homeOf = { own: await make('Northgate Defense'), defense: await make('Harbor Gate Shipyard', 'defense') };
-      keys.own = homeOf.own.key;
-      keys.defense = homeOf.defense.key;
-      keys.other = (await make('Other Organization')).key;
-      for (const [who, email] of Object.entries(people) as [keyof typeof people, string][]) {
-        setupTokens[who] = (await createUserService(db.withTenant).create(homeOf[homes[who]].context, { email, role: roles[who] })).setupToken;
-      }
-    } finally {
-      await db.close();
-    }
-  }
-
-  const api = async (key: string | undefined, method: string, url: string, body?: object): Promise<Record<string, string>> => {
-    const response = await fetch(`${origin}/api/v1${url}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body && { 'content-type': 'application/json' }) },
-      ...(body && { body: JSON.stringify(body) }),
-    });
-    assert.ok(response.ok, `${method} ${url}: ${response.status} ${await response.clone().text()}`);
-    return (await response.json()) as Record<string, string>;
-  };
-
-  /** A person's own browser (cookie jar), opened once. */
-  async function pageOf(who: keyof typeof people): Promise<Page> {
-    let context = contexts.get(who);
-    if (!context) {
-      context = await browser.newContext({ baseURL: origin });
-      // A busy CI machine may take a while to hash a password; a real failure still fails.
-      context.setDefaultTimeout(60_000);
-      contexts.set(who, context);
-    }
-    return context.pages()[0] ?? context.newPage();
-  }
-
-  const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-
-  async function setPassword(who: keyof typeof people) {
-    const page = await pageOf(who);
-    await page.goto(setupPath(setupTokens[who] as string));
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('The same password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.waitForURL(/\/console\/(queue|visitors)$/);
-    return page;
-  }
-
-  before(async () => {
-    storage = await processDatabase();
-    // No delivery worker: the webhooks page shows deliveries waiting, to an address nothing listens on.
-    const env = {
-      ...storage.env,
-      LISTS_DIR: path.resolve('test/fixtures/ofac'),
-      SANDBOX_BOOTSTRAP: 'false',
-      WEBHOOK_WORKER: 'false',
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9',
-    };
-    await seed(env);
-    [server, browser] = await Promise.all([startServerProcess(env), launchChromium()]);
-    origin = new URL(server.baseUrl).origin;
-    // A service that dies under the tests says why, rather than leaving only refused connections.
-    server.child.once('exit', (code, signal) => {
-      if (!stopping) process.stderr.write(`the service exited (${code ?? signal}) during the tests:\n${server.stdout().slice(-4000)}\n${server.stderr()}\n`);
-    });
-    shots = screenshotDir();
-  });
-
-  after(async () => {
-    stopping = true;
-    await browser?.close();
-    await server?.stop();
-    await storage?.cleanup();
-  });
+  const harness = consoleInBrowser(people);
+  const { keys, api, pageOf, shoot, setPassword } = harness;
 
   test('people set their passwords from their links; one signs out and in again by keyboard alone', async (t) => {
     for (const who of ['bob', 'victor'] as const) await setPassword(who);
@@ -135,14 +39,14 @@ describe('the console in a browser', { skip }, () => {
     await page.keyboard.press('Tab');
     assert.equal(await page.locator(':focus').textContent(), 'Skip to content');
     for (let i = 0; i < 6 && (await page.locator(':focus').getAttribute('id')) !== 'email'; i++) await page.keyboard.press('Tab');
-    await page.keyboard.type(people.alice);
+    await page.keyboard.type(people.alice.email);
     await page.keyboard.press('Tab');
     assert.equal(await page.locator(':focus').getAttribute('id'), 'password');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/console\/queue$/);
     assert.match(await page.locator('.sign-out').innerText(), /Signed in as alice@example\.com \(admin\)/);
-    t.diagnostic(`screenshots: ${shots}`);
+    t.diagnostic(`screenshots: ${harness.shots}`);
   });
 
   // Clearing suppresses this subject's matches from then on: the tests after it screen other subjects (another date of birth counts).
@@ -335,10 +239,3 @@ describe('the console in a browser', { skip }, () => {
     assert.deepEqual(unnamed, []);
   });
 });
-
-/** Posts a form from this page's browser (its cookies), with the page's CSRF token unless `token` is given; answers the status and the page's text. */
-async function postForm(page: Page, action: string, fields: Record<string, string>, token?: string) {
-  const csrf = token ?? (await page.locator('input[name="_csrf"]').first().inputValue());
-  const response = await page.request.post(action, { form: { ...fields, _csrf: csrf }, maxRedirects: 0 });
-  return { status: response.status(), text: await response.text() };
-}

@@ -2,8 +2,10 @@
  * A case's matches as an adjudicator compares them: for each, why the engine matched it (its
  * summary, word by word, and what each qualifier did to the score) beside the list entry itself
  * (as the loaded list version holds it), then the matches cleared without a person (each with what
- * cleared it and why, explained the same way), then the country flags of the screening. The words
- * are the evidence PDF's, so the page and the document an auditor reads say the same thing.
+ * cleared it and why, explained the same way), then the country flags of the screening. A match
+ * on one of the organization's watchlists also names the watchlist, the severity and the reason
+ * (watchlist-match.ts). The words are the evidence PDF's, so the page and the document an
+ * auditor reads say the same thing.
  */
 
 import { formatContribution, formatScore, formatSimilarity } from '../../../evidence/evidence-format.ts';
@@ -13,6 +15,7 @@ import type { DateOfBirth, ListEntity, PartialDate } from '../../../screening/mo
 import type { PresentedScreening as Screening } from '../../screenings/present.ts';
 import { badge } from '../format.ts';
 import { type Html, html } from '../html.ts';
+import { watchlistNote, watchlistOf } from './watchlist-match.ts';
 
 type Match = Screening['matches'][number];
 type ClearedMatch = Screening['auto_cleared_matches'][number];
@@ -72,9 +75,11 @@ function matchSection(
   const { id } = heading;
   const entry = listEntry(snapshot, match.list, match.entry_id);
   const loaded = snapshot?.versions.find((v) => v.list === match.list)?.id;
+  const watchlist = watchlistOf(match);
   return html`<section class="match" aria-labelledby="${id}">
 <h3 id="${id}">${heading.title}: ${match.entry_name} <span class="list-code">${match.list}</span> <span class="score">score ${formatScore(match.score)}</span></h3>
 ${note}
+${watchlist && watchlistNote(watchlist)}
 <div class="side-by-side">
 <div class="explanation">
 <h4>Why it matched</h4>
@@ -101,7 +106,7 @@ ${
 <div class="entry">
 <h4>The list entry</h4>
 <dl>
-<dt>List</dt><dd>${match.list}, version <code>${match.list_version}</code>${versionNote(match, loaded, versions)}</dd>
+<dt>List</dt><dd>${match.list}, version <code>${match.list_version}</code>${watchlist ? '' : versionNote(match, loaded, versions)}</dd>
 <dt>Entry id</dt><dd>${match.entry_id}</dd>
 <dt>Entry SHA-256</dt><dd><code>${match.entry_sha256}</code></dd>
 <dt>Threshold</dt><dd>${formatScore(match.threshold)}</dd>
