@@ -32,6 +32,8 @@ import { vendorMonitoring } from './features/screenings/vendor-monitoring.ts';
 import signOut from './features/sign-out/index.ts';
 import visitorSessionsFeature from './features/visitor-sessions/index.ts';
 import { createSessionService } from './features/visitor-sessions/service.ts';
+import type { WatchlistChange } from './features/watchlists/change-hook.ts';
+import { createWatchlistIndexes, DEFAULT_WATCHLIST_INDEX_OPTIONS } from './features/watchlists/watchlist-indexes.ts';
 import webhooksFeature from './features/webhooks/index.ts';
 import { createWebhooks, type WebhookSeams } from './features/webhooks/service-and-worker.ts';
 import workforceFeature from './features/workforce/index.ts';
@@ -50,8 +52,22 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   // Run inside the transaction that changes a case's status; what follows cases subscribes below.
   const caseStatusChanged = createTransactionHook<CaseStatusChange>();
 
+  // Run by the watchlist service inside the transaction that writes a version; monitoring subscribes below.
+  const watchlistChanged = createTransactionHook<WatchlistChange>();
+
   const cases = createCaseService({ statusChanged: caseStatusChanged });
-  const screenings = createScreeningService(withTenant, { catalog: lists, freshness: listFreshness }, { cases }, pdfEvidence(config.evidenceFallbackFont));
+  // Each organization's watchlists indexed on first use, weighing words as the public lists do.
+  const watchlistIndexes = createWatchlistIndexes({
+    ...DEFAULT_WATCHLIST_INDEX_OPTIONS,
+    rarity: () => lists.current()?.index.rarity(),
+    onError: (error) => log.error({ err: error }, 'a watchlist index rebuild failed; the current one keeps answering'),
+  });
+  const screenings = createScreeningService(
+    withTenant,
+    { catalog: lists, freshness: listFreshness },
+    { cases, watchlists: watchlistIndexes },
+    pdfEvidence(config.evidenceFallbackFont),
+  );
   const loadedLists = () => lists.current()?.versions.map((v) => v.list) ?? [];
   const adjudication = createAdjudicationService(withTenant, { screenings, statusChanged: caseStatusChanged }, loadedLists);
   const visitorSessions = createSessionService(withTenant, lists, { screenings, cases }, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
@@ -65,7 +81,18 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   });
   const webhooks = await createWebhooks(config, db, log, seams.webhooks);
 
-  return { cases, screenings, adjudication, visitorSessions, monitoring, ownership, webhooks: webhooks.service, webhookWorker: webhooks.worker };
+  return {
+    cases,
+    screenings,
+    adjudication,
+    visitorSessions,
+    monitoring,
+    ownership,
+    webhooks: webhooks.service,
+    webhookWorker: webhooks.worker,
+    watchlistIndexes,
+    watchlistChanged,
+  };
 }
 
 export type AppServices = Awaited<ReturnType<typeof buildAppServices>>;
