@@ -74,6 +74,8 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   // A visitor session follows its case: a disposition or a reopening moves it before committing.
   caseStatusChanged.on(visitorSessions.followCase);
   const monitoring = createMonitoringService(db, lists, { screenings, sources: monitoringSources(visitorSessions) }, { batchSize: 500, leaseSeconds: 120 });
+  // A watchlist version that added or changed entries re-screens the organization's subjects against those entries.
+  watchlistChanged.on(monitoring.queueWatchlistRun);
   const ownership = createOwnershipService(withTenant, lists, {
     // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
     matchThreshold: async (context) => (await adjudication.getRules(context)).rules.thresholds.match,
