@@ -80,6 +80,8 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
     // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
     matchThreshold: async (context) => (await adjudication.getRules(context)).rules.thresholds.match,
     freshness: (now) => listFreshness.report(now),
+    watchlists: (context) =>
+      withTenant(context.actor, async (trx) => ({ screen: await watchlistIndexes.of(trx), thresholds: (await cases.currentRules(trx)).rules.thresholds })),
   });
   const webhooks = await createWebhooks(config, db, log, seams.webhooks);
 
