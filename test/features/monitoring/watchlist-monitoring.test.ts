@@ -41,7 +41,13 @@ describe('monitoring after a watchlist changes', () => {
   after(() => harness.close());
 
   test('an added entry re-screens the workforce, vendors and visitors on site against it alone, and opens their cases', async () => {
-    await ok('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'W-1', name: 'Godfrey Ellsworth-Pike' }, { external_id: 'W-2', name: 'Ada Quill' }] });
+    await ok('PUT', '/workforce/sync', {
+      mode: 'upsert',
+      profiles: [
+        { external_id: 'W-1', name: 'Godfrey Ellsworth-Pike' },
+        { external_id: 'W-2', name: 'Ada Quill' },
+      ],
+    });
     await ok('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'W-9', name: 'Godfrey Ellsworth-Pike' }] }, other);
     const vendor = (await ok('POST', '/vendors/screen', { vendors: [{ name: 'Tarnwick Salvage Ltd', external_id: 'V-1' }] })).results[0];
     const visitor = await ok('POST', '/checkin', { visitor: { name: 'Lucan Merriweather' }, site: 'HQ' });
@@ -81,10 +87,14 @@ describe('monitoring after a watchlist changes', () => {
     assert.equal((await profile('W-9', other)).case_id, null, "another organization's employee of the same name is never looked at");
   });
 
-  test('a changed entry now red re-screens again and its subject\'s case reopens DENIED', async () => {
+  test("a changed entry now red re-screens again and its subject's case reopens DENIED", async () => {
     const insider = await profile('W-1');
     const [entry] = await harness.database.owner<{ id: string }>("SELECT id FROM watchlist_entries WHERE names->0->>'full' = 'Godfrey Ellsworth-Pike'");
-    await rows.changeEntry(watchlist, entry?.id as string, { names: ['Godfrey Ellsworth-Pike'], severity: 'red', reason: 'Charged with theft of trade secrets.' });
+    await rows.changeEntry(watchlist, entry?.id as string, {
+      names: ['Godfrey Ellsworth-Pike'],
+      severity: 'red',
+      reason: 'Charged with theft of trade secrets.',
+    });
     await harness.app.services.monitoring.workRuns();
     const [run] = await runs();
     assert.deepEqual([run.list_version_id, run.changed_entries, run.counts.cases_reopened], [`${watchlist}@3`, 1, 1]);
