@@ -29,3 +29,20 @@ export async function inSlices<T>(steps: Steps<T>, sliceMs: number): Promise<T> 
     }
   }
 }
+
+/**
+ * Runs the steps in slices of about `sliceMs` with one turn of the event loop between them, for
+ * work a request is waiting on: other requests are answered between slices, but unlike `inSlices`
+ * it never rests or waits for the requests in flight, one of which is its own.
+ */
+export async function inTurns<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+  let sliceStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStarted >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    }
+  }
+}

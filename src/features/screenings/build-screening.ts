@@ -52,8 +52,8 @@ export function buildScreening(
   const thresholdOfWatchlist = watchlistThreshold(thresholdOf);
   // Each list's threshold is the engine's alert threshold (where a name is held against disagreeing
   // qualifiers); it reports down to the lowest score that could matter (some list's threshold less the band).
-  const lowest = Math.min(thresholds.match, ...Object.values(thresholds.lists), ...watchlists.consulted.map(thresholdOfWatchlist));
-  const floor = lowest - thresholds.auto_clear_band;
+  const floor = Math.min(thresholds.match, ...Object.values(thresholds.lists)) - thresholds.auto_clear_band;
+  const watchlistFloor = Math.min(...watchlists.consulted.map(thresholdOfWatchlist)) - thresholds.auto_clear_band;
   const countries = [...new Set([input.country, input.nationality].filter((c): c is string => Boolean(c)))];
   const common = { countries, ...(input.lists && { lists: input.lists }) };
   const identifiers = input.identifiers ? { identifiers: input.identifiers } : {};
@@ -84,7 +84,7 @@ export function buildScreening(
 
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
   const publicOptions = { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME };
-  const watchlistOptions = { threshold: thresholdOfWatchlist, reportFloor: floor, limit: MATCHES_PER_NAME, now: context.now };
+  const watchlistOptions = { threshold: thresholdOfWatchlist, reportFloor: watchlistFloor, limit: MATCHES_PER_NAME, now: context.now };
   const matches = searches
     .flatMap(({ query, field }) => [
       ...snapshot.index.screen(query, publicOptions).map((m) =>

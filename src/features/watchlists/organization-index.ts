@@ -15,8 +15,9 @@
 import type { RarityTable } from '../../screening/index/vocabulary.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from '../../screening/match-types.ts';
 import type { ListEntity } from '../../screening/model.ts';
-import { buildScreeningIndex, type ScreeningIndex } from '../../screening/screening-index.ts';
-import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
+import { buildScreeningIndex, type ScreeningIndex, screeningIndexSteps } from '../../screening/screening-index.ts';
+import { buildScreeningIndexInSlices, DEFAULT_SLICE_MS } from '../../screening/screening-index-in-slices.ts';
+import { inTurns } from '../../screening/steps.ts';
 import { entryEntity } from './entry-entity.ts';
 import { entryMatchesAt, type Watchlist, type WatchlistEntry } from './model.ts';
 
@@ -177,7 +178,7 @@ export class OrganizationIndex implements WatchlistScreen {
     const taken = [...this.current.values()].map((c) => c.entity);
     const rarity = this.options.rarity() ?? this.rarity;
     this.rebuilding = (async () => {
-      const index = await this.build(taken, 'base', rarity);
+      const index = await this.build(taken, 'base', rarity, true);
       await this.inTurn(async () => {
         const inBase = new Set(taken);
         const delta = new Map<string, ListEntity>();
@@ -199,12 +200,17 @@ export class OrganizationIndex implements WatchlistScreen {
       });
   }
 
-  /** A small set at once; a large one in slices, so that other requests are answered meanwhile. */
-  private build(entities: readonly ListEntity[], what: 'base' | 'delta', rarity = this.rarity): Promise<ScreeningIndex> | ScreeningIndex {
+  /**
+   * A small set at once; a large one in slices, so that other requests are answered meanwhile: in
+   * the background (a base built again) at background priority, and for a request waiting on it (a
+   * first use, a bulk change) turn by turn, since waiting for the requests in flight would wait for itself.
+   */
+  private build(entities: readonly ListEntity[], what: 'base' | 'delta', rarity = this.rarity, background = false): Promise<ScreeningIndex> | ScreeningIndex {
     if (entities.length === 0) return EMPTY_INDEX;
     this.builds[what] += 1;
     const options = rarity ? { rarity } : {};
-    return entities.length <= this.options.deltaLimit ? buildScreeningIndex(entities, options) : buildScreeningIndexInSlices(entities, options);
+    if (entities.length <= this.options.deltaLimit) return buildScreeningIndex(entities, options);
+    return background ? buildScreeningIndexInSlices(entities, options) : inTurns(screeningIndexSteps(entities, options), DEFAULT_SLICE_MS);
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {

@@ -38,7 +38,8 @@ export type WatchlistIndexOptions = {
   onError?: (error: unknown) => void;
 };
 
-export const DEFAULT_WATCHLIST_INDEX_OPTIONS = { maxEntries: 1_000_000, idleMs: 30 * 60_000, deltaLimit: 128 } as const;
+/** About 1.8 KB of heap an entry (measured with 100,000): 250,000 entries are some 450 MB across organizations. */
+export const DEFAULT_WATCHLIST_INDEX_OPTIONS = { maxEntries: 250_000, idleMs: 30 * 60_000, deltaLimit: 128 } as const;
 
 /** What an organization with no active watchlist screens against. */
 export const NO_WATCHLISTS: WatchlistScreen = { consulted: [], screen: () => [] };
