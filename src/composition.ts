@@ -35,6 +35,7 @@ import { createSessionService } from './features/visitor-sessions/service.ts';
 import type { WatchlistChange } from './features/watchlists/change-hook.ts';
 import watchlistsFeature from './features/watchlists/index.ts';
 import { createWatchlistService } from './features/watchlists/service.ts';
+import { createWatchlistIndexes, DEFAULT_WATCHLIST_INDEX_OPTIONS } from './features/watchlists/watchlist-indexes.ts';
 import webhooksFeature from './features/webhooks/index.ts';
 import { createWebhooks, type WebhookSeams } from './features/webhooks/service-and-worker.ts';
 import workforceFeature from './features/workforce/index.ts';
@@ -53,25 +54,53 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   // Run inside the transaction that changes a case's status; what follows cases subscribes below.
   const caseStatusChanged = createTransactionHook<CaseStatusChange>();
 
-  const cases = createCaseService({ statusChanged: caseStatusChanged });
-  // Run inside the transaction that makes a watchlist's new version; what reacts to a change subscribes below.
+  // Run by the watchlist service inside the transaction that writes a version; monitoring subscribes below.
   const watchlistChanged = createTransactionHook<WatchlistChange>();
+
+  const cases = createCaseService({ statusChanged: caseStatusChanged });
   const watchlists = createWatchlistService({ withTenant, changed: watchlistChanged });
-  const screenings = createScreeningService(withTenant, { catalog: lists, freshness: listFreshness }, { cases }, pdfEvidence(config.evidenceFallbackFont));
+  // Each organization's watchlists indexed on first use, weighing words as the public lists do.
+  const watchlistIndexes = createWatchlistIndexes({
+    ...DEFAULT_WATCHLIST_INDEX_OPTIONS,
+    rarity: () => lists.current()?.index.rarity(),
+    onError: (error) => log.error({ err: error }, 'a watchlist index rebuild failed; the current one keeps answering'),
+  });
+  const screenings = createScreeningService(
+    withTenant,
+    { catalog: lists, freshness: listFreshness },
+    { cases, watchlists: watchlistIndexes },
+    pdfEvidence(config.evidenceFallbackFont),
+  );
   const loadedLists = () => lists.current()?.versions.map((v) => v.list) ?? [];
   const adjudication = createAdjudicationService(withTenant, { screenings, statusChanged: caseStatusChanged }, loadedLists);
   const visitorSessions = createSessionService(withTenant, lists, { screenings, cases }, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
   // A visitor session follows its case: a disposition or a reopening moves it before committing.
   caseStatusChanged.on(visitorSessions.followCase);
   const monitoring = createMonitoringService(db, lists, { screenings, sources: monitoringSources(visitorSessions) }, { batchSize: 500, leaseSeconds: 120 });
+  // A watchlist version that added or changed entries re-screens the organization's subjects against those entries.
+  watchlistChanged.on(monitoring.queueWatchlistRun);
   const ownership = createOwnershipService(withTenant, lists, {
     // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
     matchThreshold: async (context) => (await adjudication.getRules(context)).rules.thresholds.match,
     freshness: (now) => listFreshness.report(now),
+    watchlists: (context) =>
+      withTenant(context.actor, async (trx) => ({ screen: await watchlistIndexes.of(trx), thresholds: (await cases.currentRules(trx)).rules.thresholds })),
   });
   const webhooks = await createWebhooks(config, db, log, seams.webhooks);
 
-  return { cases, watchlists, screenings, adjudication, visitorSessions, monitoring, ownership, webhooks: webhooks.service, webhookWorker: webhooks.worker };
+  return {
+    cases,
+    watchlists,
+    screenings,
+    adjudication,
+    visitorSessions,
+    monitoring,
+    ownership,
+    webhooks: webhooks.service,
+    webhookWorker: webhooks.worker,
+    watchlistIndexes,
+    watchlistChanged,
+  };
 }
 
 export type AppServices = Awaited<ReturnType<typeof buildAppServices>>;

@@ -51,7 +51,11 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       case_id: id('case', 'The case.'),
       screening_id: id('scr', 'The screening that opened it.'),
       source: Type.String({ description: 'What ran the screening.' }),
-      status: Type.String({ description: 'The case’s status: `OPEN`, or `ESCALATED` when the rules escalate it at once.' }),
+      status: Type.String({
+        description:
+          'The case’s status: `OPEN`, or `ESCALATED` when the rules escalate it at once, or `DENIED` when the rules deny a match on one of the ' +
+          'organization’s watchlists outright (its severity; adjudication rules `watchlists`).',
+      }),
       priority: Type.String({ description: 'Its priority under the adjudication rules.' }),
       reopened: Type.Optional(Type.Literal(true, { description: 'A decided case a new screening opened again.' })),
     },

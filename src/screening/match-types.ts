@@ -42,6 +42,11 @@ export type ScreeningOptions = {
   reportFloor?: number;
   /** At most this many matches, best first. */
   limit?: number;
+  /**
+   * Only entities this accepts are matched (entries the caller knows are superseded, removed or
+   * expired): they take no place among the `limit` returned.
+   */
+  accept?: (entity: ListEntity) => boolean;
 };
 
 /** How one query token was paired with one list token. */

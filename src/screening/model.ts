@@ -70,6 +70,13 @@ export type ListEntity = {
   listedOn?: PartialDate;
 };
 
+/** A date written `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (as the API takes one), known to that part. */
+export function isoPartialDate(text: string): PartialDate | undefined {
+  const [year, month, day] = text.split('-').map(Number);
+  if (!year) return undefined;
+  return { year, ...(month && { month }), ...(day && { day }) };
+}
+
 /** An entity with every list-valued field empty, for parsers to fill in. */
 export function emptyEntity(fields: Pick<ListEntity, 'list' | 'entryId' | 'type' | 'names'> & Partial<ListEntity>): ListEntity {
   return {

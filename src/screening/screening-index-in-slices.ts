@@ -4,12 +4,12 @@
  * so that a running service keeps answering while it indexes a new list version.
  */
 import type { ListEntity } from './model.ts';
-import { type ScreeningIndex, screeningIndexSteps } from './screening-index.ts';
+import { type IndexOptions, type ScreeningIndex, screeningIndexSteps } from './screening-index.ts';
 import { inSlices } from './steps.ts';
 
 /** A few milliseconds: a request that arrives during a slice waits at most about this long. */
 export const DEFAULT_SLICE_MS = 4;
 
-export function buildScreeningIndexInSlices(entities: readonly ListEntity[], options: { sliceMs?: number } = {}): Promise<ScreeningIndex> {
-  return inSlices(screeningIndexSteps(entities), options.sliceMs ?? DEFAULT_SLICE_MS);
+export function buildScreeningIndexInSlices(entities: readonly ListEntity[], options: IndexOptions & { sliceMs?: number } = {}): Promise<ScreeningIndex> {
+  return inSlices(screeningIndexSteps(entities, options), options.sliceMs ?? DEFAULT_SLICE_MS);
 }

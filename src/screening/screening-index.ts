@@ -15,6 +15,7 @@
 
 import { IdentifierIndex } from './index/identifier-index.ts';
 import { type CandidateFilter, type IndexedName, NameIndex } from './index/name-index.ts';
+import type { RarityTable } from './index/vocabulary.ts';
 import { explain } from './match/explain.ts';
 import { foundByIdentifierSummary, foundByWords, raiseFoundByIdentifier } from './match/identifiers.ts';
 import { scoreNames } from './match/name-score.ts';
@@ -38,20 +39,33 @@ export interface ScreeningIndex {
   readonly entityCount: number;
   readonly nameCount: number;
   screen(query: SubjectQuery, options?: ScreeningOptions): ScreeningMatch[];
+  /** How rare each word is on these names: for a small index to weigh its words as this one does (IndexOptions). */
+  rarity(): RarityTable;
 }
 
-export function buildScreeningIndex(entities: readonly ListEntity[]): ScreeningIndex {
-  return finish(screeningIndexSteps(entities));
+export type IndexOptions = {
+  /**
+   * Weigh words by this table (another index's `rarity()`) instead of by these entities' own
+   * names: a few entries cannot say which words are common, and two indexes weighing alike score
+   * a name alike.
+   */
+  rarity?: RarityTable;
+};
+
+export function buildScreeningIndex(entities: readonly ListEntity[], options: IndexOptions = {}): ScreeningIndex {
+  return finish(screeningIndexSteps(entities, options));
 }
 
 /** The same build in steps, for a caller that must keep other work going meanwhile (see steps.ts). */
-export function* screeningIndexSteps(entities: readonly ListEntity[]): Steps<ScreeningIndex> {
-  const index = yield* NameIndex.inSteps(entities);
+export function* screeningIndexSteps(entities: readonly ListEntity[], options: IndexOptions = {}): Steps<ScreeningIndex> {
+  const index = yield* NameIndex.inSteps(entities, options.rarity);
   const identifiers = yield* IdentifierIndex.inSteps(entities, index.names);
+  let rarity: RarityTable | undefined;
   return {
     entityCount: entities.length,
     nameCount: index.names.length,
-    screen: (query, options) => screen(index, identifiers, query, options),
+    screen: (query, screenOptions) => screen(index, identifiers, query, screenOptions),
+    rarity: () => (rarity ??= index.vocabulary.rarityTable()),
   };
 }
 
@@ -84,6 +98,7 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
   const alertThreshold = typeof given === 'number' ? () => given : given;
   const floorOf = (list: string) => Math.min(options.reportFloor ?? Number.POSITIVE_INFINITY, alertThreshold(list));
   const limit = options.limit ?? DEFAULT_LIMIT;
+  const accept = options.accept ?? (() => true);
   const bestByEntity = new Map<number, Best>();
   const keep = (name: IndexedName, nameScore: number, queryName: string, prepared: PreparedName, part: boolean) => {
     const previous = bestByEntity.get(name.entity);
@@ -126,7 +141,7 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
 
   // Entries a distinctive identifier finds, with their names scored against the subject's however far apart.
   const lists = query.lists && query.lists.length > 0 ? new Set<string>(query.lists) : undefined;
-  const found = identifierIndex.find(query.identifiers, (entity) => fitsKind(query.kind, entity.type) && (!lists || lists.has(entity.list)));
+  const found = identifierIndex.find(query.identifiers, (entity) => fitsKind(query.kind, entity.type) && (!lists || lists.has(entity.list)) && accept(entity));
   for (const entity of found.keys()) {
     if (bestByEntity.has(entity)) continue;
     const isPerson = (index.entities[entity] as ListEntity).type === 'person';
@@ -150,6 +165,7 @@ function screen(index: NameIndex, identifierIndex: IdentifierIndex, query: Subje
   for (const best of bestByEntity.values()) {
     const hits = found.get(best.name.entity);
     const entity = index.entities[best.name.entity] as ListEntity;
+    if (!accept(entity)) continue;
     const floor = floorOf(entity.list);
     const ceiling = corroborable.has(best.name.entity) ? ceilingWith : ceilingWithout;
     // Qualifying builds an account in words; skip the names no corroboration could lift to the floor.

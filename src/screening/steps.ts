@@ -18,13 +18,26 @@ export function finish<T>(steps: Steps<T>): T {
 }
 
 /** Runs the steps in slices of about `sliceMs`, letting timers, I/O, other callbacks and requests in flight run between slices. */
-export async function inSlices<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+export function inSlices<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+  return sliced(steps, sliceMs, giveWay);
+}
+
+/**
+ * Runs the steps in slices of about `sliceMs` with one turn of the event loop between them, for
+ * work a request is waiting on: other requests are answered between slices, but unlike `inSlices`
+ * it never rests or waits for the requests in flight, one of which is its own.
+ */
+export function inTurns<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+  return sliced(steps, sliceMs, () => new Promise((resolve) => setImmediate(resolve)));
+}
+
+async function sliced<T>(steps: Steps<T>, sliceMs: number, between: () => Promise<unknown>): Promise<T> {
   let sliceStarted = performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
     if (performance.now() - sliceStarted >= sliceMs) {
-      await giveWay();
+      await between();
       sliceStarted = performance.now();
     }
   }

@@ -8,8 +8,9 @@ import { COUNTRY_REGIMES as REGIMES } from '../../screening/country-sanctions/ta
 import { CASE_STATUSES, DISPOSITIONS } from '../cases/case-record.ts';
 import { HOLD_SOURCES } from '../cases/country-holds.ts';
 import { CLEARING_QUALIFIERS, DEFAULT_RULES, PRIORITIES } from '../cases/rules.ts';
+import { RULE_LIST_CODE, watchlistRules } from './watchlist-rules-schema.ts';
 
-const listCode = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$', description: 'A list code, e.g. `OFAC_SDN`.' });
+const listCode = Type.String({ pattern: RULE_LIST_CODE, description: "A list code, e.g. `OFAC_SDN`, or a watchlist's `ORG:<slug>`." });
 const score = (description: string) => Type.Number({ minimum: 0.5, maximum: 1, description });
 
 export const CaseIdParams = Type.Object({ id: Type.String({ pattern: '^case_[0-9a-z]{26}$', description: 'The case id, `case_…`.' }) });
@@ -18,9 +19,10 @@ const thresholds = Type.Object(
   {
     match: Type.Optional(score("The score at which a match becomes a potential match (default 0.80, the engine's calibrated point).")),
     lists: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), score("This list's own threshold."), {
+      Type.Record(Type.String({ pattern: RULE_LIST_CODE }), score("This list's own threshold."), {
         maxProperties: 30,
-        description: 'Per-list thresholds that replace `match` for their list, e.g. `{ "BIS_EL": 0.85 }`.',
+        description:
+          'Per-list thresholds that replace `match` for their list, e.g. `{ "BIS_EL": 0.85 }`; a watchlist\'s as `ORG:<slug>` (its own `threshold`, when set, comes first).',
       }),
     ),
     auto_clear_band: Type.Optional(
@@ -166,6 +168,7 @@ export const RulesBody = Type.Object(
     sla_hours: Type.Optional(slaHours),
     suppressions: Type.Optional(suppressions),
     clearing_rules: Type.Optional(clearingRules),
+    watchlists: Type.Optional(watchlistRules),
   },
   {
     additionalProperties: false,
@@ -178,6 +181,7 @@ export const RulesBody = Type.Object(
         four_eyes: { denied: true, cleared_min_score: 0.95, cleared_escalated: true },
         sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
         suppressions: { enabled: true, expire_after_days: 365 },
+        watchlists: { red: 'deny', orange: 'hold', yellow: 'review' },
         clearing_rules: [
           {
             name: 'other-person-by-date-and-nationality',
@@ -206,6 +210,7 @@ export const RulesSchema = Type.Object(
       sla_hours: requiredOf(slaHours),
       suppressions: requiredOf(suppressions),
       clearing_rules: clearingRules,
+      watchlists: requiredOf(watchlistRules),
     }),
   },
   { examples: [{ object: 'adjudication_rules', version: 0, created_at: null, created_by: null, rules: DEFAULT_RULES }] },

@@ -5,13 +5,14 @@
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent, recordEvents } from '../../events/outbox.ts';
-import type { CaseStatus } from './case-record.ts';
+import type { CaseStatus, PendingDecision } from './case-record.ts';
 import { appendCaseEvent, findCase, recordOpenedCases, updateCase } from './case-store.ts';
 import { type FingerprintInput, subjectFingerprint } from './fingerprint.ts';
 import { assessCase, type CaseFacts } from './priority.ts';
-import type { AdjudicationRules } from './rules.ts';
+import type { AdjudicationRules, WatchlistSeverity } from './rules.ts';
 import type { CaseStatusHook } from './status-hook.ts';
 import type { Suppression } from './suppression-store.ts';
+import { doorAction, ruleDenialPending, ruleDenialReason } from './watchlist-actions.ts';
 
 /** What cases read of a screening record (src/features/screenings/build-screening.ts, which sits above and hands it down). */
 export type ScreeningForCase = {
@@ -27,6 +28,8 @@ export type ScreeningForCase = {
     programs: string[];
     score: number;
     suppressed_by: string | null;
+    /** On a match on one of the organization's watchlists: its entry's severity (what the rules map to an action). */
+    watchlist?: { severity: WatchlistSeverity };
   }[];
   country_flags: { regime: string; severity: string; country?: string; region?: string }[];
   /** Country flags the rules hold the subject for, match or none (absent in screenings made before holds existed). */
@@ -61,13 +64,27 @@ export async function applySuppressions<R extends ScreeningForCase>(
   });
 }
 
+/** In a case event's details: the rules decided DENIED (`applied`) or proposed it for a second reviewer (`pending`). */
+const ruleMade = (fields: { status: CaseStatus; pending_decision: PendingDecision | null }) =>
+  fields.status === 'DENIED'
+    ? { decided_by: 'rules', rule_decision: 'applied' }
+    : fields.pending_decision
+      ? { decided_by: 'rules', rule_decision: 'pending' }
+      : {};
+
 export type CaseToOpen = { caseId: string; screening: ScreeningForCase; rules: AdjudicationRules; rulesVersion: number; now: Date };
 
-/** What a screening's unsuppressed matches make of a case: its status, priority, SLA and lists. */
+/**
+ * What a screening's unsuppressed matches make of a case: its status, priority, SLA and lists; and
+ * when a watchlist match's severity denies (watchlist-actions.ts), the rules' DENIED, applied at
+ * once (the case opens closed) or, under four-eyes on DENIED, pending for one person to confirm.
+ */
 function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
   const alerting = screening.matches.filter((m) => m.suppressed_by === null);
   const assessment = assessCase({ matches: alerting, countryFlags: screening.country_flags, holds: screening.holds ?? [] }, rules);
-  const status: CaseStatus = assessment.escalate ? 'ESCALATED' : 'OPEN';
+  const denial = doorAction(screening, rules) === 'deny' ? ruleDenialReason(screening.matches, rules, rulesVersion) : null;
+  const deniedNow = denial !== null && !rules.four_eyes.denied;
+  const status: CaseStatus = deniedNow ? 'DENIED' : assessment.escalate ? 'ESCALATED' : 'OPEN';
   const fields = {
     screening_id: screening.id,
     status,
@@ -79,10 +96,13 @@ function caseFacts({ screening, rules, rulesVersion, now }: CaseToOpen) {
     lists: [...new Set(alerting.map((m) => m.list))],
     sla_due_at: new Date(now.getTime() + rules.sla_hours[assessment.priority] * 3_600_000),
     rules_version: rulesVersion,
-    pending_decision: null,
+    pending_decision: denial !== null && !deniedNow ? ruleDenialPending(denial, now) : null,
     updated_at: now,
+    closed_at: deniedNow ? now : null,
   };
-  return { status, assessment, fields };
+  // The history says the rules decided, and why; a pending one waits in `pending_decision`.
+  const decided = deniedNow ? { disposition: 'DENIED', reason: denial } : { disposition: null, reason: null };
+  return { status, assessment, fields, decided };
 }
 
 /** Opens the case of each screening's unsuppressed matches or country holds, all in two statements; answers the status each opened in. */
@@ -91,16 +111,21 @@ export async function openCases(trx: TenantTransaction, context: AuditContext, t
   const organizationId = context.actor.organizationId;
   const opened = toOpen.map((one) => {
     const { caseId, screening, rulesVersion, now } = one;
-    const { status, assessment, fields } = caseFacts(one);
-    const row = { ...fields, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now, closed_at: null };
+    const { status, assessment, fields, decided } = caseFacts(one);
+    const row = { ...fields, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now };
     const event = {
       action: 'opened',
       actor: actorName(context),
       from_status: null,
       to_status: status,
-      disposition: null,
-      reason: null,
-      details: { priority: assessment.priority, priority_reasons: assessment.reasons, screening_id: screening.id, rules_version: rulesVersion },
+      ...decided,
+      details: {
+        priority: assessment.priority,
+        priority_reasons: assessment.reasons,
+        screening_id: screening.id,
+        rules_version: rulesVersion,
+        ...ruleMade(fields),
+      },
       request_id: context.requestId,
       created_at: now,
     };
@@ -129,16 +154,21 @@ export async function reopenCase(
   const { caseId, screening, rulesVersion, now } = toOpen;
   const row = await findCase(trx, caseId, { forUpdate: true });
   if (!row) throw new Error(`case ${caseId} to reopen is missing`);
-  const { status, assessment, fields } = caseFacts(toOpen);
-  await updateCase(trx, caseId, { ...fields, closed_at: null });
+  const { status, assessment, fields, decided } = caseFacts(toOpen);
+  await updateCase(trx, caseId, fields);
   await appendCaseEvent(trx, context.actor.organizationId, caseId, {
     action: 'reopened',
     actor: actorName(context),
     from_status: row.status,
     to_status: status,
-    disposition: null,
-    reason: null,
-    details: { screening_id: screening.id, previous_screening_id: row.screening_id, priority: assessment.priority, rules_version: rulesVersion },
+    ...decided,
+    details: {
+      screening_id: screening.id,
+      previous_screening_id: row.screening_id,
+      priority: assessment.priority,
+      rules_version: rulesVersion,
+      ...ruleMade(fields),
+    },
     request_id: context.requestId,
     created_at: now,
   });

@@ -28,6 +28,18 @@ export type ClearingRule = {
   max_name_score?: number;
 };
 
+/** The severities of the organization's watchlist entries (src/features/watchlists/model.ts), and what a match on one does. */
+export const WATCHLIST_SEVERITIES = ['red', 'orange', 'yellow'] as const;
+export type WatchlistSeverity = (typeof WATCHLIST_SEVERITIES)[number];
+/**
+ * - `deny`: the case opens DENIED, decided by the rules (with four-eyes on DENIED, the rules'
+ *   DENIED waits for one person to confirm it, and the subject is held meanwhile).
+ * - `hold`: the case opens OPEN and the subject waits for a decision, as on a public-list match.
+ * - `review`: the case opens, and the subject is not held (a visitor is checked in).
+ */
+export const WATCHLIST_ACTIONS = ['deny', 'hold', 'review'] as const;
+export type WatchlistAction = (typeof WATCHLIST_ACTIONS)[number];
+
 export type AdjudicationRules = {
   thresholds: {
     /** The score at which a match becomes a potential match. */
@@ -53,6 +65,8 @@ export type AdjudicationRules = {
   suppressions: { enabled: boolean; expire_after_days: number | null };
   /** Tried in order; the first whose conditions a match meets clears it. */
   clearing_rules: ClearingRule[];
+  /** What a match on one of the organization's watchlists does, by the entry's severity. */
+  watchlists: Record<WatchlistSeverity, WatchlistAction>;
 };
 
 export type VersionedRules = { version: number; rules: AdjudicationRules; created_at: string | null; created_by: string | null };
@@ -65,6 +79,7 @@ export const DEFAULT_RULES: AdjudicationRules = {
   sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
   suppressions: { enabled: true, expire_after_days: 365 },
   clearing_rules: [],
+  watchlists: { red: 'deny', orange: 'hold', yellow: 'review' },
 };
 
 export const DEFAULT_VERSION: VersionedRules = { version: 0, rules: DEFAULT_RULES, created_at: null, created_by: null };
@@ -82,9 +97,9 @@ export type RulesBody = { [S in Exclude<keyof AdjudicationRules, 'clearing_rules
 export function completeRules(body: RulesBody): AdjudicationRules {
   const d = DEFAULT_RULES;
   return {
-    thresholds: { ...d.thresholds, ...body.thresholds, lists: upperKeys(body.thresholds?.lists ?? d.thresholds.lists) },
+    thresholds: { ...d.thresholds, ...body.thresholds, lists: listKeys(body.thresholds?.lists ?? d.thresholds.lists) },
     escalation: {
-      lists: unique((body.escalation?.lists ?? d.escalation.lists).map((l) => l.toUpperCase())),
+      lists: unique((body.escalation?.lists ?? d.escalation.lists).map(ruleListCode)),
       programs: unique(body.escalation?.programs ?? d.escalation.programs),
       country_flags: unique(body.escalation?.country_flags ?? d.escalation.country_flags),
     },
@@ -93,6 +108,7 @@ export function completeRules(body: RulesBody): AdjudicationRules {
     sla_hours: { ...d.sla_hours, ...body.sla_hours },
     suppressions: { ...d.suppressions, ...body.suppressions },
     clearing_rules: (body.clearing_rules ?? d.clearing_rules).map((rule) => ({ ...rule, name: rule.name.trim() })),
+    watchlists: { ...d.watchlists, ...body.watchlists },
   };
 }
 
@@ -101,7 +117,8 @@ export function ruleProblems(rules: AdjudicationRules, loadedLists: readonly str
   const problems: FieldError[] = [];
   const known = new Set([...KNOWN_LISTS, ...loadedLists]);
   const unknownList = (code: string, pointer: string) => {
-    if (!known.has(code)) problems.push({ pointer, detail: `${code} is not a list Gatehouse reads; known: ${[...known].sort().join(', ')}` });
+    if (!known.has(code) && !WATCHLIST_CODE.test(code))
+      problems.push({ pointer, detail: `${code} is not a list Gatehouse reads; known: ${[...known].sort().join(', ')}, or a watchlist's ORG:<slug>` });
   };
   for (const code of Object.keys(rules.thresholds.lists)) unknownList(code, `/thresholds/lists/${code}`);
   rules.escalation.lists.forEach((code, i) => unknownList(code, `/escalation/lists/${i}`));
@@ -153,5 +170,12 @@ function clearingRuleProblems(rules: ClearingRule[]): FieldError[] {
 export const thresholdFor = (rules: AdjudicationRules, list: string): number => rules.thresholds.lists[list] ?? rules.thresholds.match;
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
-const upperKeys = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k.toUpperCase(), v]));
+/**
+ * A watchlist's list code, `ORG:<slug>`: a rule may name one whether or not it exists yet, as it
+ * may name a public list not loaded now.
+ */
+export const WATCHLIST_CODE = /^ORG:[a-z0-9][a-z0-9_-]{0,39}$/;
+/** A list code as the rules keep it: a public list's in capitals, a watchlist's with its slug as written (slugs are lower case). */
+const ruleListCode = (code: string) => (/^org:/i.test(code) ? `ORG:${code.slice(4)}` : code.toUpperCase());
+const listKeys = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [ruleListCode(k), v]));
 const round = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,6 +1,7 @@
 /**
  * Continuous monitoring. When a list version lands that added or changed entries, every
- * organization gets a run for it; a run re-screens the organization's watched subjects against
+ * organization gets a run for it (and an organization a run of its own for each version of one of
+ * its watchlists that did, watchlist-runs.ts); a run re-screens the organization's watched subjects against
  * those entries only, in batches, each batch in one transaction that also moves the run's cursor.
  * So a process that dies mid-run leaves a run another process (or itself, restarted) resumes
  * after its lease runs out, without screening a batch twice or opening a case twice.
@@ -19,6 +20,7 @@ import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-
 import type { MonitoredSubject, MonitoringSource } from '../screenings/monitoring-source.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import { claimableRun, findRun, listRuns, NO_COUNTS, queueRun, type RunRow, updateRun } from './store.ts';
+import { isWatchlistRun, queueWatchlistRun, type RunTarget, watchlistRunTarget } from './watchlist-runs.ts';
 
 export type MonitoringOptions = { batchSize: number; leaseSeconds: number };
 /**
@@ -102,14 +104,20 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
 
   const lease = (now: Date) => new Date(now.getTime() + options.leaseSeconds * 1000);
 
+  /** What a run screens against: a public list version's changed entities, or a watchlist version's changed entries. */
+  async function targetOf(organizationId: string, run: RunRow): Promise<RunTarget> {
+    if (isWatchlistRun(run)) return db.withTenant(systemActor(organizationId), (trx) => watchlistRunTarget(trx, run, lists.current()?.index.rarity()));
+    const version = await db.lists.version(run.list_version_id);
+    if (!version) throw new Error(`list version ${run.list_version_id} is missing`);
+    return { importedAt: version.importedAt, options: { snapshot: await deltaOf(version) } };
+  }
+
   /** Batches until the run is done (or `budget` batches are spent); answers the batches done. */
   async function workRun(organizationId: string, run: RunRow, budget?: number): Promise<number> {
     const context = systemContext(organizationId);
-    const version = await db.lists.version(run.list_version_id);
     let done = 0;
     try {
-      if (!version) throw new Error(`list version ${run.list_version_id} is missing`);
-      const delta = await deltaOf(version);
+      const target = await targetOf(organizationId, run);
       for (;;) {
         if (budget !== undefined && done >= budget) return done;
         const finished = await db.withTenant(context.actor, async (trx) => {
@@ -130,7 +138,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
           }
           const counts = { ...NO_COUNTS, ...current.counts, subjects: current.counts.subjects + subjects.length };
           // Screened in full since the version landed: its entries were already in that screening.
-          const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < version.importedAt);
+          const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < target.importedAt);
           const views = await screenings.screenMany(
             trx,
             context,
@@ -138,7 +146,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
             'rescreen',
             {
               now,
-              snapshot: delta,
+              ...target.options,
               recordedBy: { auditHash: run.audit_hash as string },
               reopen: (i) => stale[i]?.caseId ?? undefined,
               onlyPotentialMatches: true,
@@ -177,6 +185,8 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
 
   return {
     queueRuns,
+    /** Queues a run for a watchlist version, in the transaction that writes it (the watchlist change hook). */
+    queueWatchlistRun,
     workRuns,
     list: (context: AuditContext, beforeId: string | undefined, limit: number) => db.withTenant(context.actor, (trx) => listRuns(trx, beforeId, limit)),
     get: (context: AuditContext, id: string) => db.withTenant(context.actor, (trx) => findRun(trx, id)),

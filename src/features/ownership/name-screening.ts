@@ -17,23 +17,26 @@ import type { ScreeningMatch } from '../../screening/match-types.ts';
 import type { ListEntity } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import type { NameToScreen } from './request.ts';
+import { type OwnershipWatchlists, type WatchlistMatchView, watchlistMatchViews, watchlistVersionViews } from './watchlist-screening.ts';
 
 /** The loaded lists screened, and the designation each one's entries give. */
 const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
 const MATCHES_PER_NAME = 5;
 const NAMES_PER_TURN = 100;
 
-export type MatchView = {
-  list: string;
-  entry_id: string;
-  entry_name: string;
-  matched_name: string;
-  score: number;
-  counted: boolean;
-  programs: string[];
-  list_version: string;
-  explanation: string;
-};
+export type MatchView =
+  | {
+      list: string;
+      entry_id: string;
+      entry_name: string;
+      matched_name: string;
+      score: number;
+      counted: boolean;
+      programs: string[];
+      list_version: string;
+      explanation: string;
+    }
+  | WatchlistMatchView;
 
 export type NameScreening = {
   /** Per position in `entities`: the designations screening found and the matches behind them. */
@@ -45,7 +48,7 @@ export type NameScreening = {
     names_screened: number;
     entities_matched: number;
     entities_designated: number;
-    list_versions: ReturnType<typeof presentVersion>[];
+    list_versions: Pick<ReturnType<typeof presentVersion>, 'list' | 'version_id' | 'published_on' | 'imported_at' | 'source_sha256'>[];
   } & ListStaleness;
 };
 
@@ -58,8 +61,15 @@ function designationList(entity: ListEntity): DesignationList {
   return entity.programs.some((p) => p === 'SSI' || p === 'UKRAINE-EO13662') ? 'OFAC_SSI' : 'OFAC_CONS';
 }
 
-/** `freshness`: how current the lists were when the screening began. */
-export async function screenNames(snapshot: ListSnapshot, freshness: FreshnessReport, names: NameToScreen[], threshold: number): Promise<NameScreening> {
+/** `freshness`: how current the lists were when the screening began; `watchlists`: the organization's, screened beside the lists. */
+export async function screenNames(
+  snapshot: ListSnapshot,
+  freshness: FreshnessReport,
+  names: NameToScreen[],
+  threshold: number,
+  watchlists?: OwnershipWatchlists,
+  now = new Date(),
+): Promise<NameScreening> {
   const versions = snapshot.versions.filter((v) => SCREENED_LISTS.includes(v.list));
   if (versions.length === 0) {
     throw new AppError(
@@ -72,17 +82,21 @@ export async function screenNames(snapshot: ListSnapshot, freshness: FreshnessRe
   const versionOf = new Map(versions.map((v) => [v.list, v.id]));
   // Weaker matches are shown for review down to the engine's own threshold; only those reaching `threshold` count.
   const floor = Math.min(threshold, DEFAULT_THRESHOLD);
-  const cache = new Map<string, ScreeningMatch[]>();
+  const cache = new Map<string, { matches: ScreeningMatch[]; onWatchlists: WatchlistMatchView[] }>();
   const byEntity: NameScreening['byEntity'] = new Map();
   let designated = 0;
   for (const [i, { index, name, kind, country }] of names.entries()) {
     if (i > 0 && i % NAMES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const key = `${kind}\u0000${country ?? ''}\u0000${name}`;
-    const matches =
-      cache.get(key) ?? snapshot.index.screen({ name, kind, countries: country ? [country] : [], lists }, { threshold: floor, limit: MATCHES_PER_NAME });
-    cache.set(key, matches);
-    if (matches.length === 0) continue;
-    const views = matches.map(
+    const countries = country ? [country] : [];
+    const found = cache.get(key) ?? {
+      matches: snapshot.index.screen({ name, kind, countries, lists }, { threshold: floor, limit: MATCHES_PER_NAME }),
+      onWatchlists: watchlists ? watchlistMatchViews(watchlists, { name, kind, countries }, MATCHES_PER_NAME, now) : [],
+    };
+    cache.set(key, found);
+    const { matches, onWatchlists } = found;
+    if (matches.length === 0 && onWatchlists.length === 0) continue;
+    const listViews = matches.map(
       (m): MatchView => ({
         list: m.entity.list,
         entry_id: m.entity.entryId,
@@ -99,9 +113,9 @@ export async function screenNames(snapshot: ListSnapshot, freshness: FreshnessRe
       .filter((m) => m.score >= threshold)
       .map((m): SourcedDesignation => ({ list: designationList(m.entity), programs: m.entity.programs, source: 'screening', entry_id: m.entity.entryId }));
     if (designations.length > 0) designated++;
-    byEntity.set(index, { designations, matches: views });
+    byEntity.set(index, { designations, matches: [...listViews, ...onWatchlists] });
   }
-  const listVersions = versions.map((v) => presentVersion(v));
+  const listVersions = [...versions.map((v) => presentVersion(v)), ...watchlistVersionViews(watchlists)];
   return {
     byEntity,
     summary: {

@@ -11,14 +11,17 @@ import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
-import { type NameScreening, screenNames } from './name-screening.ts';
+import { type MatchView, type NameScreening, screenNames } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
+import type { OwnershipWatchlists } from './watchlist-screening.ts';
 
 export type OwnershipServiceOptions = {
   /** The score a screened name must reach to count as a designation, for the caller's organization. */
   matchThreshold: (context: AuditContext) => Promise<number>;
   /** How current the lists are at a moment (the freshness monitor's report). */
   freshness: (now: Date) => FreshnessReport;
+  /** The caller's organization's watchlists, screened beside the lists (reported, never counted as designations). */
+  watchlists?: (context: AuditContext) => Promise<OwnershipWatchlists>;
 };
 
 /** The screening summary of a check that screened no names. */
@@ -38,7 +41,14 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
   return {
     async check(context: AuditContext, request: OwnershipRequest, now: Date) {
       const screening = request.screenNames
-        ? await screenNames(requireLists(lists), options.freshness(now), request.toScreen, await options.matchThreshold(context))
+        ? await screenNames(
+            requireLists(lists),
+            options.freshness(now),
+            request.toScreen,
+            await options.matchThreshold(context),
+            await options.watchlists?.(context),
+            now,
+          )
         : undefined;
       const query = screening ? withScreenedDesignations(request, screening) : request.query;
       const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);
@@ -52,7 +62,7 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
         ...verdict,
         checked_at: now.toISOString(),
         entities: screening ? withMatches(verdict, request, screening) : verdict.entities,
-        warnings: [...verdict.warnings, ...uncountedMatches(request, screening)],
+        warnings: [...verdict.warnings, ...uncountedMatches(request, screening), ...watchlistMatches(request, screening)],
         screening: screening?.summary ?? NOT_SCREENED,
       };
     },
@@ -79,9 +89,30 @@ function withMatches(verdict: OwnershipVerdict, request: OwnershipRequest, scree
   });
 }
 
+/** The parties (their ids) some of whose matches meet `which`. */
+const partiesWith = (
+  request: OwnershipRequest,
+  screening: NameScreening | undefined,
+  which: (found: { designations: unknown[]; matches: MatchView[] }) => boolean,
+) => [...(screening?.byEntity ?? [])].filter(([, found]) => which(found)).map(([i]) => request.query.entities[i]?.id as string);
+
+/** A party on the organization's own watchlists is no designation, and whoever checks should know of it. */
+function watchlistMatches(request: OwnershipRequest, screening: NameScreening | undefined) {
+  const listed = partiesWith(request, screening, (found) => found.matches.some((m) => 'watchlist' in m));
+  if (listed.length === 0) return [];
+  return [
+    {
+      code: 'watchlist_match' as const,
+      detail: `${listed.length} part(ies) matched entries of your organization's watchlists: the ownership rules do not count them as designations. Review them in screening_matches.`,
+      entities: listed.slice(0, 20),
+      count: listed.length,
+    },
+  ];
+}
+
 /** Matches below the threshold change nothing, and a reviewer should still see them. */
 function uncountedMatches(request: OwnershipRequest, screening: NameScreening | undefined) {
-  const weak = [...(screening?.byEntity ?? [])].filter(([, found]) => found.designations.length === 0).map(([i]) => request.query.entities[i]?.id as string);
+  const weak = partiesWith(request, screening, (found) => found.designations.length === 0 && found.matches.some((m) => !('watchlist' in m)));
   if (weak.length === 0) return [];
   return [
     {

@@ -65,10 +65,31 @@ const ScreeningMatch = Type.Object({
   entry_name: Type.String(),
   matched_name: Type.String(),
   score: Type.Number({ minimum: 0, maximum: 1 }),
-  counted: Type.Boolean({ description: 'True when the score reaches the match threshold: the entry is then one of the designations.' }),
+  counted: Type.Boolean({
+    description: "True when the score reaches the match threshold: the entry is then one of the designations. Never on a watchlist's entry (see `watchlist`).",
+  }),
   programs: Type.Array(Type.String()),
   list_version: Type.String(),
   explanation: Type.String({ description: 'The match in words, as an adjudicator reads it.' }),
+  watchlist: Type.Optional(
+    Type.Object(
+      { id: Type.String(), slug: Type.String(), name: Type.String(), severity: Type.String(), reason: Type.String() },
+      {
+        description:
+          "On a match on one of your organization's watchlists (`list` `ORG:<slug>`, at or above the watchlist's threshold): the watchlist, and the entry's " +
+          'severity and reason. Reported for review, never counted: the ownership rules count OFAC and BIS listings only.',
+        examples: [
+          {
+            id: 'wl_01jbz4r2c6a1b3d5f7h9k1m3np',
+            slug: 'vendors-under-review',
+            name: 'Vendors under review',
+            severity: 'orange',
+            reason: 'Open investigation 2026-07.',
+          },
+        ],
+      },
+    ),
+  ),
 });
 
 const EntityVerdict = Type.Object({
@@ -85,7 +106,8 @@ const Warning = Type.Object({
   code: Type.String({
     description:
       'cycle_detected, ownership_over_100, unknown_percent, control_not_ownership, sdn_programs_unknown, minority_ownership, listed_not_counted, ' +
-      'as_of_before_aggregation_guidance, country_unknown, us_intermediate, us_target, tgl_period, edges_not_in_effect or potential_match_not_counted.',
+      'as_of_before_aggregation_guidance, country_unknown, us_intermediate, us_target, tgl_period, edges_not_in_effect, potential_match_not_counted or ' +
+      "watchlist_match (parties matching your organization's watchlists: reported, not counted).",
   }),
   detail: Type.String(),
   entities: Type.Optional(Type.Array(Type.String(), { description: 'The parties concerned, at most 20.' })),
@@ -107,7 +129,7 @@ const ScreeningSummary = Type.Object({
       imported_at: Type.String(),
       source_sha256: Type.String(),
     }),
-    { description: 'The list versions screened against.' },
+    { description: "The list versions screened against, and each of your organization's active watchlists (`ORG:<slug>`, version `wl_…@<n>`)." },
   ),
   lists_stale: Type.Boolean({ description: `${LISTS_STALE_DESCRIPTION} False when no name was screened.`, examples: [false] }),
   stale_lists: staleListsField('The lists screened against that were past their maximum age when the check ran; empty when none.'),

@@ -12,23 +12,21 @@ import { stalenessAtScreening } from '../../lists/stale-at-screening.ts';
 import { countryHolds, type HoldPolicy, NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
 import { countryFlags } from '../../screening/country-sanctions/lookup.ts';
 import type { SubjectQuery } from '../../screening/match-types.ts';
-import type { ListEntity, PartialDate } from '../../screening/model.ts';
+import { isoPartialDate, type ListEntity } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import { sha256Hex } from '../../sha256.ts';
 import type { ClearingRule } from '../cases/rules.ts';
+import type { WatchlistScreen } from '../watchlists/organization-index.ts';
+import { NO_WATCHLISTS } from '../watchlists/watchlist-indexes.ts';
 import { sortMatches } from './auto-clearing.ts';
+import { matchRecord } from './match-record.ts';
 import type { MatchRecord, ScreeningInput, ScreeningRecord, ScreeningSource, Thresholds } from './screening-record.ts';
+import { watchlistMatches, watchlistThreshold, watchlistVersionRecord } from './watchlist-matches.ts';
 
 export const DEFAULT_THRESHOLDS: Thresholds = { match: DEFAULT_THRESHOLD, lists: {}, auto_clear_band: 0, rules_version: 0 };
 
 /** The most matches kept per screened name: beyond that, more rows help no reviewer. */
 const MATCHES_PER_NAME = 10;
-
-const toDate = (value: string | undefined): PartialDate | undefined => {
-  if (!value) return undefined;
-  const [year, month, day] = value.split('-').map(Number);
-  return { year: year as number, ...(month && { month }), ...(day && { day }) };
-};
 
 export function buildScreening(
   snapshot: ListSnapshot,
@@ -44,20 +42,25 @@ export function buildScreening(
     holds?: HoldPolicy;
     /** The organization's clearing rules (adjudication rules), in their order: the first that applies clears. */
     clearingRules?: readonly ClearingRule[];
+    /** The organization's active watchlists, screened beside the lists (none when absent). */
+    watchlists?: WatchlistScreen;
   },
 ): ScreeningRecord {
   const thresholds = context.thresholds ?? DEFAULT_THRESHOLDS;
   const thresholdOf = (list: string) => thresholds.lists[list] ?? thresholds.match;
+  const watchlists = context.watchlists ?? NO_WATCHLISTS;
+  const thresholdOfWatchlist = watchlistThreshold(thresholdOf);
   // Each list's threshold is the engine's alert threshold (where a name is held against disagreeing
   // qualifiers); it reports down to the lowest score that could matter (some list's threshold less the band).
   const floor = Math.min(thresholds.match, ...Object.values(thresholds.lists)) - thresholds.auto_clear_band;
+  const watchlistFloor = Math.min(...watchlists.consulted.map(thresholdOfWatchlist)) - thresholds.auto_clear_band;
   const countries = [...new Set([input.country, input.nationality].filter((c): c is string => Boolean(c)))];
   const common = { countries, ...(input.lists && { lists: input.lists }) };
   const identifiers = input.identifiers ? { identifiers: input.identifiers } : {};
   const searches: { query: SubjectQuery; field: (queryName: string) => MatchRecord['field'] }[] = [];
   if (input.subject) {
     const subject = input.subject;
-    const dateOfBirth = toDate(input.date_of_birth);
+    const dateOfBirth = input.date_of_birth ? isoPartialDate(input.date_of_birth) : undefined;
     searches.push({
       query: {
         ...common,
@@ -80,37 +83,21 @@ export function buildScreening(
   }
 
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
+  const publicOptions = { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME };
+  const watchlistOptions = { threshold: thresholdOfWatchlist, reportFloor: watchlistFloor, limit: MATCHES_PER_NAME, now: context.now };
   const matches = searches
-    .flatMap(({ query, field }) =>
-      snapshot.index.screen(query, { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME }).map(
-        (m): MatchRecord => ({
-          id: newId('mat'),
+    .flatMap(({ query, field }) => [
+      ...snapshot.index.screen(query, publicOptions).map((m) =>
+        matchRecord(m, field(m.queryName), {
           list: m.entity.list,
-          entry_id: m.entity.entryId,
-          entry_name: m.entity.names[0]?.full ?? m.matchedName.full,
-          entry_type: m.entity.type,
           entry_sha256: entrySha256(m.entity),
-          matched_name: m.matchedName.full,
-          name_kind: m.matchedName.kind,
-          field: field(m.queryName),
-          score: m.score,
-          explanation: {
-            summary: m.explanation.summary,
-            ...(m.explanation.foundByIdentifier && { found_by_identifier: m.explanation.foundByIdentifier }),
-            query_name: m.explanation.queryName,
-            list_name: m.explanation.listName,
-            name_kind: m.explanation.nameKind,
-            name_score: m.explanation.nameScore,
-            tokens: m.explanation.tokens,
-            qualifiers: m.explanation.qualifiers,
-          },
           programs: m.entity.programs,
           list_version: versionOf.get(m.entity.list) ?? 'unknown',
           threshold: thresholdOf(m.entity.list),
-          suppressed_by: null,
         }),
       ),
-    )
+      ...watchlistMatches(watchlists, query, field, watchlistOptions),
+    ])
     .sort((a, b) => b.score - a.score);
   const { alerting, autoCleared } = sortMatches(matches, thresholds, context.clearingRules ?? []);
 
@@ -125,6 +112,7 @@ export function buildScreening(
     sha256: v.sourceSha256,
     entity_count: v.entityCount,
   }));
+  listVersions.push(...watchlists.consulted.map(watchlistVersionRecord));
   return {
     id: newId('scr'),
     object: 'screening',

@@ -13,7 +13,8 @@ import { vendorInputs } from './vendor-input.ts';
 import { VendorScreenBody, VendorScreenResult } from './vendor-schemas.ts';
 
 const DESCRIPTION_PRESCREEN = [
-  'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, synchronously.',
+  'Screens a person (and the company they work for) or an organization against every loaded restricted-party list, and the organization’s own',
+  'active watchlists (matches labelled `ORG:<slug>`, with the watchlist, severity and reason), synchronously.',
   "The answer is the stored screening: `potential_match` with each match explained word by word, or `clear`, under the organization's",
   'adjudication rules (thresholds per list, auto-clear band). A potential match opens an adjudication case (`case_id`), unless every',
   'match is covered by an earlier false-positive decision (`matches[].suppressed_by`).',

@@ -15,6 +15,7 @@ import type { ListSnapshot } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import { sha256Hex } from '../../sha256.ts';
 import type { CaseService } from '../cases/service.ts';
+import type { WatchlistScreen } from '../watchlists/organization-index.ts';
 import { listSuppressedAsCleared } from './auto-clearing.ts';
 import { buildScreening } from './build-screening.ts';
 import type { ScreeningInput, ScreeningRecord, ScreeningSource } from './screening-record.ts';
@@ -25,8 +26,13 @@ export type ScreeningView = StoredScreening & { caseStatus: string | null };
 
 export type ScreenOptions = {
   now?: Date;
-  /** Screen against these lists instead of every active one (a re-screen against changed entries). */
+  /**
+   * Screen against these lists instead of every active one (a re-screen against changed entries),
+   * and against the watchlists of `watchlists` only (none when absent).
+   */
   snapshot?: ListSnapshot;
+  /** The organization's watchlists screened beside the lists; by default those of the organization now, or none beside a `snapshot`. */
+  watchlists?: WatchlistScreen;
   /**
    * A bulk operation (a workforce sync, a monitoring run) records its screenings under its own
    * audit event instead of one each, and announces itself instead of each screening.
@@ -62,7 +68,17 @@ export async function screenMany(
   // One report for the batch: every screening of it ran at `now`.
   const report = freshness(now);
   const built = inputs.map((input) =>
-    buildScreening(snapshot, input, { source, requestId: context.requestId ?? 'none', actor, now, freshness: report, thresholds, holds, clearingRules }),
+    buildScreening(snapshot, input, {
+      source,
+      requestId: context.requestId ?? 'none',
+      actor,
+      now,
+      freshness: report,
+      thresholds,
+      holds,
+      clearingRules,
+      ...(options.watchlists && { watchlists: options.watchlists }),
+    }),
   );
   const records: ScreeningRecord[] = (await cases.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';

@@ -7,11 +7,14 @@ import { Type } from 'typebox';
 import { identifiersField } from '../../http/identifier-fields.ts';
 import { LISTS_STALE_DESCRIPTION, staleListsField } from '../../http/stale-list-fields.ts';
 import { countryCode, Metadata, text } from '../../http/text-fields.ts';
+import { WatchlistOfMatchSchema } from './watchlist-match-schema.ts';
 
 export const ListCodes = Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{1,31}$' }), {
   minItems: 1,
   maxItems: 20,
-  description: 'Screen against these lists only (codes as in `GET /api/v1/lists`, e.g. `OFAC_SDN`, `BIS_EL`). Default: every loaded list.',
+  description:
+    'Screen against these lists only (codes as in `GET /api/v1/lists`, e.g. `OFAC_SDN`, `BIS_EL`). Default: every loaded list. ' +
+    "The organization's own active watchlists are screened whatever this says: a door's own list is never left out by a narrower request.",
 });
 
 export const PrescreenBody = Type.Object(
@@ -96,8 +99,8 @@ const QualifierSchema = Type.Object({
 
 export const MatchSchema = Type.Object({
   id: Type.String({ description: 'The match id, `mat_…`; adjudication decisions refer to it.' }),
-  list: Type.String({ description: 'The list code, e.g. `OFAC_SDN`.' }),
-  entry_id: Type.String({ description: "The list's own id for the entry (OFAC ent_num, UN reference number …)." }),
+  list: Type.String({ description: "The list code, e.g. `OFAC_SDN`; `ORG:<slug>` for one of the organization's watchlists (see `watchlist`)." }),
+  entry_id: Type.String({ description: "The list's own id for the entry (OFAC ent_num, UN reference number …); a watchlist entry's `wle_…` id." }),
   entry_name: Type.String({ description: "The entry's listed (primary) name." }),
   entry_type: Type.String({ description: 'person, organization, vessel or aircraft.' }),
   matched_name: Type.String({ description: "The entry's name that matched: the listed name or an alias." }),
@@ -121,14 +124,17 @@ export const MatchSchema = Type.Object({
     qualifiers: Type.Array(QualifierSchema),
   }),
   programs: Type.Array(Type.String(), { description: 'Sanctions programs or list sub-lists, e.g. `RUSSIA-EO14024`, `SSI`.' }),
-  list_version: Type.String({ description: 'The list version (`lv_…`) the entry comes from.' }),
-  entry_sha256: Type.String({ description: "SHA-256 of the entry's content as imported. A suppression holds only while it is unchanged." }),
+  list_version: Type.String({ description: 'The list version (`lv_…`) the entry comes from; for a watchlist, its version `wl_…@<n>`.' }),
+  entry_sha256: Type.String({
+    description: "SHA-256 of the entry's content as imported (or as last edited, on a watchlist). A suppression holds only while it is unchanged.",
+  }),
   threshold: Type.Number({ description: "The threshold this match was held to: the organization's, for this list (adjudication rules)." }),
   suppressed_by: Type.Union([Type.String(), Type.Null()], {
     description:
       'The suppression (`sup_…`) that covers this match: the same subject was cleared against this same entry content before, so it alerts no one. ' +
       'Such a match is also listed in `auto_cleared_matches`, under the same `id`, with `cleared_by.kind` `suppression`.',
   }),
+  watchlist: Type.Optional(WatchlistOfMatchSchema),
 });
 
 export const ClearedBySchema = Type.Object(
@@ -250,7 +256,11 @@ export const ScreeningSchema = Type.Object(
           'A re-screen (`rescreen`) never holds. Absent only in screenings stored before holds existed (read it as `[]`).',
       }),
     ),
-    list_versions: Type.Array(ListVersionSchema, { description: 'Every list version consulted; a stale list shows here.' }),
+    list_versions: Type.Array(ListVersionSchema, {
+      description:
+        "Every list version consulted; a stale list shows here. Each of the organization's active watchlists is one: `list` `ORG:<slug>`, " +
+        "`version_id` its version `wl_…@<n>`, `imported_at` when that version was written, `sha256` the version's content hash, `entity_count` its entries.",
+    }),
     lists_stale: Type.Optional(
       Type.Boolean({
         description: `${LISTS_STALE_DESCRIPTION} Absent in screenings recorded before this was kept: read absence as "not recorded", not as \`false\`.`,

@@ -10,6 +10,7 @@ import type { CountryFlag } from '../../screening/country-sanctions/lookup.ts';
 import type { SubjectIdentifier } from '../../screening/identifier-types.ts';
 import type { ScreeningMatch } from '../../screening/match-types.ts';
 import type { AdjudicationRules } from '../cases/rules.ts';
+import type { Severity } from '../watchlists/model.ts';
 
 export type ScreeningSource = 'prescreen' | 'vendor' | 'checkin' | 'workforce' | 'rescreen';
 
@@ -61,7 +62,11 @@ export type MatchRecord = {
   suppressed_by: string | null;
   /** On an auto-cleared match: what cleared it (the band, a clearing rule or a suppression) and why. */
   cleared_by?: ClearedBy;
+  /** On a match on one of the organization's watchlists (list `ORG:<slug>`): the watchlist, and the entry's severity and reason. */
+  watchlist?: WatchlistOfMatch;
 };
+
+export type WatchlistOfMatch = { id: string; slug: string; name: string; severity: Severity; reason: string };
 
 export type ListVersionRecord = { list: string; version_id: string; published_on: string | null; imported_at: string; sha256: string; entity_count: number };
 

@@ -16,6 +16,8 @@ import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { ListFreshnessMonitor } from '../../lists/freshness.ts';
 import type { CaseService } from '../cases/service.ts';
+import { watchlistVersionId } from '../watchlists/version-reads.ts';
+import type { WatchlistIndexes } from '../watchlists/watchlist-indexes.ts';
 import { type PipelineCases, screenMany as runPipeline, type ScreeningView, type ScreenOptions } from './pipeline.ts';
 import { presentScreening } from './present.ts';
 import type { ScreeningInput, ScreeningSource } from './screening-record.ts';
@@ -24,8 +26,11 @@ import { findScreening, organizationName, screeningSummaries, upsertVendor } fro
 export type VendorInput = { input: ScreeningInput; externalId?: string };
 export type VendorResult = { vendorId: string; stored: ScreeningView };
 
-/** What screening needs of cases: the pipeline's, a case's status for a screening read back, its history for the evidence. */
-export type ScreeningDeps = { cases: PipelineCases & Pick<CaseService, 'caseStatus' | 'caseHistory'> };
+/**
+ * What screening needs of cases: the pipeline's, a case's status for a screening read back, its
+ * history for the evidence; and the organizations' watchlist indexes, screened beside the lists.
+ */
+export type ScreeningDeps = { cases: PipelineCases & Pick<CaseService, 'caseStatus' | 'caseHistory'>; watchlists: Pick<WatchlistIndexes, 'of'> };
 
 /** Renders a screening's evidence document (the PDF renderer, evidence-input.ts, given by the composition root). */
 export type EvidenceRenderer = (view: ScreeningView, extras: EvidenceExtras) => Promise<Buffer>;
@@ -33,13 +38,22 @@ export type EvidenceRenderer = (view: ScreeningView, extras: EvidenceExtras) => 
 export function createScreeningService(
   withTenant: WithTenant,
   lists: { catalog: ListCatalog; freshness: Pick<ListFreshnessMonitor, 'report'> },
-  { cases }: ScreeningDeps,
+  { cases, watchlists }: ScreeningDeps,
   renderEvidence: EvidenceRenderer,
 ) {
   const freshness = (now: Date) => lists.freshness.report(now);
 
-  const screenMany = (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) =>
-    runPipeline(trx, context, cases, options.snapshot ?? requireLists(lists.catalog), freshness, inputs, source, options);
+  const screenMany = async (trx: TenantTransaction, context: AuditContext, inputs: ScreeningInput[], source: ScreeningSource, options: ScreenOptions = {}) => {
+    const snapshot = options.snapshot ?? requireLists(lists.catalog);
+    // The organization's watchlists, unless the options say which (a re-screen against changed entries names its own, or none):
+    // while they are current, a look-up with no statement.
+    const held = options.watchlists || options.snapshot ? options.watchlists : watchlists.of(trx);
+    const organizationWatchlists = held instanceof Promise ? await held : held;
+    return runPipeline(trx, context, cases, snapshot, freshness, inputs, source, {
+      ...options,
+      ...(organizationWatchlists && { watchlists: organizationWatchlists }),
+    });
+  };
 
   const screenIn = async (
     trx: TenantTransaction,
@@ -61,6 +75,11 @@ export function createScreeningService(
 
     screenIn,
     screenMany,
+    /** The version ids a screening in this transaction would consult: every loaded list's and each active watchlist's. */
+    async versionsNow(trx: TenantTransaction): Promise<string[]> {
+      const publicIds = requireLists(lists.catalog).versions.map((v) => v.id);
+      return [...publicIds, ...(await watchlists.of(trx)).consulted.map((w) => watchlistVersionId(w.id, w.version))];
+    },
     find,
     summaries: screeningSummaries,
     /** The same summaries in a transaction of their own (the console's roll-call). */

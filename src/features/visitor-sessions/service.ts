@@ -14,11 +14,12 @@ import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { CaseService } from '../cases/service.ts';
 import type { CaseStatusChange } from '../cases/status-hook.ts';
+import { doorAction } from '../cases/watchlist-actions.ts';
 import type { MonitoringSource } from '../screenings/monitoring-source.ts';
 import type { ScreeningService, ScreeningView } from '../screenings/service.ts';
 import { type Checkin, prescreenReuse, type ReuseVerdict, screeningInputOf } from './checkin-input.ts';
 import { doorHoldsMore } from './door-holds.ts';
-import { assertMove, EVENT_ON_ARRIVAL, onSiteAfter, type SessionStatus, statusForCase } from './session-states.ts';
+import { assertMove, EVENT_ON_ARRIVAL, onSiteAfter, type SessionStatus, statusAtDoor, statusForCase } from './session-states.ts';
 import {
   attachCase,
   findSession,
@@ -36,7 +37,7 @@ import {
 
 /** What sessions need: screening at the door (or a prescreen to stand on), and of cases the rules' country holds and a case's status. */
 export type SessionDeps = {
-  screenings: Pick<ScreeningService, 'find' | 'screenIn'>;
+  screenings: Pick<ScreeningService, 'find' | 'screenIn' | 'versionsNow'>;
   cases: Pick<CaseService, 'currentRules' | 'countryHoldPolicy' | 'caseStatus'>;
 };
 export type SessionUpdate = { status?: SessionStatus; metadata?: Record<string, unknown | null>; note?: string };
@@ -100,8 +101,10 @@ export function createSessionService(
   /** A case's status change moves the sessions waiting on (or following) the case, before the change commits. */
   async function followCase(trx: TenantTransaction, context: AuditContext, change: CaseStatusChange) {
     for (const session of await openSessionsOfCase(trx, change.caseId)) {
-      // A case reopened while its visitor is inside escalates the visit rather than sending them back to the door.
-      const target = session.status === 'checked_in' && change.to === 'OPEN' ? 'escalated' : statusForCase(change.to);
+      // A case reopened (or denied: a visitor let in while a watchlist match was reviewed) while its visitor is inside
+      // escalates the visit rather than sending them back to the door.
+      const inside = session.status === 'checked_in' && (change.to === 'OPEN' || change.to === 'DENIED');
+      const target = inside ? 'escalated' : statusForCase(change.to);
       if (session.status === target) continue;
       try {
         assertMove(session.status, target, change.to);
@@ -141,19 +144,21 @@ export function createSessionService(
 
     async checkIn(context: AuditContext, checkin: Checkin): Promise<CheckinResult> {
       const now = new Date();
-      const currentVersions = requireLists(lists).versions.map((v) => v.id);
+      requireLists(lists);
       return withTenant(context.actor, async (trx) => {
         let reuse: CheckinResult['reuse'] = null;
         let view: ScreeningView | undefined;
         if (checkin.prescreenId) {
           const prescreen = await screenings.find(trx, checkin.prescreenId);
+          // The lists and the organization's watchlists a screening now would consult: a watchlist changed since the prescreen screens again.
+          const currentVersions = await screenings.versionsNow(trx);
           let verdict = prescreenReuse(prescreen?.record, checkin.visitor, currentVersions, now, options.prescreenFreshnessHours);
           if (verdict.reused && prescreen && (await doorHoldsMoreThan(trx, prescreen))) verdict = { reused: false, reason: 'country_hold' };
           reuse = { prescreen_id: checkin.prescreenId, ...verdict };
           if (verdict.reused) view = prescreen;
         }
         view ??= await screenings.screenIn(trx, context, screeningInputOf(checkin.visitor), 'checkin', now);
-        const status = statusForCase(view.caseStatus);
+        const status = statusAtDoor(view.caseStatus, doorAction(view.record, (await cases.currentRules(trx)).rules));
         const session: SessionRow = {
           id: newId('ses', now.getTime()),
           status,

@@ -11,6 +11,7 @@
  */
 import type { EventType } from '../../events/event-types.ts';
 import { AppError } from '../../http/errors.ts';
+import type { DoorAction } from '../cases/watchlist-actions.ts';
 
 export const SESSION_STATUSES = ['pending_review', 'checked_in', 'escalated', 'denied', 'checked_out'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -73,4 +74,14 @@ export function statusForCase(caseStatus: string | null): SessionStatus {
     default:
       return 'pending_review';
   }
+}
+
+/**
+ * Where a session opens at the door: as its screening's case says, except that a case only to be
+ * reviewed (the strictest of its matches is a watchlist severity the rules map to `review`) lets
+ * the visitor in while it is decided.
+ */
+export function statusAtDoor(caseStatus: string | null, action: DoorAction | null): SessionStatus {
+  if (action === 'review' && (caseStatus === 'OPEN' || caseStatus === 'ESCALATED')) return 'checked_in';
+  return statusForCase(caseStatus);
 }

@@ -27,7 +27,7 @@ import { TRADE_WORDS, wordStem } from '../normalize/org-word-forms.ts';
 import { finish, type Steps } from '../steps.ts';
 import { EvidenceScratch } from './evidence-scratch.ts';
 import { type HashedPostings, HashedPostingsBuilder } from './hashed-postings.ts';
-import { deletions, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
+import { deletions, type RarityTable, TYPO_LOOKUP_MIN_LENGTH, type VocabEntry, Vocabulary } from './vocabulary.ts';
 
 /** Vocabulary ids close to a word and their similarity, in pairs: [id, similarity, id, similarity, …]. */
 type SimilarWords = readonly number[];
@@ -61,7 +61,7 @@ const IN_STEPS: unique symbol = Symbol('in steps');
 type ReadName = { entity: number; nameIndex: number; kind: NameKind; part: boolean; ids: number[]; shown: string[]; orderKnown: boolean };
 
 export class NameIndex {
-  readonly vocabulary = new Vocabulary();
+  readonly vocabulary: Vocabulary;
   readonly names: IndexedName[] = [];
   /** The names each vocabulary word is on: ids postingIds[postingStart[w]] … up to postingStart[w + 1]. */
   private postingStart = new Uint32Array(1);
@@ -88,19 +88,23 @@ export class NameIndex {
    * of entities of a dozen shapes: 1 for a person's name, and the place of its list in `listCodes`.
    */
   private namePerson = new Uint8Array(0);
-  private nameList = new Uint8Array(0);
+  private nameList = new Uint16Array(0);
   private readonly listCodes: string[] = [];
+  private readonly listPlaces = new Map<string, number>();
 
+  /** `rarity`: weigh words by that table rather than by these entities' names (vocabulary.ts). */
   constructor(
     readonly entities: readonly ListEntity[],
     inSteps?: typeof IN_STEPS,
+    rarity?: RarityTable,
   ) {
+    this.vocabulary = new Vocabulary(rarity);
     if (inSteps !== IN_STEPS) finish(this.build());
   }
 
   /** The same index, built in steps that pause every few entities, names or words (see ../steps.ts). */
-  static *inSteps(entities: readonly ListEntity[]): Steps<NameIndex> {
-    const index = new NameIndex(entities, IN_STEPS);
+  static *inSteps(entities: readonly ListEntity[], rarity?: RarityTable): Steps<NameIndex> {
+    const index = new NameIndex(entities, IN_STEPS, rarity);
     yield* index.build();
     return index;
   }
@@ -170,7 +174,7 @@ export class NameIndex {
     const postingCount = new Uint32Array(entries.length);
     this.nameWeight = new Float64Array(read.length);
     this.namePerson = new Uint8Array(read.length);
-    this.nameList = new Uint8Array(read.length);
+    this.nameList = new Uint16Array(read.length);
     for (let nameId = 0; nameId < read.length; nameId++) {
       const name = read[nameId] as ReadName;
       const tokens = name.ids.map((id, i) => {
@@ -222,10 +226,12 @@ export class NameIndex {
     return yield* joinedPairs.freezing();
   }
 
+  /** An organization's watchlists are lists of their own: an index may hold names from thousands of lists. */
   private listPlace(list: string): number {
-    const known = this.listCodes.indexOf(list);
-    if (known >= 0) return known;
-    if (this.listCodes.length === 256) throw new RangeError('an index holds names from at most 256 lists');
+    const known = this.listPlaces.get(list);
+    if (known !== undefined) return known;
+    if (this.listCodes.length === 65_536) throw new RangeError('an index holds names from at most 65,536 lists');
+    this.listPlaces.set(list, this.listCodes.length);
     return this.listCodes.push(list) - 1;
   }
 

@@ -16,6 +16,14 @@ export type VocabEntry = TokenKeys & { id: number; documentFrequency: number; sh
 const QUERY_KEYS_LIMIT = 50_000;
 const RARITY_MIN_NAMES = 50;
 
+/**
+ * How many names each word is on, and how many names were counted: what a word's rarity is read
+ * from. An index over a few entries (an organization's watchlist) reads it from a larger index's
+ * (the public lists'), so that a word weighs the same in both and a name scores the same whichever
+ * index holds it.
+ */
+export type RarityTable = { readonly nameCount: number; frequencyOf(text: string): number };
+
 /** The single-character deletions of a word, the symmetric-delete key set for typo lookup. */
 export function deletions(text: string): string[] {
   const out = new Set<string>();
@@ -34,6 +42,9 @@ export class Vocabulary {
   /** Query words not on the lists, and their joins: a bounded cache. */
   private readonly queryKeys = new Map<string, TokenKeys>();
   private nameCount = 0;
+
+  /** `rarity`: read words' rarity there instead of from the names this vocabulary counts. */
+  constructor(private readonly rarity?: RarityTable) {}
 
   intern(token: NameToken): VocabEntry {
     const known = this.find(token);
@@ -65,7 +76,15 @@ export class Vocabulary {
 
   /** Enough names counted for a word's frequency to say how rare it is (an index of a handful of names cannot). */
   get rarityKnown(): boolean {
-    return this.nameCount >= RARITY_MIN_NAMES;
+    return (this.rarity?.nameCount ?? this.nameCount) >= RARITY_MIN_NAMES;
+  }
+
+  /** The rarity this vocabulary weighs by, as a table of its own: a copy of its counts (not the vocabulary), or the table it was given. */
+  rarityTable(): RarityTable {
+    if (this.rarity) return this.rarity;
+    const counts = new Map<string, number>();
+    for (const entry of this.entries) counts.set(entry.text, (counts.get(entry.text) ?? 0) + entry.documentFrequency);
+    return { nameCount: this.nameCount, frequencyOf: (text) => counts.get(text) ?? 0 };
   }
 
   byText(text: string): readonly number[] {
@@ -83,8 +102,9 @@ export class Vocabulary {
    * a word on every name to 1 for a word on one name or on none).
    */
   weightOf(token: Pick<TokenKeys, 'role' | 'text'>): number {
-    const frequency = this.documentFrequencyOf(token.text);
-    const rarity = frequency === 0 || this.nameCount < 2 ? 1 : Math.min(1, Math.log(this.nameCount / frequency) / Math.log(this.nameCount));
+    const frequency = this.rarity ? this.rarity.frequencyOf(token.text) : this.documentFrequencyOf(token.text);
+    const names = this.rarity ? this.rarity.nameCount : this.nameCount;
+    const rarity = frequency === 0 || names < 2 ? 1 : Math.min(1, Math.log(names / frequency) / Math.log(names));
     // An initial says little whatever its frequency: a quarter of names share one.
     const initial = token.role === 'name' && token.text.length === 1 ? 0.3 : 1;
     return ROLE_WEIGHT[token.role] * initial * (0.4 + 0.6 * Math.max(0, rarity));

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { holdPolicyFor } from '../../../src/features/cases/country-holds.ts';
 import { assessCase } from '../../../src/features/cases/priority.ts';
 import { completeRules, DEFAULT_RULES, ruleProblems } from '../../../src/features/cases/rules.ts';
+import { doorAction } from '../../../src/features/cases/watchlist-actions.ts';
 
 describe('rules', () => {
   test('an empty body is the defaults; a section given replaces only the fields it names', () => {
@@ -49,6 +50,43 @@ describe('rules', () => {
     );
     assert.deepEqual(ruleProblems(completeRules({ escalation: { lists: ['MY_LIST'] } }), ['MY_LIST']), [], 'a loaded list is known');
     assert.deepEqual(ruleProblems(DEFAULT_RULES, []), []);
+  });
+});
+
+describe('watchlist rules', () => {
+  test('each severity does what the rules say, by default red denies, orange holds and yellow reviews', () => {
+    assert.deepEqual(DEFAULT_RULES.watchlists, { red: 'deny', orange: 'hold', yellow: 'review' });
+    assert.deepEqual(completeRules({ watchlists: { red: 'hold' } }).watchlists, { red: 'hold', orange: 'hold', yellow: 'review' });
+  });
+
+  test('a rule names a watchlist as ORG:<slug>, its slug as written, whether or not it exists yet', () => {
+    const rules = completeRules({ thresholds: { lists: { 'org:do-not-admit': 0.9, ofac_sdn: 0.85 } }, escalation: { lists: ['ORG:do-not-admit'] } });
+    assert.deepEqual(rules.thresholds.lists, { 'ORG:do-not-admit': 0.9, OFAC_SDN: 0.85 });
+    assert.deepEqual(rules.escalation.lists, ['ORG:do-not-admit']);
+    assert.deepEqual(ruleProblems(rules, []), []);
+    assert.deepEqual(
+      ruleProblems(completeRules({ escalation: { lists: ['ORG:Not A Slug'] } }), []).map((p) => p.pointer),
+      ['/escalation/lists/0'],
+    );
+  });
+
+  test('the strictest action among the standing matches wins; a public-list match or a country hold always holds', () => {
+    const on = (severity: 'red' | 'orange' | 'yellow', suppressed_by: string | null = null) => ({
+      list: 'ORG:x',
+      entry_id: 'wle_1',
+      suppressed_by,
+      watchlist: { severity },
+    });
+    const sdn = { list: 'OFAC_SDN', entry_id: '1', suppressed_by: null };
+    const action = (matches: Parameters<typeof doorAction>[0]['matches'], holds: unknown[] = []) => doorAction({ matches, holds }, DEFAULT_RULES);
+    assert.equal(action([]), null);
+    assert.equal(action([on('yellow')]), 'review');
+    assert.equal(action([on('yellow'), on('orange')]), 'hold');
+    assert.equal(action([on('orange'), on('red'), on('yellow')]), 'deny');
+    assert.equal(action([on('yellow'), sdn]), 'hold', 'a public-list match holds as it always has');
+    assert.equal(action([on('yellow')], [{ regime: 'OFAC_COMPREHENSIVE' }]), 'hold', 'so does a country hold');
+    assert.equal(action([on('red', 'sup_1'), on('yellow')]), 'review', 'a suppressed match stands for nothing');
+    assert.equal(doorAction({ matches: [on('red')] }, completeRules({ watchlists: { red: 'review' } })), 'review');
   });
 });
 

@@ -15,7 +15,7 @@ import type { DateOfBirth, ListEntity, PartialDate } from '../../../screening/mo
 import type { PresentedScreening as Screening } from '../../screenings/present.ts';
 import { badge } from '../format.ts';
 import { type Html, html } from '../html.ts';
-import { watchlistNote, watchlistOf } from './watchlist-match.ts';
+import { watchlistNote } from './watchlist-match.ts';
 
 type Match = Screening['matches'][number];
 type ClearedMatch = Screening['auto_cleared_matches'][number];
@@ -75,7 +75,7 @@ function matchSection(
   const { id } = heading;
   const entry = listEntry(snapshot, match.list, match.entry_id);
   const loaded = snapshot?.versions.find((v) => v.list === match.list)?.id;
-  const watchlist = watchlistOf(match);
+  const { watchlist } = match;
   return html`<section class="match" aria-labelledby="${id}">
 <h3 id="${id}">${heading.title}: ${match.entry_name} <span class="list-code">${match.list}</span> <span class="score">score ${formatScore(match.score)}</span></h3>
 ${note}

@@ -3,17 +3,12 @@
  * to its page), the entry's severity as a labelled badge, and the reason the entry was listed for,
  * which is what the person deciding needs first. A match on a public list carries none of this.
  */
-import { type Severity, watchlistListCode } from '../../watchlists/model.ts';
+import type { WatchlistOfMatch } from '../../screenings/screening-record.ts';
+import { watchlistListCode } from '../../watchlists/model.ts';
 import { type Html, html } from '../html.ts';
 import { severityBadge, watchlistPath } from '../watchlists/watchlist-words.ts';
 
-/** What a stored match says of the watchlist it came from (MatchRecord's `watchlist`). */
-export type WatchlistLabel = { id: string; slug: string; name: string; severity: Severity; reason: string };
-
-/** The watchlist a match came from; undefined for a match on a public list (and for matches recorded before watchlists). */
-export const watchlistOf = (match: object): WatchlistLabel | undefined => (match as { watchlist?: WatchlistLabel | null }).watchlist ?? undefined;
-
-export function watchlistNote(watchlist: WatchlistLabel): Html {
+export function watchlistNote(watchlist: WatchlistOfMatch): Html {
   return html`<dl class="watchlist-match">
 <dt>Watchlist</dt><dd><a href="${watchlistPath(watchlist)}">${watchlist.name}</a> <span class="list-code">${watchlistListCode(watchlist.slug)}</span></dd>
 <dt>Severity</dt><dd>${severityBadge(watchlist.severity)}</dd>
