@@ -24,8 +24,9 @@ let routes: RegisteredRoute[];
 type OwnedRequest = string | { path: string; payload: object };
 
 /**
- * For each route that takes an id: make a record of `owner`'s and return the request to it.
- * A new route with a path parameter fails the suite until it has an entry here.
+ * For each route that takes an id: make a record of `owner`'s and return the request to it
+ * (keyed by path, or by `METHOD path` where one method needs its own). A new route with a path
+ * parameter fails the suite until it has an entry here.
  */
 const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promise<OwnedRequest>> = {
   '/api/v1/api-keys/:id': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}`,
@@ -73,12 +74,49 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
   '/api/v1/webhook-endpoints/:id/deliveries': async (app, as) => `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries`,
   '/api/v1/webhook-endpoints/:id/deliveries/:event_id/redeliver': async (app, as) =>
     `/api/v1/webhook-endpoints/${await newEndpointId(app, as)}/deliveries/${await newEventId(app, as)}/redeliver`,
+  '/api/v1/watchlists/:id': async (app, as) => `/api/v1/watchlists/${await newWatchlistId(app, as)}`,
+  '/api/v1/watchlists/:id/versions': async (app, as) => `/api/v1/watchlists/${await newWatchlistId(app, as)}/versions`,
+  '/api/v1/watchlists/:id/versions/:version': async (app, as) => `/api/v1/watchlists/${await newWatchlistId(app, as)}/versions/1`,
+  '/api/v1/watchlists/:id/entries': async (app, as) => `/api/v1/watchlists/${await newWatchlistId(app, as)}/entries`,
+  // An import names its mode in the query: without it the answer would be about the query, not the id.
+  'PUT /api/v1/watchlists/:id/entries': async (app, as) => ({
+    path: `/api/v1/watchlists/${await newWatchlistId(app, as)}/entries?mode=replace&allow_shrink=true`,
+    payload: { entries: [WATCHLIST_ENTRY] },
+  }),
+  '/api/v1/watchlists/:id/entries/export': async (app, as) => `/api/v1/watchlists/${await newWatchlistId(app, as)}/entries/export`,
+  '/api/v1/watchlists/:id/entries/:entry_id': async (app, as) => {
+    const watchlistId = await newWatchlistId(app, as);
+    return `/api/v1/watchlists/${watchlistId}/entries/${await newEntryId(app, as, watchlistId)}`;
+  },
 };
 
 /** A valid body for the routes that need one, so that the answer is about the id, not the body. */
 const OWNED_RECORD_BODIES: Record<string, object> = {
   'PATCH /api/v1/webhook-endpoints/:id': { enabled: false },
+  'PATCH /api/v1/watchlists/:id': { name: 'Renamed by a stranger' },
+  'POST /api/v1/watchlists/:id/entries': { name: 'Added By A Stranger', reason: 'security suite', severity: 'red' },
+  'PATCH /api/v1/watchlists/:id/entries/:entry_id': { reason: 'changed by a stranger' },
 };
+
+const WATCHLIST_ENTRY = { name: 'Security Suite Person', reason: 'security suite', severity: 'orange' };
+
+/** A watchlist of `as`'s organization, with one entry, through the API. */
+async function newWatchlistId(app: TestApp, as: TestTenant): Promise<string> {
+  const created = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/watchlists',
+    headers: as.headers,
+    payload: { slug: `s${newId('x').slice(-12)}`, name: 'Security suite' },
+  });
+  const id = created.json().id;
+  await newEntryId(app, as, id);
+  return id;
+}
+
+async function newEntryId(app: TestApp, as: TestTenant, watchlistId: string): Promise<string> {
+  const added = await app.app.inject({ method: 'POST', url: `/api/v1/watchlists/${watchlistId}/entries`, headers: as.headers, payload: WATCHLIST_ENTRY });
+  return added.json().id;
+}
 
 /** A webhook endpoint of `as`'s organization, written directly: its URL is not resolved here. */
 async function newEndpointId(app: TestApp, as: TestTenant): Promise<string> {
@@ -134,7 +172,7 @@ async function newKeyId(app: TestApp, as: TestTenant): Promise<string> {
   return response.json().id;
 }
 
-/** What a refused request must leave as it was: keys, cases and their histories, visitor sessions, webhook endpoints and deliveries. */
+/** What a refused request must leave as it was: keys, cases and their histories, visitor sessions, webhook endpoints and deliveries, watchlists and their entries. */
 const snapshot = async () => ({
   keys: await harness.database.owner('SELECT id, name, state, state_changed_at FROM api_keys ORDER BY id'),
   endpoints: await harness.database.owner('SELECT id, url, enabled, secret_ciphertext, updated_at FROM webhook_endpoints ORDER BY id'),
@@ -142,7 +180,12 @@ const snapshot = async () => ({
   cases: await harness.database.owner('SELECT id, status, assignee, pending_decision, updated_at FROM cases ORDER BY id'),
   sessions: await harness.database.owner('SELECT id, status, metadata, updated_at FROM visitor_sessions ORDER BY id'),
   caseEvents: await harness.database.owner('SELECT count(*)::int AS n FROM case_events'),
+  watchlists: await harness.database.owner('SELECT id, name, version, deleted_at FROM watchlists ORDER BY id'),
+  watchlistEntries: await harness.database.owner('SELECT id, version, removed_at FROM watchlist_entries ORDER BY id'),
 });
+
+/** The fixture for one method of a route, else for every method of its path. */
+const ownedRecord = (route: RegisteredRoute) => OWNED_RECORD_PATHS[`${route.method} ${route.url}`] ?? OWNED_RECORD_PATHS[route.url];
 
 const placeholderPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'key_00000000000000000000000000');
 
@@ -213,12 +256,12 @@ describe('every authenticated route', () => {
   test("answers 404 for another organization's ids, and changes nothing", async () => {
     const withIds = routes.filter((r) => r.url.includes(':'));
     assert.deepEqual(
-      withIds.filter((r) => !OWNED_RECORD_PATHS[r.url]).map((r) => `${r.method} ${r.url}`),
+      withIds.filter((r) => !ownedRecord(r)).map((r) => `${r.method} ${r.url}`),
       [],
       'routes without a fixture',
     );
     for (const route of withIds) {
-      const owned = await (OWNED_RECORD_PATHS[route.url] as (app: TestApp, as: TestTenant) => Promise<OwnedRequest>)(harness, owner);
+      const owned = await (ownedRecord(route) as (app: TestApp, as: TestTenant) => Promise<OwnedRequest>)(harness, owner);
       const { path, payload } = typeof owned === 'string' ? { path: owned, payload: OWNED_RECORD_BODIES[`${route.method} ${route.url}`] } : owned;
       const before = await snapshot();
       const response = await harness.app.inject({ method: route.method as 'GET', url: path, headers: stranger.headers, ...(payload && { payload }) });
