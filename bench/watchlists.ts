@@ -1,7 +1,7 @@
 /**
  * npm run bench:watchlists [-- --only embedded|postgres] [--organizations N] [--entries N] [--large N]
  *                             [--rate R] [--seconds S] [--warm-up S] [--trials N] [--no-pin]
- *                             [--database-url URL] [--data DIR] [--seed S] [--no-write]
+ *                             [--database-url URL] [--data DIR] [--seed S] [--cpu-prof] [--no-write]
  *
  * What organization watchlists cost the service, over real HTTP. On each database (as bench:api
  * opens them): the real lists imported with the CLI, 1,000 organizations (and one more) made with
@@ -14,7 +14,8 @@
  * prescreened until it matches. Targets (issue 27): p99 with watchlists within 20% of without, and
  * an added entry matched within 1 s. The service's memory with the public lists alone and with
  * every watchlist in use. Writes a section per database to
- * BENCHMARKS.md. Exit code 2 when the list data is missing or an argument is wrong.
+ * BENCHMARKS.md. `--cpu-prof` writes the service's CPU profile under bench/results/profiles/ (read
+ * it with bench/load/profile-summary.ts). Exit code 2 when the list data is missing or an argument is wrong.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
@@ -25,6 +26,7 @@ import { driveAtFixedRate, type LoadResult, type PlannedRequest } from './api/pa
 import { importLists, startReadyService } from './api/prepared-service.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { resetPeakRss, sampleUsage } from './api/process-usage.ts';
+import { cpuProfileArgs } from './api/service-process.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
 import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
@@ -44,6 +46,7 @@ type Settings = {
   trials: number;
   pin: boolean;
   seed: number;
+  cpuProfile: boolean;
 };
 
 const say = (text: string) => process.stderr.write(`bench:watchlists: ${text}\n`);
@@ -63,6 +66,7 @@ try {
       'database-url': { type: 'string' },
       data: { type: 'string' },
       seed: { type: 'string', default: '20261124' },
+      'cpu-prof': { type: 'boolean', default: false },
       write: { type: 'boolean', default: true },
     },
     allowNegative: true,
@@ -79,6 +83,7 @@ try {
     trials: positiveInteger('--trials', values.trials),
     pin: values.pin,
     seed: positiveInteger('--seed', values.seed),
+    cpuProfile: values['cpu-prof'],
   };
   const databases: { name: 'embedded' | 'postgres'; open(): Promise<BenchDatabase | { skipped: string }> }[] = [
     { name: 'embedded', open: async () => embeddedDatabase() },
@@ -132,7 +137,7 @@ async function measureOn(database: BenchDatabase, name: 'embedded' | 'postgres',
 
   const layout = cpuLayout(settings.pin, name);
   pinGenerator(layout);
-  const { service } = await startReadyService(database, layout.server ? { cpus: layout.server } : {});
+  const { service } = await startReadyService(database, { nodeArgs: cpuProfileArgs(settings.cpuProfile), ...(layout.server && { cpus: layout.server }) });
   running.push(service.stop);
   pinDatabase(layout, database.serverPids());
   const load = {
