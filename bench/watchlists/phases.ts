@@ -1,7 +1,8 @@
 /**
  * The steps of bench:watchlists against a running service, over real HTTP: loading every
  * organization's watchlist through the API, each organization's first prescreen after it (where
- * its watchlist index is built), and the time from adding one entry to a prescreen matching it.
+ * its watchlist index is built), waiting for the monitoring runs the loading queued, and the time
+ * from adding one entry to a prescreen matching it.
  */
 import type { BenchOrganization } from '../api/bench-organizations.ts';
 import type { EntryBody } from './entries.ts';
@@ -81,6 +82,29 @@ export async function firstPrescreens(api: Api, loaded: readonly LoadedWatchlist
     if (!matchesWatchlist(screening)) missed++;
   });
   return { ms: ms.sort((a, b) => a - b), missed };
+}
+
+type RunPage = { data: { status: string }[] };
+const SETTLED_POLL_MS = 500;
+
+/**
+ * Waits until every monitoring run of the organizations has finished (a version that added
+ * entries queues one: loading a thousand watchlists queues a thousand), so that what is measured
+ * next is prescreens beside watchlists, not beside the re-screens of the loading. Seconds waited.
+ */
+export async function monitoringSettled(api: Api, organizations: readonly BenchOrganization[]): Promise<number> {
+  const started = performance.now();
+  let waiting = [...organizations];
+  while (waiting.length > 0) {
+    const still: BenchOrganization[] = [];
+    await inTurn(waiting, async (organization) => {
+      const page = await expect<RunPage>('GET /monitoring/runs', api('GET', '/monitoring/runs?limit=10', organization.apiKey), 200);
+      if (page.data.some((run) => run.status === 'queued' || run.status === 'running')) still.push(organization);
+    });
+    waiting = still;
+    if (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, SETTLED_POLL_MS));
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /**
