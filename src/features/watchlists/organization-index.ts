@@ -16,8 +16,8 @@ import type { RarityTable } from '../../screening/index/vocabulary.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from '../../screening/match-types.ts';
 import type { ListEntity } from '../../screening/model.ts';
 import { buildScreeningIndex, type ScreeningIndex, screeningIndexSteps } from '../../screening/screening-index.ts';
-import { buildScreeningIndexInSlices, DEFAULT_SLICE_MS } from '../../screening/screening-index-in-slices.ts';
-import { inTurns } from '../../screening/steps.ts';
+import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
+import { DEFAULT_SLICE_MS, inTurns } from '../../screening/steps.ts';
 import { entryEntity } from './entry-entity.ts';
 import { entryMatchesAt, type Watchlist, type WatchlistEntry } from './model.ts';
 
