@@ -5,10 +5,7 @@
  */
 import type { ListEntity } from './model.ts';
 import { type IndexOptions, type ScreeningIndex, screeningIndexSteps } from './screening-index.ts';
-import { inSlices } from './steps.ts';
-
-/** A few milliseconds: a request that arrives during a slice waits at most about this long. */
-export const DEFAULT_SLICE_MS = 4;
+import { DEFAULT_SLICE_MS, inSlices } from './steps.ts';
 
 export function buildScreeningIndexInSlices(entities: readonly ListEntity[], options: IndexOptions & { sliceMs?: number } = {}): Promise<ScreeningIndex> {
   return inSlices(screeningIndexSteps(entities, options), options.sliceMs ?? DEFAULT_SLICE_MS);

@@ -9,6 +9,9 @@ import { giveWay } from '../background-priority.ts';
 /** Work that pauses (yields nothing) between steps and returns its result at the end. */
 export type Steps<T> = Generator<void, T, void>;
 
+/** A few milliseconds: a request that arrives during a slice waits at most about this long. */
+export const DEFAULT_SLICE_MS = 4;
+
 /** Runs every step at once. */
 export function finish<T>(steps: Steps<T>): T {
   for (;;) {
@@ -29,6 +32,21 @@ export function inSlices<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
  */
 export function inTurns<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
   return sliced(steps, sliceMs, () => new Promise((resolve) => setImmediate(resolve)));
+}
+
+/** An array mapped one item a step: `items.map(map)`, for `inTurns` or `inSlices` to run in slices. */
+function* mapSteps<T, U>(items: readonly T[], map: (item: T, index: number) => U): Steps<U[]> {
+  const mapped: U[] = [];
+  for (let i = 0; i < items.length; i++) {
+    mapped.push(map(items[i] as T, i));
+    yield;
+  }
+  return mapped;
+}
+
+/** `items.map(map)` run turn by turn (`inTurns`), for a request waiting on a long array's worth of work. */
+export function mapInTurns<T, U>(items: readonly T[], map: (item: T, index: number) => U, sliceMs = DEFAULT_SLICE_MS): Promise<U[]> {
+  return inTurns(mapSteps(items, map), sliceMs);
 }
 
 async function sliced<T>(steps: Steps<T>, sliceMs: number, between: () => Promise<unknown>): Promise<T> {

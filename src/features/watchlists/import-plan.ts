@@ -6,6 +6,7 @@
  */
 import type { FieldError } from '../../http/errors.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Steps } from '../../screening/steps.ts';
 import { SHRINK_MIN_REMOVALS, shrinkLimit } from '../../shrink-limit.ts';
 import type { CleanEntry } from './entry-input.ts';
 import type { EntryWrite } from './entry-writes.ts';
@@ -15,14 +16,21 @@ export type ImportMode = 'upsert' | 'replace';
 
 export type ImportPlan = { adds: EntryWrite[]; changes: EntryWrite[]; removals: string[]; unchanged: number; errors: FieldError[] };
 
-export function planImport(rows: readonly CleanEntry[], live: readonly WatchlistEntry[], mode: ImportMode, now: Date, newEntryId: () => string): ImportPlan {
+/** The plan, a row a step: run turn by turn (steps.ts `inTurns`), 50,000 rows do not hold the event loop. */
+export function* planImport(
+  rows: readonly CleanEntry[],
+  live: readonly WatchlistEntry[],
+  mode: ImportMode,
+  now: Date,
+  newEntryId: () => string,
+): Steps<ImportPlan> {
   const byExternalId = new Map(live.filter((e) => e.externalId !== null).map((e) => [e.externalId as string, e]));
   // Entries without a key are known by their facts: a row with the same facts is that entry.
   const byFacts = new Map<string, WatchlistEntry[]>();
   for (const entry of live) if (entry.externalId === null) byFacts.set(entry.sha256, [...(byFacts.get(entry.sha256) ?? []), entry]);
   const plan: ImportPlan = { adds: [], changes: [], removals: [], unchanged: 0, errors: [] };
   const matched = new Set<string>();
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
     const entry = row.externalId === null ? byFacts.get(row.sha256)?.shift() : byExternalId.get(row.externalId);
     if (entry) {
       matched.add(entry.id);
@@ -31,7 +39,8 @@ export function planImport(rows: readonly CleanEntry[], live: readonly Watchlist
     } else if (row.facts.expiresAt && row.facts.expiresAt <= now) {
       plan.errors.push({ pointer: `/entries/${i}/expires_at`, detail: `${row.facts.expiresAt.toISOString()} is past: a new entry must expire in the future` });
     } else plan.adds.push({ id: newEntryId(), ...row });
-  });
+    yield;
+  }
   if (mode === 'replace') plan.removals = live.filter((e) => !matched.has(e.id)).map((e) => e.id);
   return plan;
 }

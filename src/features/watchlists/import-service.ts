@@ -5,6 +5,7 @@
  */
 import type { AuditContext } from '../../audit/audit.ts';
 import { newId } from '../../ids.ts';
+import { DEFAULT_SLICE_MS, inTurns } from '../../screening/steps.ts';
 import { insertEntries, removeEntries, updateEntries } from './entry-writes.ts';
 import { checkedImport, type ImportSource, refuseRows } from './import-input.ts';
 import { type ImportMode, planImport, refuseLargeRemoval } from './import-plan.ts';
@@ -38,7 +39,10 @@ export function createImportService({ withTenant, changed, clock = () => new Dat
         const watchlist = await lockedWatchlist(trx, watchlistId);
         const live = await liveEntries(trx, watchlistId);
         const at = clock();
-        const plan = planImport(rows, live, options.mode, at, () => newId('wle', at.getTime()));
+        const plan = await inTurns(
+          planImport(rows, live, options.mode, at, () => newId('wle', at.getTime())),
+          DEFAULT_SLICE_MS,
+        );
         if (plan.errors.length > 0) refuseRows(source, plan.errors);
         const removing = plan.removals.length;
         refuseLargeRemoval({

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
+import { mapInTurns } from '../../screening/steps.ts';
 import type { EntryIdentifier, EntryName, EntryStatus, EntryType, Severity, VersionChange, Watchlist, WatchlistEntry, WatchlistVersion } from './model.ts';
 
 declare module '../../db/schema.ts' {
@@ -165,7 +166,8 @@ export async function entriesChangedAfter(trx: TenantTransaction, watchlistId: s
     .where('version', '>', afterVersion)
     .orderBy('id')
     .execute();
-  return rows.map(entryOf);
+  // Turn by turn: a first read is every entry of the watchlist, 100,000 of them.
+  return mapInTurns(rows, entryOf);
 }
 
 /** The watchlist, unless it is deleted (or another organization's: row-level security hides those). */
@@ -207,7 +209,7 @@ export async function liveEntries(trx: TenantTransaction, watchlistId: string): 
     .where('removed_at', 'is', null)
     .orderBy('id')
     .execute();
-  return rows.map(entryOf);
+  return mapInTurns(rows, entryOf);
 }
 
 export type EntryFilters = { q?: string; severity?: Severity; type?: EntryType; status?: EntryStatus; externalId?: string; updatedAfter?: Date };

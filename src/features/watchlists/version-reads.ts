@@ -4,6 +4,7 @@
  * changed (a monitoring run re-screens against those only).
  */
 import type { TenantTransaction } from '../../db/tenant.ts';
+import { mapInTurns } from '../../screening/steps.ts';
 import type { WatchlistEntry } from './model.ts';
 import { entryOf } from './store.ts';
 
@@ -53,5 +54,5 @@ export async function entriesLastChangedAt(trx: TenantTransaction, watchlistId: 
     .where('removed_at', 'is', null)
     .orderBy('id')
     .execute();
-  return rows.map(entryOf);
+  return mapInTurns(rows, entryOf);
 }

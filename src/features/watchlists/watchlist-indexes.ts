@@ -128,8 +128,9 @@ export function createWatchlistIndexes(options: WatchlistIndexOptions) {
     const live = new Set(watchlists.map((w) => w.id));
     const moved = watchlists.filter((w) => one.versions.get(w.id) !== w.version);
     if (moved.length > 0 || [...one.versions.keys()].some((id) => !live.has(id))) {
-      const entries: WatchlistEntry[] = [];
-      for (const w of moved) entries.push(...(await entriesChangedAfter(trx, w.id, one.versions.get(w.id) ?? 0)));
+      let entries: WatchlistEntry[] = [];
+      // Concatenated, not pushed as arguments: a watchlist of 150,000 entries is past how many arguments a call takes.
+      for (const w of moved) entries = entries.concat(await entriesChangedAfter(trx, w.id, one.versions.get(w.id) ?? 0));
       const digests = await currentVersionDigests(trx);
       const indexed: IndexedWatchlist[] = watchlists.map((w) => ({ ...w, contentSha256: digests.get(w.id) ?? null }));
       one.index ??= new OrganizationIndex({ rarity: options.rarity, deltaLimit: options.deltaLimit, ...(options.onError && { onError: options.onError }) });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Watchlist, WatchlistEntry } from '../../../src/features/watchlists/model.ts';
 import { type IndexedWatchlist, OrganizationIndex } from '../../../src/features/watchlists/organization-index.ts';
+import { turnsDuring } from '../../helpers/turns.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const watchlist = (fields: Partial<Watchlist> = {}): IndexedWatchlist => ({
@@ -130,6 +131,18 @@ describe('an organization watchlist index', () => {
     assert.deepEqual(index.consulted, [], 'an inactive watchlist is not consulted');
     await index.apply({ watchlists: [], entries: [] });
     assert.equal(index.size, 0, 'a deleted watchlist takes its entries with it');
+  });
+
+  test('a first use of thousands of entries converts them turn by turn: other callbacks run before it is applied, and it answers the same', async () => {
+    const count = 5_000;
+    // A bound above the count: the index is built at once, so any turn let by is the conversion's.
+    const index = indexWith(count);
+    const many = Array.from({ length: count }, (_, i) => entry(`Cordelia ${SURNAMES[i % SURNAMES.length]} ${i.toString(36)}`));
+    const { turns } = await turnsDuring(() => index.apply({ watchlists: [watchlist()], entries: many }));
+    assert.ok(turns > 0, 'the conversion held the event loop from start to end');
+    assert.equal(index.size, count);
+    const last = many[count - 1] as WatchlistEntry;
+    assert.deepEqual(matched(index, last.names[0]?.full ?? ''), [last.id]);
   });
 
   test("each match is held to its watchlist's threshold", async () => {
