@@ -99,7 +99,6 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
     webhooks: webhooks.service,
     webhookWorker: webhooks.worker,
     watchlistIndexes,
-    watchlistChanged,
   };
 }
 
