@@ -8,7 +8,7 @@
  * each body carries its own `reference`, so no two are alike.
  */
 import type { SubjectQuery } from '../../src/screening/match-types.ts';
-import type { PartialDate } from '../../src/screening/model.ts';
+import { partialDateText } from '../../src/screening/model.ts';
 import { loadSdnMainFile, loadUnList } from '../matching/list-loading.ts';
 import { seededRandom, shuffled } from '../matching/perturb.ts';
 import { readNegatives } from '../matching/sets/negatives.ts';
@@ -45,12 +45,7 @@ export function prescreenBody(query: SubjectQuery, reference: string): Record<st
     subject: query.name,
     ...(query.kind === 'organization' && { type: 'organization' }),
     ...(country && (query.kind === 'organization' ? { country } : { nationality: country })),
-    ...(query.dateOfBirth && { date_of_birth: isoPartialDate(query.dateOfBirth) }),
+    ...(query.dateOfBirth && { date_of_birth: partialDateText(query.dateOfBirth) }),
     reference,
   };
-}
-
-export function isoPartialDate({ year, month, day }: PartialDate): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return [String(year).padStart(4, '0'), ...(month ? [two(month)] : []), ...(month && day ? [two(day)] : [])].join('-');
 }

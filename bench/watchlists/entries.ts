@@ -6,7 +6,7 @@
  * is what screening the watchlists costs. Where more entries are asked for than there are people
  * left, more are made by giving one person's first name another's family name. Seeded.
  */
-import { isoPartialDate } from '../api/prescreen-mix.ts';
+import { partialDateText } from '../../src/screening/model.ts';
 import { seededRandom, shuffled } from '../matching/perturb.ts';
 import { readNegatives } from '../matching/sets/negatives.ts';
 
@@ -32,7 +32,7 @@ export function watchlistEntries(dataDir: string, wanted: number, excluded: Read
   const bodies: EntryBody[] = people.map(({ name, qualified }, i) => ({
     external_id: `bench-${i}`,
     name,
-    ...(qualified.dateOfBirth && { dates_of_birth: [isoPartialDate(qualified.dateOfBirth)] }),
+    ...(qualified.dateOfBirth && { dates_of_birth: [partialDateText(qualified.dateOfBirth)] }),
     ...(qualified.countries && { countries: qualified.countries }),
     reason: 'Benchmark entry: a synthetic person.',
     severity: SEVERITIES[i % SEVERITIES.length] as EntryBody['severity'],

@@ -77,6 +77,13 @@ export function isoPartialDate(text: string): PartialDate | undefined {
   return { year, ...(month && { month }), ...(day && { day }) };
 }
 
+/** A partial date written back as `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, as far as it is known. */
+export const partialDateText = (d: PartialDate): string =>
+  [d.year, d.month, d.day]
+    .filter((n) => n !== undefined)
+    .map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0')))
+    .join('-');
+
 /** An entity with every list-valued field empty, for parsers to fill in. */
 export function emptyEntity(fields: Pick<ListEntity, 'list' | 'entryId' | 'type' | 'names'> & Partial<ListEntity>): ListEntity {
   return {

@@ -8,7 +8,7 @@
  * The listed date's own imprecision is kept: a circa year allows three years either way, a range
  * its span, and "close" is measured from the edge of that span.
  */
-import type { DateOfBirth, PartialDate } from '../model.ts';
+import { type DateOfBirth, type PartialDate, partialDateText } from '../model.ts';
 import type { Verdict } from './verdict.ts';
 
 /** The strengths a date of birth moves a score by (see qualifiers.ts for how each is applied). */
@@ -27,10 +27,13 @@ type Reading = { rank: number; verdict: Verdict };
 export function dateOfBirthVerdict(given: PartialDate | undefined, listed: DateOfBirth[]): Verdict {
   if (!given) return { effect: 'unknown', strength: 0, detail: 'no date of birth given' };
   if (listed.length === 0) return { effect: 'unknown', strength: 0, detail: 'the entry has no date of birth' };
-  const readings = listed.map((d) => read(given, d, `born ${formatDate(given)}; the entry gives ${shown(d)}`));
+  const readings = listed.map((d) => read(given, d, `born ${partialDateText(given)}; the entry gives ${shown(d)}`));
   const best = readings.reduce((a, b) => (b.rank > a.rank ? b : a));
   if (best.rank === RANK.differs && listed.length > 1) {
-    return { ...best.verdict, detail: `born ${formatDate(given)}; the entry gives ${listed.map(shown).join(', ')}: more than ${CLOSE_YEARS} years from each` };
+    return {
+      ...best.verdict,
+      detail: `born ${partialDateText(given)}; the entry gives ${listed.map(shown).join(', ')}: more than ${CLOSE_YEARS} years from each`,
+    };
   }
   return best.verdict;
 }
@@ -43,7 +46,7 @@ function read(given: PartialDate, d: DateOfBirth, said: string): Reading {
       if (given.month === d.month && given.day === d.day)
         return {
           rank: RANK.exact,
-          verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.exact, detail: `date of birth ${formatDate(given)} is on the entry` },
+          verdict: { effect: 'corroborates', strength: DATE_OF_BIRTH.exact, detail: `date of birth ${partialDateText(given)} is on the entry` },
         };
       if (given.month === d.day && given.day === d.month) {
         return {
@@ -126,10 +129,4 @@ const fullyKnown = (d: PartialDate) => d.month !== undefined && d.day !== undefi
 const agreesWhereBothSay = (a: PartialDate, b: PartialDate) =>
   (a.month === undefined || b.month === undefined || a.month === b.month) && (a.day === undefined || b.day === undefined || a.day === b.day);
 
-const shown = (d: DateOfBirth) => (d.until ? `${formatDate(d)} to ${formatDate(d.until)}` : `${d.circa ? 'circa ' : ''}${formatDate(d)}`);
-
-const formatDate = (d: PartialDate) =>
-  [d.year, d.month, d.day]
-    .filter((n) => n !== undefined)
-    .map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0')))
-    .join('-');
+const shown = (d: DateOfBirth) => (d.until ? `${partialDateText(d)} to ${partialDateText(d.until)}` : `${d.circa ? 'circa ' : ''}${partialDateText(d)}`);

@@ -11,7 +11,7 @@
 import { formatContribution, formatScore, formatSimilarity } from '../../../evidence/evidence-format.ts';
 import { CLEARED_BY_WORDS, FACTOR_WORDS, FIELD_WORDS, HOW_WORDS, NAME_KIND_WORDS } from '../../../evidence/match-sections.ts';
 import type { ListSnapshot } from '../../../lists/catalog.ts';
-import type { DateOfBirth, ListEntity, PartialDate } from '../../../screening/model.ts';
+import { type DateOfBirth, type ListEntity, partialDateText } from '../../../screening/model.ts';
 import type { PresentedScreening as Screening } from '../../screenings/present.ts';
 import { badge } from '../format.ts';
 import { type Html, html } from '../html.ts';
@@ -129,12 +129,7 @@ function versionNote(match: Match, loaded: string | undefined, versions: Screeni
   return html` <span class="help">(screened against that version${published}; ${loaded ? html`the details below are from the version loaded now, <code>${loaded}</code>` : 'this list is not loaded now'})</span>`;
 }
 
-const partialDate = (d: PartialDate) =>
-  [d.year, d.month, d.day]
-    .filter((n) => n !== undefined)
-    .map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0')))
-    .join('-');
-const dateOfBirth = (d: DateOfBirth) => `${d.circa ? 'circa ' : ''}${partialDate(d)}${d.until ? ` to ${partialDate(d.until)}` : ''}`;
+const dateOfBirth = (d: DateOfBirth) => `${d.circa ? 'circa ' : ''}${partialDateText(d)}${d.until ? ` to ${partialDateText(d.until)}` : ''}`;
 
 function entryDetails(entry: ListEntity): Html {
   const others = entry.names.filter((n) => n.kind !== 'primary');
@@ -147,7 +142,7 @@ function entryDetails(entry: ListEntity): Html {
     ['Identifiers', entry.identifiers.map((i) => `${i.type} ${i.value}${i.country ? ` (${i.country})` : ''}`).join('; ')],
     ['Addresses', entry.addresses.map((a) => [a.street, a.cityStatePostal, a.countryName ?? a.country].filter(Boolean).join(', ')).join('; ')],
     ['Linked to', entry.linkedTo.join('; ')],
-    ['Listed on', entry.listedOn ? partialDate(entry.listedOn) : ''],
+    ['Listed on', entry.listedOn ? partialDateText(entry.listedOn) : ''],
     ['Remarks', entry.remarks ?? ''],
   ];
   return html`${rows.filter(([, value]) => value !== '').map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}`;
