@@ -10,10 +10,13 @@ import { openReadyDatabase } from './db/database.ts';
 import { type ListRefresher, startListRefresher } from './lists/list-refresher.ts';
 import { configuredSources } from './lists/list-sources.ts';
 import { importListsDir } from './lists/lists-at-start.ts';
+import { lowerV8HelperThreads } from './thread-priority.ts';
 
 export type RunningServer = { url: string; close(): Promise<void>; refresher: ListRefresher | undefined };
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  // Garbage collection of a list being parsed in the background must not take the core requests are answered on.
+  const lowered = lowerV8HelperThreads();
   const db = await openReadyDatabase(config);
   const sandbox = config.sandboxBootstrap && db.backend === 'pglite' ? await bootstrapSandbox(db) : undefined;
   const app = await buildApp({ config, db });
@@ -22,7 +25,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await app.listFreshness.reload();
   const address = await app.listen({ host: config.host, port: config.port });
   if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
-  app.log.info({ address, database: db.backend }, 'gatehouse is listening');
+  app.log.info({ address, database: db.backend, loweredHelperThreads: lowered }, 'gatehouse is listening');
   if (config.lists.autoUpdate && !app.lists.current()) {
     app.log.info({}, 'no restricted-party list is loaded: downloading the official lists in the background (LISTS_AUTO_UPDATE=false turns this off)');
   }

@@ -11,6 +11,9 @@ const WORKER_NICE = 10;
 // Reading lists is background work. On Linux a thread has its own nice value, so this lowers this
 // thread only: on a busy machine the service's main thread keeps the CPU it answers requests with.
 // (Elsewhere the call would lower the whole process, requests included, so it is not made.)
+// First thing, so that the thread tsx's loader starts below inherits it: the modules it
+// transforms are work of this import too. The value is src/thread-priority.ts's BACKGROUND_NICE,
+// which this plain script cannot import before that loader is registered.
 if (os.platform() === 'linux') {
   try {
     os.setPriority(WORKER_NICE);
