@@ -14,10 +14,8 @@ import { buildScreeningIndex } from '../../screening/screening-index.ts';
 import type { ScreenOptions } from '../screenings/pipeline.ts';
 import type { WatchlistChange } from '../watchlists/change-hook.ts';
 import { watchlistListCode } from '../watchlists/model.ts';
-import { OrganizationIndex } from '../watchlists/organization-index.ts';
-import { liveWatchlists } from '../watchlists/store.ts';
-import { currentVersionDigests, entriesLastChangedAt, versionWrittenAt, watchlistVersionId, watchlistVersionOf } from '../watchlists/version-reads.ts';
-import { DEFAULT_WATCHLIST_INDEX_OPTIONS } from '../watchlists/watchlist-indexes.ts';
+import { watchlistVersionId, watchlistVersionOf } from '../watchlists/version-reads.ts';
+import { versionChangesIndexed } from '../watchlists/watchlist-indexes.ts';
 import { queueRun, type RunRow } from './store.ts';
 
 /** What a run screens against, and the moment its entries appeared (a subject screened in full since met them already). */
@@ -43,18 +41,9 @@ export async function queueWatchlistRun(trx: TenantTransaction, context: AuditCo
 /** Whether a run is a watchlist's (its version id names one). */
 export const isWatchlistRun = (run: Pick<RunRow, 'list_version_id'>) => watchlistVersionOf(run.list_version_id) !== undefined;
 
-/**
- * The entries the run's version added or changed, as they are now, indexed like the organization's
- * watchlists; none when the watchlist has since been deleted (a deactivated one matches nothing).
- */
+/** The entries the run's version added or changed, indexed by the watchlists feature (watchlist-indexes.ts). */
 export async function watchlistRunTarget(trx: TenantTransaction, run: Pick<RunRow, 'list_version_id'>, rarity: RarityTable | undefined): Promise<RunTarget> {
   const { watchlistId, version } = watchlistVersionOf(run.list_version_id) as { watchlistId: string; version: number };
-  const importedAt = (await versionWrittenAt(trx, watchlistId, version)) ?? new Date(0);
-  const watchlist = (await liveWatchlists(trx)).find((w) => w.id === watchlistId);
-  const index = new OrganizationIndex({ rarity: () => rarity, deltaLimit: DEFAULT_WATCHLIST_INDEX_OPTIONS.deltaLimit });
-  if (watchlist) {
-    const contentSha256 = (await currentVersionDigests(trx)).get(watchlistId) ?? null;
-    await index.apply({ watchlists: [{ ...watchlist, contentSha256 }], entries: await entriesLastChangedAt(trx, watchlistId, version) });
-  }
-  return { importedAt, options: { snapshot: NO_LISTS, watchlists: index } };
+  const { writtenAt, index } = await versionChangesIndexed(trx, watchlistId, version, rarity);
+  return { importedAt: writtenAt ?? new Date(0), options: { snapshot: NO_LISTS, watchlists: index } };
 }

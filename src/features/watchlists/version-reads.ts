@@ -1,11 +1,12 @@
 /**
  * What screening and monitoring read of a watchlist's versions, in the tenant's transaction: the
  * digest a screening records for each watchlist version, and the entries one version added or
- * changed (a monitoring run re-screens against those only).
+ * changed (a monitoring run re-screens against those only, watchlist-indexes.ts).
  */
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { mapInTurns } from '../../screening/steps.ts';
-import type { WatchlistEntry } from './model.ts';
+import type { Watchlist, WatchlistEntry } from './model.ts';
+import type { IndexedWatchlist } from './organization-index.ts';
 import { entryOf } from './store.ts';
 
 /** A watchlist version as a screening names it (`list_versions[].version_id`, `matches[].list_version`) and a monitoring run its version. */
@@ -17,8 +18,15 @@ export function watchlistVersionOf(id: string): { watchlistId: string; version: 
   return found ? { watchlistId: found[1] as string, version: Number(found[2]) } : undefined;
 }
 
-/** The content digest of each live watchlist's current version (watchlist id → SHA-256): one statement of one shape, however many. */
-export async function currentVersionDigests(trx: TenantTransaction): Promise<Map<string, string>> {
+/** The watchlists with the content digest of each one's current version, as an index holds them: one statement of one shape, however many. */
+export async function withCurrentDigests(trx: TenantTransaction, watchlists: readonly Watchlist[]): Promise<IndexedWatchlist[]> {
+  if (watchlists.length === 0) return [];
+  const digests = await currentVersionDigests(trx);
+  return watchlists.map((w) => ({ ...w, contentSha256: digests.get(w.id) ?? null }));
+}
+
+/** The content digest of each live watchlist's current version (watchlist id → SHA-256). */
+async function currentVersionDigests(trx: TenantTransaction): Promise<Map<string, string>> {
   const rows = await trx
     .selectFrom('watchlist_versions as v')
     .innerJoin('watchlists as w', (join) =>

@@ -15,14 +15,17 @@
  * Memory: organizations weigh their entries (one for none); past `maxEntries` those unused the
  * longest are dropped, and so is any unused for `idleMs`. A dropped organization is built again
  * on its next screening.
+ *
+ * A monitoring run for one watchlist version screens against that version's changes alone,
+ * indexed alike (`versionChangesIndexed`).
  */
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { tenantSettingsOf } from '../../db/tenant.ts';
 import type { RarityTable } from '../../screening/index/vocabulary.ts';
 import type { WatchlistEntry } from './model.ts';
-import { type IndexedWatchlist, OrganizationIndex, type WatchlistScreen } from './organization-index.ts';
+import { OrganizationIndex, type WatchlistScreen } from './organization-index.ts';
 import { entriesChangedAfter, liveWatchlists } from './store.ts';
-import { currentVersionDigests } from './version-reads.ts';
+import { entriesLastChangedAt, versionWrittenAt, withCurrentDigests } from './version-reads.ts';
 
 export type WatchlistIndexOptions = {
   /** The words' rarity the indexes weigh by: the public lists' index's (see screening-index.ts IndexOptions). */
@@ -131,8 +134,7 @@ export function createWatchlistIndexes(options: WatchlistIndexOptions) {
       let entries: WatchlistEntry[] = [];
       // Concatenated, not pushed as arguments: a watchlist of 150,000 entries is past how many arguments a call takes.
       for (const w of moved) entries = entries.concat(await entriesChangedAfter(trx, w.id, one.versions.get(w.id) ?? 0));
-      const digests = await currentVersionDigests(trx);
-      const indexed: IndexedWatchlist[] = watchlists.map((w) => ({ ...w, contentSha256: digests.get(w.id) ?? null }));
+      const indexed = await withCurrentDigests(trx, watchlists);
       one.index ??= new OrganizationIndex({ rarity: options.rarity, deltaLimit: options.deltaLimit, ...(options.onError && { onError: options.onError }) });
       await one.index.apply({ watchlists: indexed, entries });
       one.versions = new Map(watchlists.map((w) => [w.id, w.version]));
@@ -152,3 +154,22 @@ export function createWatchlistIndexes(options: WatchlistIndexOptions) {
 }
 
 export type WatchlistIndexes = ReturnType<typeof createWatchlistIndexes>;
+
+/**
+ * The entries a version added or changed, as they are now, indexed as the organization's
+ * watchlists are, with the moment the version was written (a subject screened in full since met
+ * them already). The index is empty when the watchlist has since been deleted; a deactivated one
+ * matches nothing.
+ */
+export async function versionChangesIndexed(
+  trx: TenantTransaction,
+  watchlistId: string,
+  version: number,
+  rarity: RarityTable | undefined,
+): Promise<{ writtenAt: Date | undefined; index: OrganizationIndex }> {
+  const writtenAt = await versionWrittenAt(trx, watchlistId, version);
+  const index = new OrganizationIndex({ rarity: () => rarity, deltaLimit: DEFAULT_WATCHLIST_INDEX_OPTIONS.deltaLimit });
+  const watchlist = (await liveWatchlists(trx)).find((w) => w.id === watchlistId);
+  if (watchlist) await index.apply({ watchlists: await withCurrentDigests(trx, [watchlist]), entries: await entriesLastChangedAt(trx, watchlistId, version) });
+  return { writtenAt, index };
+}
