@@ -13,14 +13,15 @@ import { pointerSegment } from './json-pointer.ts';
 
 const PROTO = '__proto__';
 
-/** Refuses a body whose Content-Type declares a charset other than UTF-8. */
-export function requireUtf8(contentType: string | undefined): void {
+/** What a JSON body declared in another charset is told. */
+const jsonCharsetRefusal = (charset: string) =>
+  `The body is declared as charset=${charset}; send JSON encoded as UTF-8 (RFC 8259), with charset=utf-8 or no charset.`;
+
+/** Refuses a body whose Content-Type declares a charset other than UTF-8, with `refusal`'s message (a JSON body's by default). */
+export function requireUtf8(contentType: string | undefined, refusal: (charset: string) => string = jsonCharsetRefusal): void {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
   if (charset === undefined || /^utf-?8$/i.test(charset)) return;
-  throw new AppError(
-    'unsupported_media_type',
-    `The body is declared as charset=${charset}; send JSON encoded as UTF-8 (RFC 8259), with charset=utf-8 or no charset.`,
-  );
+  throw new AppError('unsupported_media_type', refusal(charset));
 }
 
 /** Fastify's parser for `application/json` bodies read as text (the body limit applies as it is read). */

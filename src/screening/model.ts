@@ -21,6 +21,12 @@ export type ListCode =
   | 'EU_FSF'
   | (string & {});
 
+/**
+ * A watchlist's slug, as a regular expression's source: an organization's own watchlist is
+ * screened as a list whose code is `ORG:<slug>`.
+ */
+export const WATCHLIST_SLUG_PATTERN = '[a-z0-9][a-z0-9_-]{0,39}';
+
 export type EntityType = 'person' | 'organization' | 'vessel' | 'aircraft';
 
 /**

@@ -4,10 +4,11 @@
  */
 import { Type } from 'typebox';
 import { enumOf } from '../../http/text-fields.ts';
+import { WATCHLIST_SLUG_PATTERN } from '../../screening/model.ts';
 import { DEFAULT_RULES, WATCHLIST_ACTIONS, WATCHLIST_SEVERITIES } from '../cases/rules.ts';
 
 /** A public list's code, or a watchlist's `ORG:<slug>`. */
-export const RULE_LIST_CODE = '^(?:[A-Za-z][A-Za-z0-9_]{1,31}|ORG:[a-z0-9][a-z0-9_-]{0,39})$';
+export const RULE_LIST_CODE = `^(?:[A-Za-z][A-Za-z0-9_]{1,31}|ORG:${WATCHLIST_SLUG_PATTERN})$`;
 
 const ACTION_WORDS =
   '`deny`: the case opens DENIED, decided by the rules and recorded so (a visitor at check-in is denied); with `four_eyes.denied`, the rules’ DENIED ' +

@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import { LISTS_STALE_DESCRIPTION, staleListsField } from '../../http/stale-list-fields.ts';
+import { WatchlistOfMatchSchema } from '../screenings/watchlist-match-schema.ts';
 import { documentedAnswer } from './documented-answer.ts';
 import { ListCode } from './schemas.ts';
 
@@ -72,23 +73,20 @@ const ScreeningMatch = Type.Object({
   list_version: Type.String(),
   explanation: Type.String({ description: 'The match in words, as an adjudicator reads it.' }),
   watchlist: Type.Optional(
-    Type.Object(
-      { id: Type.String(), slug: Type.String(), name: Type.String(), severity: Type.String(), reason: Type.String() },
-      {
-        description:
-          "On a match on one of your organization's watchlists (`list` `ORG:<slug>`, at or above the watchlist's threshold): the watchlist, and the entry's " +
-          'severity and reason. Reported for review, never counted: the ownership rules count OFAC and BIS listings only.',
-        examples: [
-          {
-            id: 'wl_01jbz4r2c6a1b3d5f7h9k1m3np',
-            slug: 'vendors-under-review',
-            name: 'Vendors under review',
-            severity: 'orange',
-            reason: 'Open investigation 2026-07.',
-          },
-        ],
-      },
-    ),
+    Type.Object(WatchlistOfMatchSchema.properties, {
+      description:
+        "On a match on one of your organization's watchlists (`list` `ORG:<slug>`, at or above the watchlist's threshold): the watchlist, and the entry's " +
+        'severity and reason. Reported for review, never counted: the ownership rules count OFAC and BIS listings only.',
+      examples: [
+        {
+          id: 'wl_01jbz4r2c6a1b3d5f7h9k1m3np',
+          slug: 'vendors-under-review',
+          name: 'Vendors under review',
+          severity: 'orange',
+          reason: 'Open investigation 2026-07.',
+        },
+      ],
+    }),
   ),
 });
 

@@ -5,7 +5,8 @@
  * organization's own lists). Each watchlist consulted is named among the versions screened.
  */
 import type { SubjectKind } from '../../screening/match-types.ts';
-import { watchlistThreshold } from '../screenings/watchlist-matches.ts';
+import type { WatchlistOfMatch } from '../screenings/screening-record.ts';
+import { watchlistOfMatch, watchlistThreshold, watchlistVersionRecord } from '../screenings/watchlist-matches.ts';
 import { type Watchlist, watchlistListCode } from '../watchlists/model.ts';
 import type { WatchlistScreen } from '../watchlists/organization-index.ts';
 import { watchlistVersionId } from '../watchlists/version-reads.ts';
@@ -23,7 +24,7 @@ export type WatchlistMatchView = {
   programs: string[];
   list_version: string;
   explanation: string;
-  watchlist: { id: string; slug: string; name: string; severity: string; reason: string };
+  watchlist: WatchlistOfMatch;
 };
 
 /** A party's matches on the watchlists, at or above each watchlist's threshold. */
@@ -44,16 +45,13 @@ export function watchlistMatchViews(
     programs: [],
     list_version: watchlistVersionId(watchlist.id, watchlist.version),
     explanation: match.explanation.summary,
-    watchlist: { id: watchlist.id, slug: watchlist.slug, name: watchlist.name, severity: entry.severity, reason: entry.reason },
+    watchlist: watchlistOfMatch(watchlist, entry),
   }));
 }
 
-/** Each watchlist consulted, as the check's screening summary names the versions screened. */
+/** Each watchlist consulted, as the check's screening summary names the versions screened (a screening's record of it, its hash as `source_sha256`). */
 export const watchlistVersionViews = (watchlists: OwnershipWatchlists | undefined) =>
-  (watchlists?.screen.consulted ?? []).map((w) => ({
-    list: watchlistListCode(w.slug),
-    version_id: watchlistVersionId(w.id, w.version),
-    published_on: null,
-    imported_at: w.updatedAt.toISOString(),
-    source_sha256: w.contentSha256 ?? '',
-  }));
+  (watchlists?.screen.consulted ?? []).map((w) => {
+    const { sha256, entity_count: _, ...version } = watchlistVersionRecord(w);
+    return { ...version, source_sha256: sha256 };
+  });

@@ -5,11 +5,11 @@
  * the list versions. Pure.
  */
 import type { SubjectQuery } from '../../screening/match-types.ts';
-import { type Watchlist, watchlistListCode } from '../watchlists/model.ts';
+import { type Watchlist, type WatchlistEntry, watchlistListCode } from '../watchlists/model.ts';
 import type { IndexedWatchlist, WatchlistScreen } from '../watchlists/organization-index.ts';
 import { watchlistVersionId } from '../watchlists/version-reads.ts';
 import { matchRecord } from './match-record.ts';
-import type { ListVersionRecord, MatchRecord } from './screening-record.ts';
+import type { ListVersionRecord, MatchRecord, WatchlistOfMatch } from './screening-record.ts';
 
 /** The threshold a watchlist's entries alert at, given each list's (the rules'). */
 export const watchlistThreshold =
@@ -31,10 +31,19 @@ export function watchlistMatches(
       programs: [],
       list_version: watchlistVersionId(watchlist.id, watchlist.version),
       threshold: options.threshold(watchlist),
-      watchlist: { id: watchlist.id, slug: watchlist.slug, name: watchlist.name, severity: entry.severity, reason: entry.reason },
+      watchlist: watchlistOfMatch(watchlist, entry),
     }),
   );
 }
+
+/** The `watchlist` of a match on one of its entries: which watchlist, and why the entry is on it. */
+export const watchlistOfMatch = (watchlist: Watchlist, entry: Pick<WatchlistEntry, 'severity' | 'reason'>): WatchlistOfMatch => ({
+  id: watchlist.id,
+  slug: watchlist.slug,
+  name: watchlist.name,
+  severity: entry.severity,
+  reason: entry.reason,
+});
 
 /** A watchlist consulted, as the screening's list versions name it. */
 export const watchlistVersionRecord = (watchlist: IndexedWatchlist): ListVersionRecord => ({

@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Api } from '../../http/feature.ts';
 import { requireUtf8 } from '../../http/json-body.ts';
 import { parseJsonStream } from '../../http/json-stream.ts';
+import { SHRINK_MIN_REMOVALS } from '../../shrink-limit.ts';
 import { entriesFromCsv, entriesToCsv } from './entry-csv.ts';
 import type { EntryBody } from './entry-input.ts';
 import type { ImportSource } from './import-input.ts';
@@ -43,10 +44,7 @@ export function registerImportRoutes(api: Api, service: WatchlistService, reads:
     return parseJsonStream(payload, IMPORT_BODY_LIMIT_BYTES);
   });
   api.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES }, async (request: FastifyRequest, body: string | Buffer) => {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      throw new AppError('unsupported_media_type', `The CSV file is declared as charset=${charset}; send it encoded as UTF-8.`);
-    }
+    requireUtf8(request.headers['content-type'], (charset) => `The CSV file is declared as charset=${charset}; send it encoded as UTF-8.`);
     return String(body);
   });
 
@@ -65,7 +63,7 @@ export function registerImportRoutes(api: Api, service: WatchlistService, reads:
           'entry without one with the same facts), and may not repeat. A matched entry whose facts (SHA-256) are the same is unchanged and not written;',
           'one whose facts differ is changed in place (it keeps its id); a row matching none is added (its `expires_at`, if any, in the future).',
           '`mode=replace` also removes every entry the import does not hold, within a shrink limit: it may remove',
-          `${IMPORT_SHRINK_LIMIT_PERCENT}% of the watchlist's entries, or 5 when that is more, never all; more answers 409 \`watchlist_shrink_refused\``,
+          `${IMPORT_SHRINK_LIMIT_PERCENT}% of the watchlist's entries, or ${SHRINK_MIN_REMOVALS} when that is more, never all; more answers 409 \`watchlist_shrink_refused\``,
           'with the counts, and `allow_shrink=true` lifts the limit for that request. What changed is one version of the watchlist (`entries_upserted`',
           'or `entries_replaced`), written in one transaction; an import that changes nothing makes none (`version: null`). Audited; emits',
           '`watchlist.changed`. Send an `Idempotency-Key` to retry safely.',

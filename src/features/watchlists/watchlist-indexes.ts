@@ -24,7 +24,7 @@ import { tenantSettingsOf } from '../../db/tenant.ts';
 import type { RarityTable } from '../../screening/index/vocabulary.ts';
 import type { WatchlistEntry } from './model.ts';
 import { OrganizationIndex, type WatchlistScreen } from './organization-index.ts';
-import { entriesChangedAfter, liveWatchlists } from './store.ts';
+import { entriesChangedAfter, findWatchlist, liveWatchlists } from './store.ts';
 import { entriesLastChangedAt, versionWrittenAt, withCurrentDigests } from './version-reads.ts';
 
 export type WatchlistIndexOptions = {
@@ -169,7 +169,7 @@ export async function versionChangesIndexed(
 ): Promise<{ writtenAt: Date | undefined; index: OrganizationIndex }> {
   const writtenAt = await versionWrittenAt(trx, watchlistId, version);
   const index = new OrganizationIndex({ rarity: () => rarity, deltaLimit: DEFAULT_WATCHLIST_INDEX_OPTIONS.deltaLimit });
-  const watchlist = (await liveWatchlists(trx)).find((w) => w.id === watchlistId);
+  const watchlist = await findWatchlist(trx, watchlistId);
   if (watchlist) await index.apply({ watchlists: await withCurrentDigests(trx, [watchlist]), entries: await entriesLastChangedAt(trx, watchlistId, version) });
   return { writtenAt, index };
 }

@@ -4,11 +4,12 @@
  */
 import { Type } from 'typebox';
 import { enumOf, text } from '../../http/text-fields.ts';
+import { WATCHLIST_SLUG_PATTERN } from '../../screening/model.ts';
 import { EXAMPLE_ENTRY_ID, EXAMPLE_WATCHLIST_ID, WATCHLIST_ID } from './entry-schemas.ts';
 import { VERSION_CHANGES } from './model.ts';
 
 const Slug = Type.String({
-  pattern: '^[a-z0-9][a-z0-9_-]{0,39}$',
+  pattern: `^${WATCHLIST_SLUG_PATTERN}$`,
   description:
     'A short name, unique among the organization’s watchlists (a deleted one’s is free again): lower-case letters, digits, `-` and `_`, up to 40. ' +
     'Matches on the watchlist are labelled `ORG:<slug>`, as a public list’s are `OFAC_SDN`.',
