@@ -1,8 +1,9 @@
 /**
  * Audit events as CSV (RFC 4180), one event a line. A cell that a spreadsheet would run as a
- * formula (=, +, -, @, tab, carriage return) is prefixed with an apostrophe: an audit export
- * must not become a way to run code on the auditor's machine.
+ * formula is prefixed with an apostrophe (src/csv-text.ts): an audit export must not become a way
+ * to run code on the auditor's machine.
  */
+import { csvCell } from '../../csv-text.ts';
 import type { ExportLine } from './export-line.ts';
 
 const COLUMNS: [string, (line: ExportLine) => unknown][] = [
@@ -27,9 +28,4 @@ export const csvHeader = () => `${COLUMNS.map(([name]) => name).join(',')}\r\n`;
 
 export const csvLine = (line: ExportLine) => `${COLUMNS.map(([, value]) => cell(value(line))).join(',')}\r\n`;
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+const cell = (value: unknown): string => (value === null || value === undefined ? '' : csvCell(String(value)));

@@ -8,9 +8,10 @@
  * expires_at. A list cell holds its items separated by `|`; an identifier is
  * `type:value[:country]`. An empty cell is an absent field.
  */
+
+import { CsvSyntaxError, csvRecord, parseCsv, unguardedCell } from '../../csv-text.ts';
 import type { FieldError } from '../../http/errors.ts';
 import type { IdentifierBody } from '../../http/identifier-fields.ts';
-import { CsvSyntaxError, csvRecord, parseCsv, unguardedCell } from './csv-text.ts';
 import { type EntryBody, LIST_SEPARATOR } from './entry-input.ts';
 import { refuseImport } from './import-refusal.ts';
 

@@ -1,6 +1,6 @@
 /**
- * CSV text (RFC 4180) read into records and written from them, for watchlist imports and
- * exports. Read: comma-separated, fields quoted with `"` (a quote inside doubled), records ended
+ * CSV text (RFC 4180) read into records and written from them: watchlist imports and exports,
+ * and the audit export's lines. Read: comma-separated, fields quoted with `"` (a quote inside doubled), records ended
  * by CRLF or LF, a byte order mark ignored; a blank line is a row with no record, so row numbers
  * stay those a spreadsheet shows. Written: CRLF, quoted only where needed. Pure.
  *
@@ -8,6 +8,10 @@
  * formula, so a written cell starting with one of those (or with the apostrophe that marks this)
  * gets an apostrophe in front, and a read cell loses it again: an export opened in a spreadsheet
  * runs nothing, and imports back as it was.
+ *
+ * The lists' own files are read by another reader (src/screening/lists/csv.ts): it takes tabs and
+ * a DOS end-of-file byte, and forgives what publishers' files get wrong, where a caller's import
+ * is refused on its first syntax error with the row it is on.
  */
 
 /** One record and the row it was read from (the header is row 1, as a spreadsheet numbers it). */
