@@ -40,6 +40,25 @@ export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = 
   };
 }
 
+type Validate = ((data: unknown) => boolean | Promise<boolean>) & { errors?: ErrorObject[] | null };
+const bodyValidators = new WeakMap<object, Validate>();
+let compileBody: FastifySchemaCompiler<unknown> | undefined;
+
+/**
+ * A body's problems with `schema`, each with its pointer (none: it passes), for a body checked
+ * outside a route (a console form, a CSV import's rows): the same validator a route's body meets,
+ * compiled once per schema.
+ */
+export async function schemaProblems(schema: object, body: unknown): Promise<FieldError[]> {
+  let validate = bodyValidators.get(schema);
+  if (!validate) {
+    compileBody ??= buildValidatorCompiler();
+    validate = compileBody({ schema, httpPart: 'body', method: 'POST', url: '/' } as never) as Validate;
+    bodyValidators.set(schema, validate);
+  }
+  return (await validate(body)) ? [] : toFieldErrors(validate.errors ?? [], 'body').errors;
+}
+
 const PART_NAMES: Record<string, FieldError['in']> = {
   body: 'body',
   querystring: 'query',

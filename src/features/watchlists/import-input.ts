@@ -6,7 +6,7 @@
  */
 import type { FieldError } from '../../http/errors.ts';
 import { InputChecker } from '../../http/input-checker.ts';
-import { buildValidatorCompiler, toFieldErrors } from '../../http/validation.ts';
+import { schemaProblems } from '../../http/validation.ts';
 import { mapInTurns } from '../../screening/steps.ts';
 import { locatedInCsv, refuseCsv } from './entry-csv.ts';
 import { type CleanEntry, cleanEntry, type EntryBody } from './entry-input.ts';
@@ -14,9 +14,6 @@ import { refuseImport } from './import-refusal.ts';
 import { ImportJsonBody } from './import-schemas.ts';
 
 export type ImportSource = { format: 'json'; bodies: EntryBody[] } | { format: 'csv'; bodies: EntryBody[]; rows: number[] };
-
-type Validate = ((data: unknown) => boolean | Promise<boolean>) & { errors?: Parameters<typeof toFieldErrors>[0] | null };
-let validateBody: Validate | undefined;
 
 export async function checkedImport(source: ImportSource): Promise<CleanEntry[]> {
   const check = new InputChecker();
@@ -50,10 +47,7 @@ export async function checkedImport(source: ImportSource): Promise<CleanEntry[]>
 }
 
 /** The rows' problems with the import body's schema, as the service's own validator finds them (in slices: 50,000 rows do not hold the event loop). */
-async function schemaErrors(bodies: EntryBody[]): Promise<FieldError[]> {
-  validateBody ??= buildValidatorCompiler()({ schema: ImportJsonBody, httpPart: 'body', method: 'PUT', url: '/watchlists/:id/entries' } as never) as Validate;
-  return (await validateBody({ entries: bodies })) ? [] : toFieldErrors(validateBody.errors ?? [], 'body').errors;
-}
+const schemaErrors = (bodies: EntryBody[]): Promise<FieldError[]> => schemaProblems(ImportJsonBody, { entries: bodies });
 
 const rowOf = (error: FieldError) => Number(/^\/entries\/(\d+)/.exec(error.pointer)?.[1] ?? -1);
 

@@ -7,11 +7,12 @@
  */
 import { type Static, Type } from 'typebox';
 import type { FieldError } from '../../../http/errors.ts';
+import { schemaProblems } from '../../../http/validation.ts';
 import { identifierFromText, identifierText } from '../../watchlists/entry-csv.ts';
 import type { EntryBody } from '../../watchlists/entry-input.ts';
 import { EntryBody as EntryBodySchema } from '../../watchlists/entry-schemas.ts';
 import { ENTRY_TYPES, SEVERITIES, type WatchlistEntry } from '../../watchlists/model.ts';
-import { refuseForm, schemaProblems } from '../form-check.ts';
+import { refuseForm } from '../form-check.ts';
 import { type Html, html } from '../html.ts';
 import type { FieldLabels } from './watchlist-words.ts';
 

@@ -3,9 +3,10 @@
  * one and for changing it: turned into the API's body and checked against the API's schema.
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { schemaProblems } from '../../../http/validation.ts';
 import type { Watchlist } from '../../watchlists/model.ts';
 import type { WatchlistInput } from '../../watchlists/service.ts';
-import { refuseForm, schemaProblems } from '../form-check.ts';
+import { refuseForm } from '../form-check.ts';
 import { type Html, html } from '../html.ts';
 import type { FieldLabels } from './watchlist-words.ts';
 
