@@ -81,10 +81,12 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   watchlistChanged.on(monitoring.queueWatchlistRun);
   const ownership = createOwnershipService(withTenant, lists, {
     // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
-    matchThreshold: async (context) => (await adjudication.getRules(context)).rules.thresholds.match,
+    screeningTerms: (context) =>
+      withTenant(context.actor, async (trx) => {
+        const { thresholds } = (await cases.currentRules(trx)).rules;
+        return { matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
+      }),
     freshness: (now) => listFreshness.report(now),
-    watchlists: (context) =>
-      withTenant(context.actor, async (trx) => ({ screen: await watchlistIndexes.of(trx), thresholds: (await cases.currentRules(trx)).rules.thresholds })),
   });
   const webhooks = await createWebhooks(config, db, log, seams.webhooks);
 

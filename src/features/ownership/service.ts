@@ -15,13 +15,18 @@ import { type MatchView, type NameScreening, screenNames } from './name-screenin
 import type { OwnershipRequest } from './request.ts';
 import type { OwnershipWatchlists } from './watchlist-screening.ts';
 
+/** What the caller's organization screens a check's names under, read together (one transaction). */
+export type ScreeningTerms = {
+  /** The score a screened name must reach to count as a designation. */
+  matchThreshold: number;
+  /** Its watchlists, screened beside the lists (reported, never counted as designations). */
+  watchlists?: OwnershipWatchlists;
+};
+
 export type OwnershipServiceOptions = {
-  /** The score a screened name must reach to count as a designation, for the caller's organization. */
-  matchThreshold: (context: AuditContext) => Promise<number>;
+  screeningTerms: (context: AuditContext) => Promise<ScreeningTerms>;
   /** How current the lists are at a moment (the freshness monitor's report). */
   freshness: (now: Date) => FreshnessReport;
-  /** The caller's organization's watchlists, screened beside the lists (reported, never counted as designations). */
-  watchlists?: (context: AuditContext) => Promise<OwnershipWatchlists>;
 };
 
 /** The screening summary of a check that screened no names. */
@@ -40,15 +45,9 @@ export const NOT_SCREENED = {
 export function createOwnershipService(withTenant: WithTenant, lists: ListCatalog, options: OwnershipServiceOptions) {
   return {
     async check(context: AuditContext, request: OwnershipRequest, now: Date) {
-      const screening = request.screenNames
-        ? await screenNames(
-            requireLists(lists),
-            options.freshness(now),
-            request.toScreen,
-            await options.matchThreshold(context),
-            await options.watchlists?.(context),
-            now,
-          )
+      const terms = request.screenNames ? await options.screeningTerms(context) : undefined;
+      const screening = terms
+        ? await screenNames(requireLists(lists), options.freshness(now), request.toScreen, terms.matchThreshold, terms.watchlists, now)
         : undefined;
       const query = screening ? withScreenedDesignations(request, screening) : request.query;
       const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);

@@ -252,7 +252,7 @@ describe('POST /api/v1/ownership/check', () => {
 
     test("a match below the organization's threshold is reported and not counted", async () => {
       const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, {
-        matchThreshold: async () => 1.01,
+        screeningTerms: async () => ({ matchThreshold: 1.01 }),
         freshness: (now) => harness.app.listFreshness.report(now),
       });
       const context = {
