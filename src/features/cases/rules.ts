@@ -175,7 +175,7 @@ const unique = <T>(values: T[]): T[] => [...new Set(values)];
  * A watchlist's list code, `ORG:<slug>`: a rule may name one whether or not it exists yet, as it
  * may name a public list not loaded now.
  */
-export const WATCHLIST_CODE = new RegExp(`^ORG:${WATCHLIST_SLUG_PATTERN}$`);
+const WATCHLIST_CODE = new RegExp(`^ORG:${WATCHLIST_SLUG_PATTERN}$`);
 /** A list code as the rules keep it: a public list's in capitals, a watchlist's with its slug as written (slugs are lower case). */
 const ruleListCode = (code: string) => (/^org:/i.test(code) ? `ORG:${code.slice(4)}` : code.toUpperCase());
 const listKeys = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [ruleListCode(k), v]));

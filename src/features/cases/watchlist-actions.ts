@@ -32,7 +32,7 @@ export function doorAction(screening: { matches: readonly StandingMatch[]; holds
 }
 
 /** Actor of what the rules decide on their own, as case histories and pending decisions name it. */
-export const RULES_ACTOR = 'rules:watchlists';
+const RULES_ACTOR = 'rules:watchlists';
 
 /** The rules' DENIED in words: which rule, which entries (list codes and entry ids, never names). */
 export function ruleDenialReason(matches: readonly StandingMatch[], rules: AdjudicationRules, rulesVersion: number): string {

@@ -12,7 +12,7 @@ export const ENTRY_ID = '^wle_[0-9a-z]{26}$';
 export const EXAMPLE_WATCHLIST_ID = 'wl_01jbz4r2c6a1b3d5f7h9k1m3np';
 export const EXAMPLE_ENTRY_ID = 'wle_01jbz4r2c7b2c4e6g8j0k2m4pq';
 
-export const MAX_ALIASES = 20;
+const MAX_ALIASES = 20;
 const MAX_DATES_OF_BIRTH = 5;
 const MAX_COUNTRIES = 10;
 const NAME_LENGTH = 200;

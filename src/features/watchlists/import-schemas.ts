@@ -17,7 +17,7 @@ export const IMPORT_RUNNING_MS = 5 * 60_000;
 /** The share of a watchlist's entries one `replace` may remove (at least 5, never all) unless `allow_shrink=true`. */
 export const IMPORT_SHRINK_LIMIT_PERCENT = 10;
 
-export const CSV_EXAMPLE = [
+const CSV_EXAMPLE = [
   CSV_COLUMNS.join(','),
   'HR-20931,person,Jordan Example Reyes,Jordan E. Reyes|J. Reyes,1984-06-02,US,national_id:123-45-6789:US,"Employment terminated 2026-11-02; made threats against staff.",red,',
   'V-88,organization,Example Dynamics Trading LLC,,,AE|CN,registration:CN-4403-77812,Vendor under internal investigation (case 2026-114).,orange,2027-06-30T00:00:00Z',

@@ -17,6 +17,6 @@ export async function lockedWatchlist(trx: TenantTransaction, id: string): Promi
   return (await lockWatchlist(trx, id)) ?? watchlistNotFound(id);
 }
 
-export function watchlistNotFound(id: string): never {
+function watchlistNotFound(id: string): never {
   throw new AppError('not_found', `There is no watchlist ${id} in your organization.`);
 }

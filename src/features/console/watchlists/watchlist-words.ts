@@ -39,7 +39,7 @@ export const trail = (watchlist: Pick<Watchlist, 'id' | 'name'>, here?: string) 
 /** A field's name in the form it came from, for a pointer of the API's body (`/countries/1` → "Countries, item 2"). */
 export type FieldLabels = Record<string, string>;
 
-export function fieldLabel(labels: FieldLabels, pointer: string): string {
+function fieldLabel(labels: FieldLabels, pointer: string): string {
   const [, field = '', index] = /^\/([^/]+)(?:\/(\d+))?/.exec(pointer) ?? [];
   const name = labels[field] ?? (field || 'The form');
   return index === undefined ? name : `${name}, item ${Number(index) + 1}`;
