@@ -80,11 +80,11 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   // A watchlist version that added or changed entries re-screens the organization's subjects against those entries.
   watchlistChanged.on(monitoring.queueWatchlistRun);
   const ownership = createOwnershipService(withTenant, lists, {
-    // A screened name counts as a designation at the organization's own match threshold (its adjudication rules).
+    // A screened name counts as a designation at the organization's own match threshold, and checks are kept as its rules say (its adjudication rules).
     screeningTerms: (context) =>
       withTenant(context.actor, async (trx) => {
-        const { thresholds } = (await cases.currentRules(trx)).rules;
-        return { matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
+        const { thresholds, ownership: rules } = (await cases.currentRules(trx)).rules;
+        return { ownership: rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
       }),
     freshness: (now) => listFreshness.report(now),
   });

@@ -14,6 +14,9 @@ export const READ_ACTIONS = [
   'watchlist_entry.listed',
   'watchlist_entry.viewed',
   'watchlist_entry.exported',
+  'ownership_check.viewed',
+  'ownership_check.listed',
+  'ownership_check.evidence_downloaded',
   'audit.viewed',
   'audit.exported',
 ] as const;

@@ -203,6 +203,17 @@ export function tenantRowFactories({ owner, insertAsOwner }: OwnerAccess) {
       created_by: 'test',
     }),
     ...watchlistRowFactories(parentRow),
+    ownership_checks: (organizationId) => ({
+      organization_id: organizationId,
+      id: newId('own'),
+      target_id: 'target',
+      status: 'clear',
+      as_of: '2026-11-24',
+      record: '{}',
+      record_sha256: 'a'.repeat(64),
+      actor: 'api_key:test',
+      checked_at: new Date().toISOString(),
+    }),
     idempotency_keys: (organizationId) => ({
       organization_id: organizationId,
       key: newId('key'),

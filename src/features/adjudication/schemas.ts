@@ -8,6 +8,7 @@ import { COUNTRY_REGIMES as REGIMES } from '../../screening/country-sanctions/ta
 import { CASE_STATUSES, DISPOSITIONS } from '../cases/case-record.ts';
 import { HOLD_SOURCES } from '../cases/country-holds.ts';
 import { CLEARING_QUALIFIERS, DEFAULT_RULES, PRIORITIES } from '../cases/rules.ts';
+import { ownershipRules } from './ownership-rules-schema.ts';
 import { RULE_LIST_CODE, watchlistRules } from './watchlist-rules-schema.ts';
 
 const listCode = Type.String({ pattern: RULE_LIST_CODE, description: "A list code, e.g. `OFAC_SDN`, or a watchlist's `ORG:<slug>`." });
@@ -169,6 +170,7 @@ export const RulesBody = Type.Object(
     suppressions: Type.Optional(suppressions),
     clearing_rules: Type.Optional(clearingRules),
     watchlists: Type.Optional(watchlistRules),
+    ownership: Type.Optional(ownershipRules),
   },
   {
     additionalProperties: false,
@@ -182,6 +184,7 @@ export const RulesBody = Type.Object(
         sla_hours: { critical: 4, high: 24, medium: 72, low: 168 },
         suppressions: { enabled: true, expire_after_days: 365 },
         watchlists: { red: 'deny', orange: 'hold', yellow: 'review' },
+        ownership: { store: 'always', open_case_on: ['blocked', 'restricted', 'indeterminate'] },
         clearing_rules: [
           {
             name: 'other-person-by-date-and-nationality',
@@ -211,6 +214,7 @@ export const RulesSchema = Type.Object(
       suppressions: requiredOf(suppressions),
       clearing_rules: clearingRules,
       watchlists: requiredOf(watchlistRules),
+      ownership: requiredOf(ownershipRules),
     }),
   },
   { examples: [{ object: 'adjudication_rules', version: 0, created_at: null, created_by: null, rules: DEFAULT_RULES }] },

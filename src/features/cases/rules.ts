@@ -41,6 +41,18 @@ export type WatchlistSeverity = (typeof WATCHLIST_SEVERITIES)[number];
 export const WATCHLIST_ACTIONS = ['deny', 'hold', 'review'] as const;
 export type WatchlistAction = (typeof WATCHLIST_ACTIONS)[number];
 
+/** What a stored ownership determination's status may be (src/features/ownership/check-status.ts decides it). */
+export const OWNERSHIP_STATUSES = ['blocked', 'restricted', 'indeterminate', 'clear'] as const;
+export type OwnershipStatus = (typeof OWNERSHIP_STATUSES)[number];
+
+/** What an ownership check does under the rules: whether it is kept on record, and which determinations open a case. */
+export type OwnershipRules = {
+  /** `always`: every check is stored; `on_request`: only a check sent with `store: true`. */
+  store: 'always' | 'on_request';
+  /** A stored determination with one of these statuses opens (or reopens) an adjudication case. */
+  open_case_on: OwnershipStatus[];
+};
+
 export type AdjudicationRules = {
   thresholds: {
     /** The score at which a match becomes a potential match. */
@@ -68,6 +80,7 @@ export type AdjudicationRules = {
   clearing_rules: ClearingRule[];
   /** What a match on one of the organization's watchlists does, by the entry's severity. */
   watchlists: Record<WatchlistSeverity, WatchlistAction>;
+  ownership: OwnershipRules;
 };
 
 export type VersionedRules = { version: number; rules: AdjudicationRules; created_at: string | null; created_by: string | null };
@@ -81,6 +94,7 @@ export const DEFAULT_RULES: AdjudicationRules = {
   suppressions: { enabled: true, expire_after_days: 365 },
   clearing_rules: [],
   watchlists: { red: 'deny', orange: 'hold', yellow: 'review' },
+  ownership: { store: 'on_request', open_case_on: ['blocked', 'restricted', 'indeterminate'] },
 };
 
 export const DEFAULT_VERSION: VersionedRules = { version: 0, rules: DEFAULT_RULES, created_at: null, created_by: null };
@@ -110,6 +124,7 @@ export function completeRules(body: RulesBody): AdjudicationRules {
     suppressions: { ...d.suppressions, ...body.suppressions },
     clearing_rules: (body.clearing_rules ?? d.clearing_rules).map((rule) => ({ ...rule, name: rule.name.trim() })),
     watchlists: { ...d.watchlists, ...body.watchlists },
+    ownership: { ...d.ownership, ...body.ownership, open_case_on: unique(body.ownership?.open_case_on ?? d.ownership.open_case_on) },
   };
 }
 

@@ -18,5 +18,8 @@ export function documentedAnswer() {
     ...evaluateOwnership(request.query, {}, request.resolved),
     checked_at: now.toISOString(),
     screening: NOT_SCREENED,
+    stored: false,
+    record_sha256: null,
+    vendor_id: null,
   };
 }

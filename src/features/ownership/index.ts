@@ -5,6 +5,7 @@
  */
 import { auditContextOf } from '../../http/audit-context.ts';
 import type { Feature } from '../../http/feature.ts';
+import { registerCheckRoutes } from './check-routes.ts';
 import { MAX_SCREENED_NAMES, ownershipRequest } from './request.ts';
 import { MAX_ENTITIES, MAX_OWNERSHIPS, OwnershipCheckBody } from './schemas.ts';
 import type { OwnershipService } from './service.ts';
@@ -55,6 +56,7 @@ const ownership: Feature<{ ownership: OwnershipService }> = {
         return service.check(auditContextOf(request), ownershipRequest(request.body, now), now);
       },
     );
+    registerCheckRoutes(api, service);
   },
 };
 

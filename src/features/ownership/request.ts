@@ -13,6 +13,7 @@ import { normalizeProgram } from '../../ownership/list-scope.ts';
 import type { GraphEntity, OwnershipQuery } from '../../ownership/types.ts';
 import { MAX_PROBLEMS, validateOwnershipQuery } from '../../ownership/validate.ts';
 import { CountryInputError, isoCountryCode } from '../../screening/country-sanctions/lookup.ts';
+import type { AskedQuestion } from './check-record.ts';
 import type { OwnershipCheckBody } from './schemas.ts';
 
 /**
@@ -31,6 +32,13 @@ export type OwnershipRequest = {
   resolved: ResolvedIds;
   screenNames: boolean;
   toScreen: NameToScreen[];
+  /** Asked to be kept on record (`store`, or a vendor named); the rules may store it anyway. */
+  store: boolean;
+  vendorId?: string;
+  /** The question as asked, as a stored determination keeps it. */
+  question: AskedQuestion;
+  /** The target's name as given, for the stored determination's list. */
+  targetName: string | null;
 };
 
 export function ownershipRequest(body: OwnershipBody, now: Date): OwnershipRequest {
@@ -56,7 +64,18 @@ export function ownershipRequest(body: OwnershipBody, now: Date): OwnershipReque
   const toScreen = screenNames ? namesToScreen(body, problems) : [];
   const total = validation.total + problems.length;
   if (!validation.resolved || problems.length > 0) refuse([...validation.problems, ...problems].slice(0, MAX_PROBLEMS), total);
-  return { query, resolved: validation.resolved as ResolvedIds, screenNames, toScreen };
+  const { store, vendor_id: vendorId, ...question } = body;
+  const targetName = body.entities.find((entity) => entity.id === body.target)?.name ?? null;
+  return {
+    query,
+    resolved: validation.resolved as ResolvedIds,
+    screenNames,
+    toScreen,
+    store: store === true || vendorId !== undefined,
+    ...(vendorId && { vendorId }),
+    question,
+    targetName,
+  };
 }
 
 /** Every party without designations, with its name; the distinct names must stay within MAX_SCREENED_NAMES. */

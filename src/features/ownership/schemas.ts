@@ -87,6 +87,20 @@ export const OwnershipCheckBody = Type.Object(
           'Screen every party without designations by name against the loaded US lists; a match counts when its score reaches the match threshold. `false`: use only the designations given.',
       }),
     ),
+    store: Type.Optional(
+      Type.Boolean({
+        description:
+          'Keep this check on record as a determination (GET /ownership/checks/{id}): the graph as sent, the answer, the list versions and who asked, with the SHA-256 of the record. ' +
+          "Your organization's rules may store every check (`ownership.store: always`); `false` does not override them. Default: false.",
+      }),
+    ),
+    vendor_id: Type.Optional(
+      Type.String({
+        pattern: '^ven_[0-9a-z]{26}$',
+        description:
+          'A vendor of yours (`ven_…`, from POST /vendors/screen) this determination is about: the vendor record then shows its ownership status. Implies `store`. Another organization’s or an unknown vendor answers 404.',
+      }),
+    ),
     entities: Type.Array(EntityInput, {
       minItems: 1,
       maxItems: MAX_ENTITIES,

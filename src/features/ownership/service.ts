@@ -1,22 +1,29 @@
 /**
  * The ownership check as a service: screen the names that need it (refusing with 503 when no
  * list is loaded, never evaluating against nothing), evaluate both rules, and record the check in
- * the audit trail. The check itself stores nothing else: its answer is returned, and the audit
- * record (counts and verdicts, no names or ids of the caller's parties) says it was made.
+ * the audit trail (counts and verdicts, no names or ids of the caller's parties). A check asked to
+ * be stored, or made under rules that store every check, is kept on record as a determination
+ * (store-check.ts) in the same transaction as its audit event, which names its hash.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { WithTenant } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
+import type { OwnershipRules } from '../cases/rules.ts';
+import { type CheckFilters, findCheck, insertCheck, listChecks, type StoredCheck } from './check-store.ts';
 import { type MatchView, type NameScreening, screenNames } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
+import { determinationRecord, requireVendor } from './store-check.ts';
 import type { OwnershipWatchlists } from './watchlist-screening.ts';
 
-/** What the caller's organization screens a check's names under, read together (one transaction). */
+/** What the caller's organization screens a check's names under and keeps of it, read together (one transaction). */
 export type ScreeningTerms = {
+  /** Whether checks are stored, and which determinations open cases (the adjudication rules' `ownership`). */
+  ownership: OwnershipRules;
   /** The score a screened name must reach to count as a designation. */
   matchThreshold: number;
   /** Its watchlists, screened beside the lists (reported, never counted as designations). */
@@ -45,25 +52,43 @@ export const NOT_SCREENED = {
 export function createOwnershipService(withTenant: WithTenant, lists: ListCatalog, options: OwnershipServiceOptions) {
   return {
     async check(context: AuditContext, request: OwnershipRequest, now: Date) {
-      const terms = request.screenNames ? await options.screeningTerms(context) : undefined;
-      const screening = terms
+      if (request.vendorId) await withTenant(context.actor, (trx) => requireVendor(trx, request.vendorId as string));
+      const terms = await options.screeningTerms(context);
+      const screening = request.screenNames
         ? await screenNames(requireLists(lists), options.freshness(now), request.toScreen, terms.matchThreshold, terms.watchlists, now)
         : undefined;
       const query = screening ? withScreenedDesignations(request, screening) : request.query;
       const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);
-      const id = newId('own');
-      await withTenant(context.actor, async (trx) =>
-        recordAudit(trx, context, { action: 'ownership.checked', target: { type: 'ownership_check', id }, details: auditDetails(request, verdict, screening) }),
-      );
-      return {
+      const answer = {
         object: 'ownership_check' as const,
-        id,
+        id: newId('own'),
         ...verdict,
         checked_at: now.toISOString(),
         entities: screening ? withMatches(verdict, request, screening) : verdict.entities,
         warnings: [...verdict.warnings, ...uncountedMatches(request, screening), ...watchlistMatches(request, screening)],
         screening: screening?.summary ?? NOT_SCREENED,
       };
+      const stored = request.store || terms.ownership.store === 'always' ? determinationRecord(context, request, answer) : undefined;
+      await withTenant(context.actor, async (trx) => {
+        if (stored) await insertCheck(trx, context.actor.organizationId, stored.record, stored.recordSha256, null);
+        recordAudit(trx, context, {
+          action: 'ownership.checked',
+          target: { type: 'ownership_check', id: answer.id },
+          details: { ...auditDetails(request, verdict, screening), stored: stored !== undefined, record_sha256: stored?.recordSha256 ?? null },
+        });
+      });
+      return { ...answer, stored: stored !== undefined, record_sha256: stored?.recordSha256 ?? null, vendor_id: request.vendorId ?? null };
+    },
+
+    /** A stored determination; another organization's, or none, answers 404. */
+    async get(context: AuditContext, id: string): Promise<StoredCheck> {
+      const found = await withTenant(context.actor, (trx) => findCheck(trx, id));
+      if (!found) throw new AppError('not_found', `No ownership determination ${id}.`);
+      return found;
+    },
+
+    list(context: AuditContext, filters: CheckFilters, page: { limit: number; afterId?: string }) {
+      return withTenant(context.actor, (trx) => listChecks(trx, filters, page));
     },
   };
 }

@@ -174,9 +174,22 @@ export const OwnershipCheckResult = Type.Object(
     }),
     warnings: Type.Array(Warning),
     screening: ScreeningSummary,
+    stored: Type.Boolean({
+      description:
+        'Whether this check was kept on record as a determination (`store: true`, a `vendor_id`, or rules with `ownership.store: always`): GET /ownership/checks/{id}.',
+    }),
+    record_sha256: Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()], {
+      description: "The SHA-256 of the stored determination's canonical record, as its audit event names it; null when not stored.",
+    }),
+    vendor_id: Type.Union([Type.String(), Type.Null()], { description: 'The vendor the determination is attached to; null when none.' }),
   },
   {
     description: 'The verdict of each rule on the target with its reasons, the status of every party that matters, and what a reviewer must know (warnings).',
     examples: [documentedAnswer()],
   },
 );
+
+/** The answer as a stored determination keeps it: what the check decided, before it was stored. */
+export const StoredAnswer = Type.Omit(OwnershipCheckResult, ['stored', 'record_sha256', 'vendor_id'], {
+  description: 'The answer as POST /ownership/check gave it (without what storing it added).',
+});

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_RULES } from '../../../src/features/cases/rules.ts';
 import { documentedAnswer } from '../../../src/features/ownership/documented-answer.ts';
 import { ownershipRequest } from '../../../src/features/ownership/request.ts';
 import { FAQ_401_EXAMPLE_3, REQUEST_EXAMPLES } from '../../../src/features/ownership/request-examples.ts';
@@ -87,8 +88,10 @@ describe('POST /api/v1/ownership/check', () => {
       'names_screened',
       'ofac',
       'ownerships',
+      'record_sha256',
       'screen_names',
       'stale_lists',
+      'stored',
       'warnings',
     ]);
     assert.doesNotMatch(JSON.stringify(audit?.details), /Oligarch|Alpha Holdings|Target Trading/);
@@ -252,7 +255,7 @@ describe('POST /api/v1/ownership/check', () => {
 
     test("a match below the organization's threshold is reported and not counted", async () => {
       const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, {
-        screeningTerms: async () => ({ matchThreshold: 1.01 }),
+        screeningTerms: async () => ({ matchThreshold: 1.01, ownership: DEFAULT_RULES.ownership }),
         freshness: (now) => harness.app.listFreshness.report(now),
       });
       const context = {

@@ -1,0 +1,64 @@
+/**
+ * The determinations on record: a page of them, newest first, with filters, and one whole with
+ * its hash verified. Reading them is audited: a graph names people and companies.
+ */
+import { auditContextOf } from '../../http/audit-context.ts';
+import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
+import type { Api } from '../../http/feature.ts';
+import { cursorPage } from '../../http/list-page.ts';
+import { presentCheckSummary, presentStoredCheck } from './check-present.ts';
+import { CheckParams, ChecksPage, ChecksQuery, StoredCheckSchema } from './check-schemas.ts';
+import type { OwnershipService } from './service.ts';
+
+const TAGS = ['ownership'];
+
+export function registerCheckRoutes(api: Api, service: OwnershipService) {
+  api.get(
+    '/ownership/checks',
+    {
+      config: { tier: 'enterprise', permission: 'read', auditRead: { action: 'ownership_check.listed', target: 'ownership_check', list: true } },
+      schema: {
+        tags: TAGS,
+        summary: 'List stored ownership determinations',
+        description:
+          'Newest first, with cursor pages and filters: `q` (the target’s name contains), `target_id`, `status`, `vendor_id`, `checked_after`, `checked_before`, ' +
+          '`current` (not superseded by a re-evaluation). Each item says what was decided and when, never the graph: GET /ownership/checks/{id} for the record.',
+        querystring: ChecksQuery,
+        response: { 200: ChecksPage },
+      },
+    },
+    async (request) => {
+      const { limit = 50, cursor, q, target_id: targetId, status, vendor_id: vendorId, checked_after: after, checked_before: before, current } = request.query;
+      const afterId = cursor ? decodeCursor(cursor, 'the determination list', isIdPosition).i : undefined;
+      const filters = {
+        ...(q && { q }),
+        ...(targetId && { targetId }),
+        ...(status && { status }),
+        ...(vendorId && { vendorId }),
+        ...(after && { checkedAfter: new Date(after) }),
+        ...(before && { checkedBefore: new Date(before) }),
+        ...(current !== undefined && { current }),
+      };
+      const rows = await service.list(auditContextOf(request), filters, { limit: limit + 1, ...(afterId && { afterId }) });
+      return cursorPage(rows, limit, presentCheckSummary, (row) => ({ i: row.id }));
+    },
+  );
+
+  api.get(
+    '/ownership/checks/:id',
+    {
+      config: { tier: 'enterprise', permission: 'read', auditRead: { action: 'ownership_check.viewed', target: 'ownership_check' } },
+      schema: {
+        tags: TAGS,
+        summary: 'Get a stored ownership determination',
+        description:
+          'The question as asked (the graph as submitted), the answer as given (both verdicts, their paths and warnings, the list versions and screening matches used), ' +
+          'who asked and when, the SHA-256 of the canonical record and whether the record read back still hashes to it (`record_sha256_verified`). ' +
+          'A re-evaluation that changed the verdict is linked both ways (`supersedes`, `superseded_by`). Another organization’s id answers 404.',
+        params: CheckParams,
+        response: { 200: StoredCheckSchema },
+      },
+    },
+    async (request) => presentStoredCheck(await service.get(auditContextOf(request), request.params.id)),
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Keeping a determination on record, in the transaction that audits it: the record built from
+ * the question and the answer, its hash, the row, and an audit event that names both, so the
+ * chain vouches for the record and the record can be checked against the chain.
+ */
+import type { AuditContext } from '../../audit/audit.ts';
+import type { TenantTransaction } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
+import { type OwnershipAnswer, type OwnershipCheckRecord, recordSha256 } from './check-record.ts';
+import { determinationStatus } from './check-status.ts';
+import type { OwnershipRequest } from './request.ts';
+
+export type StoredDetermination = { record: OwnershipCheckRecord; recordSha256: string };
+
+/** Answers 404 for a vendor the caller's organization does not have (row-level security hides another's). */
+export async function requireVendor(trx: TenantTransaction, vendorId: string) {
+  const vendor = await trx.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
+  if (!vendor)
+    throw new AppError('not_found', `No vendor ${vendorId}.`, { errors: [{ pointer: '/vendor_id', detail: 'is not a vendor of yours', in: 'body' }] });
+}
+
+export function determinationRecord(
+  context: AuditContext,
+  request: Pick<OwnershipRequest, 'question' | 'targetName' | 'vendorId'>,
+  answer: OwnershipAnswer,
+  supersedes: string | null = null,
+): StoredDetermination {
+  const record: OwnershipCheckRecord = {
+    id: answer.id,
+    checked_at: answer.checked_at,
+    status: determinationStatus(answer),
+    as_of: answer.as_of,
+    target: { id: answer.target, name: request.targetName },
+    asked_by: { type: context.actor.kind, id: context.actor.id },
+    request_id: context.requestId,
+    vendor_id: request.vendorId ?? null,
+    supersedes,
+    request: request.question,
+    answer,
+  };
+  return { record, recordSha256: recordSha256(record) };
+}
