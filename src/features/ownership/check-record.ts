@@ -8,14 +8,11 @@ import type { Static } from 'typebox';
 import { canonicalJson } from '../../canonical-json.ts';
 import { sha256Hex } from '../../sha256.ts';
 import type { OwnershipStatus } from '../cases/rules.ts';
-import type { OwnershipBody } from './request.ts';
+import type { AskedQuestion } from './request.ts';
 import type { StoredAnswer } from './verdict-schema.ts';
 
 /** The answer POST /ownership/check gave, as the record keeps it. */
 export type OwnershipAnswer = Static<typeof StoredAnswer>;
-
-/** The question as it was asked: the body without what only steers storing it. */
-export type AskedQuestion = Omit<OwnershipBody, 'store' | 'vendor_id'>;
 
 export type OwnershipCheckRecord = {
   id: string;

@@ -1,13 +1,14 @@
 /**
- * The determinations on record: a page of them, newest first, with filters, and one whole with
- * its hash verified. Reading them is audited: a graph names people and companies.
+ * The determinations on record: a page of them, newest first, with filters, one whole with its
+ * hash verified, and a vendor's current one. Reading them is audited: a graph names people and
+ * companies.
  */
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
 import type { Api } from '../../http/feature.ts';
 import { cursorPage } from '../../http/list-page.ts';
 import { presentCheckSummary, presentStoredCheck } from './check-present.ts';
-import { CheckParams, ChecksPage, ChecksQuery, StoredCheckSchema } from './check-schemas.ts';
+import { CheckParams, ChecksPage, ChecksQuery, StoredCheckSchema, VendorOwnershipSchema, VendorParams } from './check-schemas.ts';
 import type { OwnershipService } from './service.ts';
 
 const TAGS = ['ownership'];
@@ -60,5 +61,30 @@ export function registerCheckRoutes(api: Api, service: OwnershipService) {
       },
     },
     async (request) => presentStoredCheck(await service.get(auditContextOf(request), request.params.id)),
+  );
+
+  api.get(
+    '/vendors/:id/ownership',
+    {
+      config: { tier: 'enterprise', permission: 'read' },
+      schema: {
+        tags: TAGS,
+        summary: "A vendor's ownership status",
+        description:
+          'The status of the newest determination attached to the vendor (POST /ownership/check with `vendor_id`) that no re-evaluation superseded: when a list change ' +
+          'flips it, this follows. `unknown` when none is attached. Another organization’s vendor answers 404.',
+        params: VendorParams,
+        response: { 200: VendorOwnershipSchema },
+      },
+    },
+    async (request) => {
+      const current = await service.vendorOwnership(auditContextOf(request), request.params.id);
+      return {
+        object: 'vendor_ownership' as const,
+        vendor_id: request.params.id,
+        status: current?.status ?? ('unknown' as const),
+        determination: current ? presentCheckSummary(current) : null,
+      };
+    },
   );
 }

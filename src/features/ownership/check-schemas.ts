@@ -53,6 +53,22 @@ export const CheckSummarySchema = Type.Object(
   { description: 'A stored determination without its graph: GET /ownership/checks/{id} for the whole record.' },
 );
 
+export const VendorParams = Type.Object({ id: Type.String({ pattern: '^ven_[0-9a-z]{26}$', description: 'The vendor id, `ven_…`.' }) });
+
+export const VendorOwnershipSchema = Type.Object(
+  {
+    object: Type.Literal('vendor_ownership'),
+    vendor_id: Type.String(),
+    status: Type.Union([status, Type.Literal('unknown')], {
+      description: `The current determination's status; \`unknown\` when no determination is attached. ${STATUS_WORDS}`,
+    }),
+    determination: Type.Union([CheckSummarySchema, Type.Null()], {
+      description: 'The newest determination attached to the vendor that no re-evaluation superseded.',
+    }),
+  },
+  { description: "A vendor's ownership status, from the determinations attached to it (POST /ownership/check with `vendor_id`)." },
+);
+
 export const ChecksQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Only determinations whose target's name contains this, case-insensitively." })),

@@ -131,18 +131,6 @@ export async function listChecks(trx: TenantTransaction, filters: CheckFilters, 
   return (await query.execute()).map((row) => ({ ...row, checked_at: new Date(row.checked_at) }));
 }
 
-/** The newest determination about a vendor that no re-evaluation superseded: the vendor's ownership status. */
-export async function currentCheckOfVendor(trx: TenantTransaction, vendorId: string) {
-  return trx
-    .selectFrom('ownership_checks')
-    .select(['id', 'status', 'checked_at', 'as_of'])
-    .where('vendor_id', '=', vendorId)
-    .where('superseded_by_id', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export async function setCheckCase(trx: TenantTransaction, id: string, caseId: string) {
   await trx.updateTable('ownership_checks').set({ case_id: caseId }).where('id', '=', id).execute();
 }

@@ -19,6 +19,19 @@ import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import type { NameToScreen } from './request.ts';
 import { type OwnershipWatchlists, type WatchlistMatchView, watchlistMatchViews, watchlistVersionViews } from './watchlist-screening.ts';
 
+/** The screening summary of a check that screened no names. */
+export const NOT_SCREENED = {
+  performed: false,
+  threshold: null,
+  entities_screened: 0,
+  names_screened: 0,
+  entities_matched: 0,
+  entities_designated: 0,
+  list_versions: [],
+  lists_stale: false,
+  stale_lists: [],
+};
+
 /** The loaded lists screened, and the designation each one's entries give. */
 const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
 const MATCHES_PER_NAME = 5;

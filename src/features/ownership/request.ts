@@ -13,7 +13,6 @@ import { normalizeProgram } from '../../ownership/list-scope.ts';
 import type { GraphEntity, OwnershipQuery } from '../../ownership/types.ts';
 import { MAX_PROBLEMS, validateOwnershipQuery } from '../../ownership/validate.ts';
 import { CountryInputError, isoCountryCode } from '../../screening/country-sanctions/lookup.ts';
-import type { AskedQuestion } from './check-record.ts';
 import type { OwnershipCheckBody } from './schemas.ts';
 
 /**
@@ -23,6 +22,8 @@ import type { OwnershipCheckBody } from './schemas.ts';
 export const MAX_SCREENED_NAMES = 10_000;
 
 export type OwnershipBody = Static<typeof OwnershipCheckBody>;
+/** The question as it was asked: the body without what only steers storing it. */
+export type AskedQuestion = Omit<OwnershipBody, 'store' | 'vendor_id'>;
 
 /** A party to screen by name: its position in `entities`, and what the screening index is asked. */
 export type NameToScreen = { index: number; name: string; kind: 'person' | 'organization'; country?: string };

@@ -15,7 +15,7 @@ import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
 import type { OwnershipRules } from '../cases/rules.ts';
 import { type CheckFilters, findCheck, insertCheck, listChecks, type StoredCheck } from './check-store.ts';
-import { type MatchView, type NameScreening, screenNames } from './name-screening.ts';
+import { type MatchView, type NameScreening, NOT_SCREENED, screenNames } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
 import { determinationRecord, requireVendor } from './store-check.ts';
 import type { OwnershipWatchlists } from './watchlist-screening.ts';
@@ -34,19 +34,6 @@ export type OwnershipServiceOptions = {
   screeningTerms: (context: AuditContext) => Promise<ScreeningTerms>;
   /** How current the lists are at a moment (the freshness monitor's report). */
   freshness: (now: Date) => FreshnessReport;
-};
-
-/** The screening summary of a check that screened no names. */
-export const NOT_SCREENED = {
-  performed: false,
-  threshold: null,
-  entities_screened: 0,
-  names_screened: 0,
-  entities_matched: 0,
-  entities_designated: 0,
-  list_versions: [],
-  lists_stale: false,
-  stale_lists: [],
 };
 
 export function createOwnershipService(withTenant: WithTenant, lists: ListCatalog, options: OwnershipServiceOptions) {
@@ -89,6 +76,15 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
 
     list(context: AuditContext, filters: CheckFilters, page: { limit: number; afterId?: string }) {
       return withTenant(context.actor, (trx) => listChecks(trx, filters, page));
+    },
+
+    /** A vendor's ownership status: its newest determination no re-evaluation superseded, if any (404 for a vendor not the caller's). */
+    vendorOwnership(context: AuditContext, vendorId: string) {
+      return withTenant(context.actor, async (trx) => {
+        await requireVendor(trx, vendorId, { pointer: '/id', in: 'path' });
+        const [current] = await listChecks(trx, { vendorId, current: true }, { limit: 1 });
+        return current;
+      });
     },
   };
 }

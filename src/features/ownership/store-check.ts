@@ -5,7 +5,7 @@
  */
 import type { AuditContext } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, type FieldError } from '../../http/errors.ts';
 import { type OwnershipAnswer, type OwnershipCheckRecord, recordSha256 } from './check-record.ts';
 import { determinationStatus } from './check-status.ts';
 import type { OwnershipRequest } from './request.ts';
@@ -13,10 +13,13 @@ import type { OwnershipRequest } from './request.ts';
 export type StoredDetermination = { record: OwnershipCheckRecord; recordSha256: string };
 
 /** Answers 404 for a vendor the caller's organization does not have (row-level security hides another's). */
-export async function requireVendor(trx: TenantTransaction, vendorId: string) {
+export async function requireVendor(
+  trx: TenantTransaction,
+  vendorId: string,
+  named: Pick<FieldError, 'pointer' | 'in'> = { pointer: '/vendor_id', in: 'body' },
+) {
   const vendor = await trx.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
-  if (!vendor)
-    throw new AppError('not_found', `No vendor ${vendorId}.`, { errors: [{ pointer: '/vendor_id', detail: 'is not a vendor of yours', in: 'body' }] });
+  if (!vendor) throw new AppError('not_found', `No vendor ${vendorId}.`, { errors: [{ ...named, detail: 'is not a vendor of yours' }] });
 }
 
 export function determinationRecord(

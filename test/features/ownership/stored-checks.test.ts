@@ -135,6 +135,20 @@ describe('stored ownership determinations', () => {
       listed.data.map((d: { id: string; vendor_id: string }) => [d.id, d.vendor_id]),
       [[attached.id, vendorId]],
     );
+    const fresh = (await request('POST', '/vendors/screen', enterprise, { vendors: [{ name: 'Quiet Parts Ltd' }] })).json().results[0].vendor_id;
+    assert.deepEqual((await request('GET', `/vendors/${fresh}/ownership`, enterprise)).json(), {
+      object: 'vendor_ownership',
+      vendor_id: fresh,
+      status: 'unknown',
+      determination: null,
+    });
+
+    const status = (await request('GET', `/vendors/${vendorId}/ownership`, enterprise)).json();
+    assert.deepEqual([status.status, status.determination.id], ['blocked', attached.id]);
+    const later = await check({ ...clear, vendor_id: vendorId });
+    assert.equal((await request('GET', `/vendors/${vendorId}/ownership`, enterprise)).json().status, 'clear', 'the newest determination is the status');
+    assert.equal(later.vendor_id, vendorId);
+    assert.equal((await request('GET', `/vendors/${vendorId}/ownership`, other)).statusCode, 404);
 
     const before = await harness.database.owner<{ n: number }>('SELECT count(*)::int AS n FROM ownership_checks');
     const elsewhere = await request('POST', '/ownership/check', other, { ...blocked, vendor_id: vendorId });
