@@ -45,6 +45,23 @@ export class EvidenceWriter {
     if (this.doc.y + Math.min(height, this.bottom - this.doc.page.margins.top) > this.bottom) this.doc.addPage();
   }
 
+  /** The height a page gives to its text, between the margins. */
+  get textHeight() {
+    return this.bottom - this.doc.page.margins.top;
+  }
+
+  /**
+   * A box of the text width and `height` points (at most a page) for a drawing, on this page or
+   * the next; what is written after goes below it.
+   */
+  reserve(height: number): { x: number; y: number; width: number; height: number } {
+    this.ensureSpace(height);
+    const box = { x: this.left, y: this.doc.y, width: this.width, height: Math.min(height, this.bottom - this.doc.y) };
+    this.doc.x = this.left;
+    this.doc.y = box.y + box.height;
+    return box;
+  }
+
   title(text: string) {
     this.draw(text, this.left, this.doc.y, this.width, { font: 'bold', size: SIZE.title });
     this.doc.moveDown(0.6);
