@@ -101,7 +101,7 @@ describe('ownership evidence PDF', () => {
         '2025-09-29 2025-11-09 effective in force',
         '90 FR 47201',
         '2025-11-10 2026-11-09 suspended suspended (stayed)',
-        '2026-11-10 further notice reinstated in force (scheduled) this check’s date',
+        "2026-11-10 further notice reinstated in force (scheduled) this check's date",
         // OFAC's aggregate, its arithmetic and its paths
         "Aggregate percentages: OFAC's 50 Percent Rule",
         'Helios Maritime Holdings Ltd (CY) 100% through ownership yes',
@@ -153,7 +153,7 @@ describe('ownership evidence PDF', () => {
         'Status INDETERMINATE',
         'Blocked no Determinate no: stakes of unknown size',
         'Status on 2026-01-10 suspended (stayed), from 2025-11-10 to 2026-11-09',
-        '2025-11-10 2026-11-09 suspended suspended (stayed) this check’s date',
+        "2025-11-10 2026-11-09 suspended suspended (stayed) this check's date",
         'Epsilon Capital (E) ?% listed no: the stake is of unknown size',
         ': 30% held by Alpha Resources (A) = 30% < 50% (lower bound',
         'Upper bound, counting what is not known at its largest: 30% held by Alpha Resources (A) + 45% at most, for 1 stake of unknown size = 75% ≥ 50%',
@@ -166,6 +166,24 @@ describe('ownership evidence PDF', () => {
         'Supersedes own_01kaq3m2c5v8x0f3r6t9w2y5b8: this determination re-evaluated that earlier one',
       ]);
     });
+  });
+
+  test('a natural person as the target: listed, and nothing aggregated under either rule', { skip: skipWithoutPdftotext() }, async () => {
+    const person = await storedCheck(harness, tenant, {
+      target: 'P',
+      as_of: '2026-11-22',
+      screen_names: false,
+      entities: [{ id: 'P', name: 'Ivan Petrov', type: 'person', designations: [{ list: 'OFAC_SDN', programs: ['RUSSIA-EO14024'] }] }],
+      ownerships: [],
+    });
+    const text = pdfPages(await render(person)).join(' ');
+    assertInOrder(text, [
+      'Target Ivan Petrov (P)',
+      'Basis listed: on a list this rule counts',
+      "Aggregate percentages: OFAC's 50 Percent Rule The target is a natural person",
+      'Aggregate percentages: BIS Affiliates Rule The target is a natural person',
+      'Ivan Petrov (P) person OFAC_SDN [RUSSIA-EO14024], blocked restricted given',
+    ]);
   });
 
   describe('its pages, as pdftoppm draws them', { skip: skipWithoutPdftoppm() }, () => {
