@@ -19,6 +19,8 @@ const GREY = '#555555';
 const RULE = '#bbbbbb';
 const HEADER_FILL = '#eeeeee';
 const CELL_PAD = 3;
+/** The rows a table longer than a page starts with on the page it starts on. */
+const FIRST_ROWS = 3;
 
 type DrawOptions = { font?: FontName; size?: number; color?: string; align?: 'left' | 'right' | 'center'; lineBreak?: boolean };
 
@@ -112,12 +114,14 @@ export class EvidenceWriter {
 
   /**
    * A ruled table; column widths are shares of the text width. A table that fits on one page is
-   * not split; a longer one breaks between rows, with its header repeated.
+   * not split; a longer one breaks between rows, with its header repeated, and starts on this
+   * page when its header and first rows fit: moving it whole would leave the page empty for nothing.
    */
   table(columns: Column[], rows: TableRow[]) {
     const header: TableRow = { cells: columns.map((c) => c.title) };
     const widths = this.columnWidths(columns);
-    this.ensureSpace(this.tableHeight(columns, rows));
+    const whole = this.tableHeight(columns, rows);
+    this.ensureSpace(whole <= this.textHeight ? whole : this.tableHeight(columns, rows.slice(0, FIRST_ROWS)));
     this.drawRow(widths, header, true);
     for (const row of rows) {
       if (this.doc.y + this.rowHeight(widths, row, false) > this.bottom) {
