@@ -10,6 +10,7 @@ import type { OwnershipEvidenceInput, RuleAnswer as Rule } from './ownership-evi
 import { counted, type Parties, partiesOf, percentWords } from './ownership-words.ts';
 
 const CONTRIBUTOR_COLUMNS = columns(['Covered owner of the target', 5.2], ['Stake', 1.2], ['Covered as', 2.4], ['Certain', 3.6]);
+const PATH_WORDS_HEIGHT = 50;
 const HOP_COLUMNS = columns(['Party', 5.5], ['Why it counts', 4.5], ['Stake in the next', 2]);
 
 export function writeOfacAggregate(w: EvidenceWriter, input: OwnershipEvidenceInput) {
@@ -75,6 +76,8 @@ function writePaths(w: EvidenceWriter, rule: Rule, parties: Parties) {
     const hops: TableRow[] = path.hops.map((hop) => ({
       cells: [parties.name(hop.entity), hopWords(hop), hop.percent_in_next === undefined ? '— (the target)' : percentWords(hop.percent_in_next)],
     }));
+    // A path's title and words stay on the page of its hops (two lines of words for a long chain).
+    w.ensureSpace(w.tableHeight(HOP_COLUMNS, hops) + PATH_WORDS_HEIGHT);
     const how = [
       `adds ${percentWords(path.contribution_percent)} to the target`,
       path.certain ? 'certain' : 'not certain',
