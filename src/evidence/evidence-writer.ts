@@ -19,6 +19,8 @@ const GREY = '#555555';
 const RULE = '#bbbbbb';
 const HEADER_FILL = '#eeeeee';
 const CELL_PAD = 3;
+/** The rows a table longer than a page starts with on the page it starts on. */
+const FIRST_ROWS = 3;
 
 type DrawOptions = { font?: FontName; size?: number; color?: string; align?: 'left' | 'right' | 'center'; lineBreak?: boolean };
 
@@ -43,6 +45,23 @@ export class EvidenceWriter {
   /** Starts a new page when fewer than `height` points (at most a page) are left on this one. */
   ensureSpace(height: number) {
     if (this.doc.y + Math.min(height, this.bottom - this.doc.page.margins.top) > this.bottom) this.doc.addPage();
+  }
+
+  /** The height a page gives to its text, between the margins. */
+  get textHeight() {
+    return this.bottom - this.doc.page.margins.top;
+  }
+
+  /**
+   * A box of the text width and `height` points (at most a page) for a drawing, on this page or
+   * the next; what is written after goes below it.
+   */
+  reserve(height: number): { x: number; y: number; width: number; height: number } {
+    this.ensureSpace(height);
+    const box = { x: this.left, y: this.doc.y, width: this.width, height: Math.min(height, this.bottom - this.doc.y) };
+    this.doc.x = this.left;
+    this.doc.y = box.y + box.height;
+    return box;
   }
 
   title(text: string) {
@@ -95,12 +114,14 @@ export class EvidenceWriter {
 
   /**
    * A ruled table; column widths are shares of the text width. A table that fits on one page is
-   * not split; a longer one breaks between rows, with its header repeated.
+   * not split; a longer one breaks between rows, with its header repeated, and starts on this
+   * page when its header and first rows fit: moving it whole would leave the page empty for nothing.
    */
   table(columns: Column[], rows: TableRow[]) {
     const header: TableRow = { cells: columns.map((c) => c.title) };
     const widths = this.columnWidths(columns);
-    this.ensureSpace(this.tableHeight(columns, rows));
+    const whole = this.tableHeight(columns, rows);
+    this.ensureSpace(whole <= this.textHeight ? whole : this.tableHeight(columns, rows.slice(0, FIRST_ROWS)));
     this.drawRow(widths, header, true);
     for (const row of rows) {
       if (this.doc.y + this.rowHeight(widths, row, false) > this.bottom) {

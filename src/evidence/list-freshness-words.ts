@@ -5,7 +5,8 @@
  */
 import type { EvidenceInput } from './evidence-input.ts';
 
-type Screening = EvidenceInput['screening'];
+/** What a screening recorded of the lists' freshness (a screening's record, or an ownership check's screening summary). */
+type Screening = Pick<EvidenceInput['screening'], 'lists_stale' | 'stale_lists'>;
 
 /** The outcome's one-line summary ("Stale lists"). */
 export function staleListsSummary({ lists_stale, stale_lists }: Screening): string {
