@@ -3,6 +3,7 @@
  * hash verified, and a vendor's current one. Reading them is audited: a graph names people and
  * companies.
  */
+import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit-context.ts';
 import { decodeCursor, isIdPosition } from '../../http/cursor.ts';
 import type { Api } from '../../http/feature.ts';
@@ -61,6 +62,33 @@ export function registerCheckRoutes(api: Api, service: OwnershipService) {
       },
     },
     async (request) => presentStoredCheck(await service.get(auditContextOf(request), request.params.id)),
+  );
+
+  api.get(
+    '/ownership/checks/:id/evidence',
+    {
+      config: {
+        tier: 'enterprise',
+        permission: 'read',
+        auditRead: { action: 'ownership_check.evidence_downloaded', target: 'ownership_check', recordedByHandler: true },
+      },
+      schema: {
+        tags: TAGS,
+        summary: "Download a stored determination's evidence as PDF",
+        description:
+          'A PDF for an auditor: the question (target, as-of date, who asked and when), the rules applied with their dated status (the BIS Affiliates Rule’s ' +
+          'effective, suspended and reinstated dates and sources), the drawn ownership graph, the aggregate percentages with the arithmetic shown, the deciding ' +
+          'paths, the parties and the list entries screening matched, the warnings, the list versions with their SHA-256, and the SHA-256 of the record. ' +
+          "The same record renders to the same bytes while the organization's name is unchanged. Each download is audited.",
+        params: CheckParams,
+        produces: ['application/pdf'],
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF.' }) },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.evidencePdf(auditContextOf(request), request.params.id);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="gatehouse-ownership-${request.params.id}.pdf"`).send(pdf);
+    },
   );
 
   api.get(

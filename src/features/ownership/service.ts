@@ -14,7 +14,9 @@ import type { FreshnessReport } from '../../lists/freshness.ts';
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
 import type { OwnershipRules } from '../cases/rules.ts';
+import { organizationName } from '../screenings/store.ts';
 import { type CheckFilters, findCheck, insertCheck, listChecks, type StoredCheck } from './check-store.ts';
+import { renderDeterminationEvidence } from './evidence/determination-evidence.ts';
 import { type MatchView, type NameScreening, NOT_SCREENED, screenNames } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
 import { determinationRecord, requireVendor } from './store-check.ts';
@@ -76,6 +78,18 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
 
     list(context: AuditContext, filters: CheckFilters, page: { limit: number; afterId?: string }) {
       return withTenant(context.actor, (trx) => listChecks(trx, filters, page));
+    },
+
+    /** The evidence PDF of a stored determination, audited in the same transaction once it rendered. */
+    async evidencePdf(context: AuditContext, id: string): Promise<Buffer> {
+      return withTenant(context.actor, async (trx) => {
+        const found = await findCheck(trx, id);
+        if (!found) throw new AppError('not_found', `No ownership determination ${id}.`);
+        const organization = { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) };
+        const pdf = await renderDeterminationEvidence(organization, found);
+        recordAudit(trx, context, { action: 'ownership_check.evidence_downloaded', target: { type: 'ownership_check', id } });
+        return pdf;
+      });
     },
 
     /** A vendor's ownership status: its newest determination no re-evaluation superseded, if any (404 for a vendor not the caller's). */

@@ -4,26 +4,11 @@
  * hash) and its organization. The renderer reads nothing else, so the same record always gives
  * the same document.
  */
-import type { Static } from 'typebox';
 import type { EvidenceRenderOptions } from '../../../evidence/evidence-input.ts';
-import type { OwnershipCheckBody } from '../schemas.ts';
-import type { OwnershipCheckResult } from '../verdict-schema.ts';
+import type { OwnershipCheckRecord } from '../check-record.ts';
 
-export type OwnershipCheckStatus = 'blocked' | 'restricted' | 'indeterminate' | 'clear';
-
-/** The stored check as the evidence reads it: the fields of the stored record it needs, by their stored names. */
-export type EvidenceOwnershipCheck = {
-  id: string;
-  checked_at: string;
-  /** blocked: OFAC blocked; restricted: BIS restricted, not blocked; indeterminate: either rule not determinate. */
-  status: OwnershipCheckStatus;
-  asked_by: { type: 'api_key' | 'user'; id: string };
-  /** The determination this one re-evaluated. */
-  supersedes: string | null;
-  record_sha256: string;
-  request: Static<typeof OwnershipCheckBody>;
-  answer: Static<typeof OwnershipCheckResult>;
-};
+/** The stored determination as the evidence reads it: its record and the record's hash. */
+export type EvidenceOwnershipCheck = OwnershipCheckRecord & { record_sha256: string };
 
 export type OwnershipEvidenceInput = { organization: { id: string; name: string }; check: EvidenceOwnershipCheck };
 

@@ -4,7 +4,8 @@
  * ids, an auditor reads names, and the id is what finds the party in the record.
  */
 import { formatCount } from '../../../evidence/evidence-format.ts';
-import type { EvidenceOwnershipCheck, OwnershipCheckStatus } from './ownership-evidence-input.ts';
+import type { OwnershipStatus } from '../../cases/rules.ts';
+import type { EvidenceOwnershipCheck } from './ownership-evidence-input.ts';
 
 type Party = EvidenceOwnershipCheck['request']['entities'][number];
 
@@ -21,7 +22,7 @@ export function partiesOf(check: EvidenceOwnershipCheck): Parties {
   };
 }
 
-export const STATUS_WORDS: Record<OwnershipCheckStatus, string> = {
+export const STATUS_WORDS: Record<OwnershipStatus, string> = {
   blocked: "BLOCKED under OFAC's 50 Percent Rule",
   restricted: 'RESTRICTED under the BIS Affiliates Rule (not blocked by OFAC)',
   indeterminate: "INDETERMINATE: stakes or programs that are not known could change a rule's answer; review before relying on it",

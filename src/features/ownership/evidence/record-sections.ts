@@ -34,7 +34,7 @@ export function writeIntegrity(w: EvidenceWriter, { check }: OwnershipEvidenceIn
     ['Record SHA-256', check.record_sha256],
     [
       'How to verify',
-      `Fetch GET /api/v1/ownership/checks/${check.id}: the SHA-256 of its canonical record must equal this value, showing the graph, the answer and who asked were not altered since.`,
+      `GET /api/v1/ownership/checks/${check.id} answers the record with record_sha256_verified. By hand: the SHA-256 of the record's JSON (every field but superseded_by, case_id and the hash fields; object keys sorted at every depth, no spaces) must equal this value, showing the graph, the answer and who asked were not altered since.`,
     ],
     [
       'Supersedes',

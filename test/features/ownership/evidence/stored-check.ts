@@ -1,15 +1,14 @@
 /**
  * Stored ownership checks made the way the service makes them: the structure is sent to the real
- * POST /api/v1/ownership/check on a test app, and its answer is shaped into the stored record
- * (who asked, the status, a made-up record hash) the evidence is rendered from.
+ * POST /api/v1/ownership/check on a test app with `store`, and the record is read back from GET
+ * /api/v1/ownership/checks/{id}, as the evidence route renders it.
  */
 import assert from 'node:assert/strict';
-import type { EvidenceOwnershipCheck, OwnershipAnswer } from '../../../../src/features/ownership/evidence/ownership-evidence-input.ts';
+import type { EvidenceOwnershipCheck } from '../../../../src/features/ownership/evidence/ownership-evidence-input.ts';
 import type { TestTenant } from '../../../helpers/credentials.ts';
 import type { TestApp } from '../../../helpers/test-app.ts';
 
 export const ORGANIZATION = { id: 'org_01JQ4K8Z2R7M3X5V9T1B6N0C4D', name: 'Northwind Defense Systems' };
-export const RECORD_SHA256 = '5f2b7c0e9a4d3816b2e5c7f9a1d3e5b7c9f1a3d5e7b9c1f3a5d7e9b1c3f5a7d9';
 
 /**
  * Two owners on the SDN list (both in test/fixtures/ofac/sdn.csv, found by screening their names)
@@ -63,31 +62,16 @@ export const UNKNOWN_STAKES_WHILE_SUSPENDED = {
   ],
 };
 
-/** The stored status: OFAC blocked first, then BIS restricted, then whether either rule is undecided. */
-export function statusOf(answer: OwnershipAnswer): EvidenceOwnershipCheck['status'] {
-  if (answer.ofac.blocked) return 'blocked';
-  if (answer.bis.restricted) return 'restricted';
-  return answer.ofac.determinate && answer.bis.determinate ? 'clear' : 'indeterminate';
-}
-
 export async function storedCheck(
   harness: TestApp,
   tenant: TestTenant,
   request: object,
   extra: Partial<EvidenceOwnershipCheck> = {},
 ): Promise<EvidenceOwnershipCheck> {
-  const response = await harness.app.inject({ method: 'POST', url: '/api/v1/ownership/check', headers: tenant.headers, payload: request });
+  const response = await harness.app.inject({ method: 'POST', url: '/api/v1/ownership/check', headers: tenant.headers, payload: { ...request, store: true } });
   assert.equal(response.statusCode, 200, response.body);
-  const answer = response.json() as OwnershipAnswer;
-  return {
-    id: answer.id,
-    checked_at: answer.checked_at,
-    status: statusOf(answer),
-    asked_by: { type: 'api_key', id: tenant.keyId },
-    supersedes: null,
-    record_sha256: RECORD_SHA256,
-    request: request as EvidenceOwnershipCheck['request'],
-    answer,
-    ...extra,
-  };
+  const read = await harness.app.inject({ method: 'GET', url: `/api/v1/ownership/checks/${response.json().id}`, headers: tenant.headers });
+  assert.equal(read.statusCode, 200, read.body);
+  const { object, superseded_by, case_id, record_sha256_verified, ...check } = read.json();
+  return { ...check, ...extra };
 }
