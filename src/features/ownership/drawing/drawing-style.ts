@@ -92,6 +92,12 @@ export function nodeStyle(node: StyledNode): NodeStyle {
   return { fill: flags.listed ? COLOURS.listedFill : COLOURS.paper, radius: node.type === 'person' ? 10 : 3, rings, bars };
 }
 
+/** How far in from the box's edge the path bars start: inside every ring, so no ring runs over them. */
+export const barsInset = (style: NodeStyle) => 1 + Math.max(2, ...style.rings.filter((r) => r.inset >= 0).map((r) => r.inset + r.width / 2));
+
+/** The room the path bars take on each side of a node (its text stays centred between them). */
+export const barsRoom = (style: NodeStyle) => (style.bars.length === 0 ? 0 : barsInset(style) + style.bars.length * (SIZES.pathBar + 2));
+
 /** The strokes an edge is drawn with, in order (each over the one before). */
 export function edgeStrokes(flags: EdgeFlags): Stroke[] {
   const dash: Stroke['dash'] = flags.unknownStake ? [6, 4] : flags.otherKind ? [2, 3] : null;

@@ -5,6 +5,8 @@
  */
 
 import {
+  barsInset,
+  barsRoom,
   COLOURS,
   edgeGeometry,
   edgeStrokes,
@@ -19,7 +21,7 @@ import {
   type TextStyle,
 } from './drawing-style.ts';
 import type { EdgeFlags, LayoutNode, LegendEntry, OwnershipGraphLayout, Point } from './layout-types.ts';
-import { barsRoom, lineTops } from './node-labels.ts';
+import { lineTops } from './node-labels.ts';
 
 export type Shape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; radius: number; fill: string | null; stroke: Stroke | null }
@@ -76,17 +78,18 @@ function boxShapes(node: Pick<LayoutNode, 'kind' | 'type' | 'flags'>, box: Rect)
       stroke,
     });
   }
-  const barInset = Math.max(4, style.radius / 2 + 2);
+  const barLeft = barsInset(style);
+  const barTop = Math.max(barLeft, style.radius / 2 + 2);
   style.bars.forEach((fill, i) => {
-    const barX = x + 3 + i * (SIZES.pathBar + 2);
-    shapes.push({ kind: 'rect', x: barX, y: y + barInset, width: SIZES.pathBar, height: height - 2 * barInset, radius: 0, fill, stroke: null });
+    const barX = x + barLeft + i * (SIZES.pathBar + 2);
+    shapes.push({ kind: 'rect', x: barX, y: y + barTop, width: SIZES.pathBar, height: height - 2 * barTop, radius: 0, fill, stroke: null });
   });
   return shapes;
 }
 
 function nodeShapes(node: LayoutNode): Shape[] {
   const shapes = boxShapes(node, node);
-  const room = barsRoom(nodeStyle(node).bars.length);
+  const room = barsRoom(nodeStyle(node));
   const tops = lineTops(node.lines, node.y);
   node.lines.forEach((line, i) => {
     const maxWidth = node.width - 2 * (SIZES.nodePadX + room);

@@ -5,7 +5,7 @@
  * renderers draw (ownership-graph-svg.ts, ownership-graph-pdf.ts).
  */
 import { collapseGraph, type DrawnGraph } from './collapse.ts';
-import { LINE_HEIGHT, NO_NODE_FLAGS, SIZES, TEXT } from './drawing-style.ts';
+import { LINE_HEIGHT, NO_NODE_FLAGS, nodeStyle, SIZES, TEXT } from './drawing-style.ts';
 import { type GraphFacts, graphFacts } from './graph-facts.ts';
 import { layerGraph } from './layering.ts';
 import {
@@ -26,13 +26,13 @@ export function layoutOwnershipGraph(request: DrawnRequest, answer: DrawnAnswer,
   const drawn = collapseGraph(facts, options.maxNodes ?? DEFAULT_MAX_NODES);
   const nodes = drawn.nodes.map((node): LayoutNode => {
     if (node.kind === 'collapsed') {
-      const sized = sizeNode(groupLines(node, facts.parties), 0);
+      const sized = sizeNode(groupLines(node, facts.parties), nodeStyle({ kind: 'collapsed', type: null, flags: NO_NODE_FLAGS }));
       const members = node.members.map((v) => facts.parties[v]?.id as string);
       const name = groupName(node.members, facts.parties);
       return { entity: null, kind: 'collapsed', name, type: null, country: null, marks: [], flags: NO_NODE_FLAGS, members, layer: 0, x: 0, y: 0, ...sized };
     }
     const party = facts.parties[node.party] as GraphFacts['parties'][number];
-    const sized = sizeNode(partyLines(party), Number(party.flags.ofacPath) + Number(party.flags.bisPath));
+    const sized = sizeNode(partyLines(party), nodeStyle({ kind: 'party', type: party.type, flags: party.flags }));
     const { id, name, type, country, marks, flags } = party;
     return { entity: id, kind: 'party', name, type, country, marks, flags, members: [], layer: 0, x: 0, y: 0, ...sized };
   });

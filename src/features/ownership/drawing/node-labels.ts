@@ -5,15 +5,15 @@
  * whole text). Both renderers place the lines with lineTops, so they sit alike in both.
  */
 import type { DrawnNode } from './collapse.ts';
-import { LINE_HEIGHT, SIZES, TEXT } from './drawing-style.ts';
+import { barsRoom, LINE_HEIGHT, type NodeStyle, SIZES, TEXT } from './drawing-style.ts';
 import type { PartyFacts } from './graph-facts.ts';
 import type { LabelLine, ListedMark } from './layout-types.ts';
 import { fitText, textWidth, wrapText } from './text-measure.ts';
 
 /** Lists shown on a node; the rest are counted ("+2 more lists"). */
 const MAX_MARK_LINES = 3;
-/** A long name takes two lines before it is cut. */
-const NAME_LINES = 2;
+/** A long name takes up to three lines before it is cut: the evidence PDF has no tooltip to show the rest. */
+const NAME_LINES = 3;
 
 export const markText = (mark: ListedMark) =>
   `${mark.list}${mark.programs.length > 0 ? ` ${mark.programs.join(', ')}` : ''}${mark.source === 'screening' ? ' (by screening)' : ''}`;
@@ -45,16 +45,13 @@ export function groupLines(node: Extract<DrawnNode, { kind: 'collapsed' }>, part
   ];
 }
 
-/** The room the path bars take on each side (text stays centred between them). */
-export const barsRoom = (bars: number) => (bars === 0 ? 0 : 3 + bars * (SIZES.pathBar + 2));
-
 /** The node's lines cut to fit, and its size. */
-export function sizeNode(lines: LabelLine[], bars: number): { lines: LabelLine[]; width: number; height: number } {
-  const room = barsRoom(bars);
+export function sizeNode(lines: LabelLine[], style: NodeStyle): { lines: LabelLine[]; width: number; height: number } {
+  const room = barsRoom(style);
   const inner = SIZES.nodeMaxWidth - 2 * (SIZES.nodePadX + room);
   const fitted = lines.flatMap((line) => {
-    const style = TEXT[line.style];
-    const texts = line.style === 'name' ? wrapText(line.text, inner, style.size, style.bold, NAME_LINES) : [fitText(line.text, inner, style.size, style.bold)];
+    const text = TEXT[line.style];
+    const texts = line.style === 'name' ? wrapText(line.text, inner, text.size, text.bold, NAME_LINES) : [fitText(line.text, inner, text.size, text.bold)];
     return texts.map((text) => ({ ...line, text }));
   });
   const widest = Math.max(...fitted.map((line) => textWidth(line.text, TEXT[line.style].size, TEXT[line.style].bold)));
