@@ -17,9 +17,9 @@
 import type { GraphFacts, LinkFacts } from './graph-facts.ts';
 import type { EdgeFlags } from './layout-types.ts';
 
-export type Side = 'owners' | 'owned' | 'apart';
+type Side = 'owners' | 'owned' | 'apart';
 export type DrawnNode = { kind: 'party'; party: number } | { kind: 'collapsed'; members: number[]; side: Side };
-export type DrawnEdge = { from: number; to: number; label: string; links: number; flags: EdgeFlags };
+type DrawnEdge = { from: number; to: number; label: string; links: number; flags: EdgeFlags };
 export type DrawnGraph = { nodes: DrawnNode[]; edges: DrawnEdge[]; collapsed: number };
 
 const UNRANKED = 3;

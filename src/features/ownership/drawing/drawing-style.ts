@@ -73,7 +73,7 @@ export const SIZES = {
 
 /** `dash`: drawn and skipped lengths (two values, as both SVG and pdfkit take them). */
 export type Stroke = { colour: string; width: number; dash: [number, number] | null };
-export type Ring = Stroke & { /** Positive inside the box, negative outside. */ inset: number };
+type Ring = Stroke & { /** Positive inside the box, negative outside. */ inset: number };
 export type NodeStyle = { fill: string; radius: number; rings: Ring[]; bars: string[] };
 
 type StyledNode = { kind: 'party' | 'collapsed'; type: 'person' | 'entity' | null; flags: NodeFlags };
@@ -154,7 +154,7 @@ export const NO_NODE_FLAGS: NodeFlags = {
   bisPath: false,
   cycle: false,
 };
-export const NO_EDGE_FLAGS: EdgeFlags = {
+const NO_EDGE_FLAGS: EdgeFlags = {
   ofacPath: false,
   bisPath: false,
   unknownStake: false,

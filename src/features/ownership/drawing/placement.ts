@@ -20,7 +20,7 @@ const PASSES = 6;
 const DUMMY_GAP = 8;
 const LABEL_SLIDES = [0.5, 0.3, 0.7, 0.18, 0.82];
 
-export type Placed = { x: number[]; y: number[]; points: Point[][]; labelAt: Point[]; width: number; height: number };
+type Placed = { x: number[]; y: number[]; points: Point[][]; labelAt: Point[]; width: number; height: number };
 type Box = { width: number; height: number };
 
 export function placeGraph(layered: LayeredGraph, boxes: readonly Box[], labels: readonly string[], labelOrder: readonly number[]): Placed {
@@ -85,7 +85,7 @@ function horizontal(layered: LayeredGraph, widthOf: (v: number) => number, n: nu
  * The positions c (in order) closest to `desired` in weighted least squares with c[i+1] - c[i] >= gaps[i]:
  * subtracting the running sum of gaps turns it into a monotone regression, which pooling adjacent violators solves exactly.
  */
-export function closestSpaced(desired: readonly number[], weights: readonly number[], gaps: readonly number[]): number[] {
+function closestSpaced(desired: readonly number[], weights: readonly number[], gaps: readonly number[]): number[] {
   const offset = [0];
   gaps.forEach((g, i) => offset.push((offset[i] as number) + g));
   const blocks: { value: number; weight: number; count: number }[] = [];
