@@ -40,7 +40,8 @@ export type OwnershipGraph = {
   outOfDate: { owner: number; owned: number }[];
 };
 
-const inEffect = (link: { start_date?: string; end_date?: string }, asOf: string) =>
+/** Whether a link's dates include `asOf` (both inclusive; a missing date does not limit it). */
+export const inEffect = (link: { start_date?: string; end_date?: string }, asOf: string) =>
   (link.start_date === undefined || link.start_date <= asOf) && (link.end_date === undefined || asOf <= link.end_date);
 
 /** Entity ids numbered in input order, and each link's owner and owned as numbers (-1: no such entity). */
