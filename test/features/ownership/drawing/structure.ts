@@ -8,9 +8,9 @@
  */
 
 import type { DrawnAnswer } from '../../../../src/features/ownership/drawing/layout-types.ts';
+import { NOT_SCREENED } from '../../../../src/features/ownership/name-screening.ts';
 import type { OwnershipBody } from '../../../../src/features/ownership/request.ts';
 import { ownershipRequest } from '../../../../src/features/ownership/request.ts';
-import { NOT_SCREENED } from '../../../../src/features/ownership/service.ts';
 import { evaluateOwnership } from '../../../../src/ownership/evaluate.ts';
 
 export const NAMES = {
