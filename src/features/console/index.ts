@@ -15,6 +15,7 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import type { Feature } from '../../http/feature.ts';
 import type { AdjudicationService } from '../adjudication/service.ts';
+import type { OwnershipService } from '../ownership/service.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import type { SessionService } from '../visitor-sessions/service.ts';
 import type { WatchlistService } from '../watchlists/service.ts';
@@ -24,6 +25,7 @@ import { installErrorPages } from './error-pages.ts';
 import { registerApiKeysPage } from './pages/api-keys.ts';
 import { registerAuditPage } from './pages/audit.ts';
 import { registerCasePages } from './pages/case.ts';
+import { registerOwnershipPages } from './pages/ownership.ts';
 import { registerQueuePage } from './pages/queue.ts';
 import { registerSignInPages } from './pages/sign-in.ts';
 import { registerVisitorsPage } from './pages/visitors.ts';
@@ -44,12 +46,13 @@ type ConsoleServices = {
   visitorSessions: SessionService;
   watchlists: WatchlistService;
   webhooks: WebhookService;
+  ownership: OwnershipService;
 };
 
 const consoleFeature: Feature<ConsoleServices> = {
   name: 'console',
   prefix: '/console',
-  async register(api, { config, db, lists, listFreshness, tokens, reads }, { adjudication, screenings, visitorSessions, watchlists, webhooks }) {
+  async register(api, { config, db, lists, listFreshness, tokens, reads }, { adjudication, screenings, visitorSessions, watchlists, webhooks, ownership }) {
     const cookies = consoleCookies(config.consoleSecureCookies);
     api.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -85,6 +88,7 @@ const consoleFeature: Feature<ConsoleServices> = {
     registerWatchlistPages(api, { watchlists, reads });
     registerAuditPage(api, { db, reads });
     registerWebhooksPage(api, { webhooks });
+    registerOwnershipPages(api, { ownership });
     registerApiKeysPage(api, { withTenant: db.withTenant });
   },
 };
