@@ -46,7 +46,11 @@ describe('an ownership determination in a browser', { skip }, () => {
     assert.match(await page.locator('main').innerText(), /Blocked under OFAC’s 50 Percent Rule[\s\S]*verified/);
     const graph = page.getByRole('img', { name: /The ownership graph: 5 parties and 4 stakes/ });
     await graph.waitFor();
-    const size = await graph.evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+    // Decoded first: a refused or broken image has no natural size.
+    const size = await graph.evaluate((element) => {
+      const img = element as unknown as { decode(): Promise<void>; naturalWidth: number; naturalHeight: number };
+      return img.decode().then(() => [img.naturalWidth, img.naturalHeight]);
+    });
     assert.ok((size[0] as number) > 200 && (size[1] as number) > 100, `the graph image has a size: ${size}`);
     assert.deepEqual(blocked, [], 'nothing the page loads is refused by its Content-Security-Policy');
     await shoot(page, '41-ownership-determination');
