@@ -35,6 +35,9 @@ const OWNED_RECORD_PATHS: Record<string, (app: TestApp, as: TestTenant) => Promi
   '/api/v1/api-keys/:id/revoke': async (app, as) => `/api/v1/api-keys/${await newKeyId(app, as)}/revoke`,
   '/api/v1/screenings/:id': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}`,
   '/api/v1/screenings/:id/evidence': async (app, as) => `/api/v1/screenings/${await newScreeningId(app, as)}/evidence`,
+  '/api/v1/ownership/checks/:id': async (app, as) => `/api/v1/ownership/checks/${await newOwnershipCheckId(app, as)}`,
+  '/api/v1/ownership/checks/:id/evidence': async (app, as) => `/api/v1/ownership/checks/${await newOwnershipCheckId(app, as)}/evidence`,
+  '/api/v1/vendors/:id/ownership': async (app, as) => `/api/v1/vendors/${await newVendorId(app, as)}/ownership`,
   '/api/v1/adjudication/:id': async (app, as) => `/api/v1/adjudication/${await newCaseId(app, as)}`,
   '/api/v1/adjudication/:id/disposition': async (app, as) => ({
     path: `/api/v1/adjudication/${await newCaseId(app, as)}/disposition`,
@@ -164,6 +167,26 @@ async function newScreeningId(app: TestApp, as: TestTenant): Promise<string> {
      VALUES ($1, $2, 'prescreen', 'clear', 0, '{}', $3, $3, 'test', 'req_test', now())`,
     [as.organizationId, id, 'a'.repeat(64)],
   );
+  return id;
+}
+
+async function newOwnershipCheckId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('own');
+  await app.database.owner(
+    `INSERT INTO ownership_checks (organization_id, id, target_id, status, as_of, record, record_sha256, actor, checked_at)
+     VALUES ($1, $2, 'T', 'clear', '2026-11-24', '{}', $3, 'test', now())`,
+    [as.organizationId, id, 'a'.repeat(64)],
+  );
+  return id;
+}
+
+async function newVendorId(app: TestApp, as: TestTenant): Promise<string> {
+  const id = newId('ven');
+  await app.database.owner(`INSERT INTO vendors (organization_id, id, name, latest_screening_id) VALUES ($1, $2, 'Example Vendor', $3)`, [
+    as.organizationId,
+    id,
+    newId('scr'),
+  ]);
   return id;
 }
 
