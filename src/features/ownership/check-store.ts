@@ -2,10 +2,11 @@
  * Stored ownership determinations in the tenant's transaction. Ids sort by creation time
  * (src/ids.ts), so the list reads newest first by id and its cursor is the last id.
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
-import type { Timestamp } from '../../db/schema.ts';
+import type { Schema, Timestamp } from '../../db/schema.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
 import type { OwnershipStatus } from '../cases/rules.ts';
 import type { OwnershipCheckRecord } from './check-record.ts';
 
@@ -83,21 +84,15 @@ export async function findCheck(trx: TenantTransaction, id: string, options: { f
   return row ? stored(row) : undefined;
 }
 
+/** The determination, or 404: another organization's is not there under row-level security. */
+export async function requireCheck(trx: TenantTransaction, id: string): Promise<StoredCheck> {
+  const found = await findCheck(trx, id);
+  if (!found) throw new AppError('not_found', `No ownership determination ${id}.`);
+  return found;
+}
+
 /** What the list shows of a determination: its columns, never the record (a graph may hold 100,000 parties). */
-export type CheckSummary = {
-  id: string;
-  target_id: string;
-  target_name: string | null;
-  status: OwnershipStatus;
-  as_of: string;
-  vendor_id: string | null;
-  case_id: string | null;
-  supersedes_id: string | null;
-  superseded_by_id: string | null;
-  record_sha256: string;
-  actor: string;
-  checked_at: Date;
-};
+export type CheckSummary = Omit<Selectable<Schema['ownership_checks']>, 'organization_id' | 'record'>;
 
 /** Newest first; `limit` rows after `afterId` (the last id of the page before). */
 export async function listChecks(trx: TenantTransaction, filters: CheckFilters, page: { limit: number; afterId?: string }): Promise<CheckSummary[]> {

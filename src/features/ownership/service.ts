@@ -7,7 +7,6 @@
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { WithTenant } from '../../db/tenant.ts';
-import { AppError } from '../../http/errors.ts';
 import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
@@ -15,7 +14,7 @@ import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
 import type { OwnershipRules } from '../cases/rules.ts';
 import { organizationName } from '../screenings/store.ts';
-import { type CheckFilters, findCheck, insertCheck, listChecks, type StoredCheck } from './check-store.ts';
+import { type CheckFilters, insertCheck, listChecks, requireCheck, type StoredCheck } from './check-store.ts';
 import { renderDeterminationEvidence } from './evidence/determination-evidence.ts';
 import { type MatchView, type NameScreening, NOT_SCREENED, screenNames } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
@@ -70,10 +69,8 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
     },
 
     /** A stored determination; another organization's, or none, answers 404. */
-    async get(context: AuditContext, id: string): Promise<StoredCheck> {
-      const found = await withTenant(context.actor, (trx) => findCheck(trx, id));
-      if (!found) throw new AppError('not_found', `No ownership determination ${id}.`);
-      return found;
+    get(context: AuditContext, id: string): Promise<StoredCheck> {
+      return withTenant(context.actor, (trx) => requireCheck(trx, id));
     },
 
     list(context: AuditContext, filters: CheckFilters, page: { limit: number; afterId?: string }) {
@@ -83,8 +80,7 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
     /** The evidence PDF of a stored determination, audited in the same transaction once it rendered. */
     async evidencePdf(context: AuditContext, id: string): Promise<Buffer> {
       return withTenant(context.actor, async (trx) => {
-        const found = await findCheck(trx, id);
-        if (!found) throw new AppError('not_found', `No ownership determination ${id}.`);
+        const found = await requireCheck(trx, id);
         const organization = { id: context.actor.organizationId, name: await organizationName(trx, context.actor.organizationId) };
         const pdf = await renderDeterminationEvidence(organization, found);
         recordAudit(trx, context, { action: 'ownership_check.evidence_downloaded', target: { type: 'ownership_check', id } });

@@ -6,6 +6,7 @@
 import type { AuditContext } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { AppError, type FieldError } from '../../http/errors.ts';
+import { vendorExists } from '../screenings/store.ts';
 import { type OwnershipAnswer, type OwnershipCheckRecord, recordSha256 } from './check-record.ts';
 import { determinationStatus } from './check-status.ts';
 import type { OwnershipRequest } from './request.ts';
@@ -18,8 +19,8 @@ export async function requireVendor(
   vendorId: string,
   named: Pick<FieldError, 'pointer' | 'in'> = { pointer: '/vendor_id', in: 'body' },
 ) {
-  const vendor = await trx.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
-  if (!vendor) throw new AppError('not_found', `No vendor ${vendorId}.`, { errors: [{ ...named, detail: 'is not a vendor of yours' }] });
+  if (!(await vendorExists(trx, vendorId)))
+    throw new AppError('not_found', `No vendor ${vendorId}.`, { errors: [{ ...named, detail: 'is not a vendor of yours' }] });
 }
 
 export function determinationRecord(

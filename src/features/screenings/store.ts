@@ -153,6 +153,11 @@ export async function upsertVendor(trx: TenantTransaction, organizationId: strin
   return row.id;
 }
 
+/** Whether the caller's organization has this vendor (row-level security hides another's). */
+export async function vendorExists(trx: TenantTransaction, id: string): Promise<boolean> {
+  return (await trx.selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function organizationName(trx: TenantTransaction, organizationId: string): Promise<string> {
   const row = await trx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
   return row?.name ?? organizationId;
