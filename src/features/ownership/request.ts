@@ -13,7 +13,6 @@ import { normalizeProgram } from '../../ownership/list-scope.ts';
 import type { GraphEntity, OwnershipQuery } from '../../ownership/types.ts';
 import { MAX_PROBLEMS, validateOwnershipQuery } from '../../ownership/validate.ts';
 import { CountryInputError, isoCountryCode } from '../../screening/country-sanctions/lookup.ts';
-import type { AskedQuestion } from './check-record.ts';
 import type { OwnershipCheckBody } from './schemas.ts';
 
 /**
@@ -35,8 +34,8 @@ export type OwnershipRequest = {
   /** Asked to be kept on record (`store`, or a vendor named); the rules may store it anyway. */
   store: boolean;
   vendorId?: string;
-  /** The question as asked, as a stored determination keeps it. */
-  question: AskedQuestion;
+  /** The question as asked (the body without what only steers storing it), as a stored determination keeps it. */
+  question: Omit<OwnershipBody, 'store' | 'vendor_id'>;
   /** The target's name as given, for the stored determination's list. */
   targetName: string | null;
 };
