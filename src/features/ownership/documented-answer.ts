@@ -4,9 +4,9 @@
  * documented answer cannot drift from what the service says.
  */
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
+import { NOT_SCREENED } from './not-screened.ts';
 import { ownershipRequest } from './request.ts';
 import { FAQ_401_EXAMPLE_3 } from './request-examples.ts';
-import { NOT_SCREENED } from './service.ts';
 
 /** The answer to FAQ 401 Example 3 (its names not screened, as with `screen_names: false`). */
 export function documentedAnswer() {
