@@ -12,10 +12,10 @@ import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
 import { answerCheck, type ScreeningTerms } from './answer-check.ts';
-import { type CheckFilters, findCheck, insertCheck, listChecks, type StoredCheck } from './check-store.ts';
+import { type CheckFilters, findCheck, listChecks, type StoredCheck } from './check-store.ts';
 import type { NameScreening } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
-import { determinationRecord, requireVendor } from './store-check.ts';
+import { determinationRecord, keepDetermination, requireVendor } from './store-check.ts';
 
 export type OwnershipServiceOptions = {
   screeningTerms: (context: AuditContext) => Promise<ScreeningTerms>;
@@ -33,7 +33,7 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
       const { answer, verdict, screening } = await answerCheck(request, { snapshot, freshness: options.freshness(now), terms, now });
       const stored = request.store || terms.ownership.store === 'always' ? determinationRecord(context, request, answer) : undefined;
       await withTenant(context.actor, async (trx) => {
-        if (stored) await insertCheck(trx, context.actor.organizationId, stored.record, stored.recordSha256, null);
+        if (stored) await keepDetermination(trx, context.actor.organizationId, stored, request.toScreen);
         recordAudit(trx, context, {
           action: 'ownership.checked',
           target: { type: 'ownership_check', id: answer.id },
