@@ -20,7 +20,7 @@ import type { NameToScreen } from './request.ts';
 import { type OwnershipWatchlists, type WatchlistMatchView, watchlistMatchViews, watchlistVersionViews } from './watchlist-screening.ts';
 
 /** The loaded lists screened, and the designation each one's entries give. */
-const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
+export const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
 const MATCHES_PER_NAME = 5;
 const NAMES_PER_TURN = 100;
 
