@@ -9,10 +9,17 @@
  *
  * Words shorter than three letters are left out of what is stored (initials, "Al", "Li" would
  * find half the graphs), except in a name made of nothing else; an entry's names are looked up by
- * every word, so such a name is still found. A spelling variant that shares no word with the
- * listed name (Mohammad for Muhammad, and nothing else in common) is not found: the screening
- * engine's other keys (sounds, typos, joined words) would multiply the rows and the candidates.
+ * every word, so such a name is still found. Nor is an entry's name looked up by its words common
+ * on the lists (Trading, Global, Mohammad: below the screening's COMMON_RARITY), when it has a
+ * rarer one: the rarer word carries the match (a name with the common words alone scores far
+ * below a threshold), and the common ones are on so many parties' names that looking them up
+ * would make a change cost what is stored rather than what it touches. So a party whose name
+ * spells the looked-up words otherwise (Mohammad for Muhammad, a typo in the rare word) is not
+ * found: the screening engine's other keys (sounds, typos, joined words) would multiply the rows
+ * and the candidates.
  */
+import type { RarityTable } from '../../screening/index/vocabulary.ts';
+import { COMMON_RARITY } from '../../screening/match/partial-matches.ts';
 import type { ListEntity } from '../../screening/model.ts';
 import { analyzeName } from '../../screening/normalize/analyze-name.ts';
 import { nameVariants, queryVariants } from '../../screening/normalize/name-variants.ts';
@@ -46,10 +53,26 @@ export function storedWordKeys(name: string, isPerson: boolean): string[] {
   return (long.length > 0 ? long : words).map(wordKey);
 }
 
-/** The word keys a list entry's names are looked up by: every identifying word of every name and reading. */
-export function lookupWordKeys(entity: Pick<ListEntity, 'names' | 'type'>): string[] {
-  const texts = entity.names.flatMap((n) => nameVariants(n.full).map((v) => v.text));
-  return identifyingWords(texts, entity.type === 'person').map(wordKey);
+/**
+ * How rare a word is on the lists, as the screening weighs it (vocabulary.ts: log(names / names
+ * with the word) / log(names)): 1 where the table counts too few names to tell.
+ */
+function rarityOn(table: RarityTable | undefined, word: string): number {
+  const frequency = table?.frequencyOf(word) ?? 0;
+  const names = table?.nameCount ?? 0;
+  return frequency === 0 || names < 2 ? 1 : Math.log(names / frequency) / Math.log(names);
+}
+
+/** The word keys a list entry's names are looked up by: the identifying words of each name and reading, its common ones only where it has nothing rarer. */
+export function lookupWordKeys(entity: Pick<ListEntity, 'names' | 'type'>, rarity?: RarityTable): string[] {
+  const keys = new Set<string>();
+  for (const name of entity.names)
+    for (const { text } of nameVariants(name.full)) {
+      const words = identifyingWords([text], entity.type === 'person');
+      const rare = words.filter((word) => rarityOn(rarity, word) >= COMMON_RARITY);
+      for (const word of rare.length > 0 ? rare : words) keys.add(wordKey(word));
+    }
+  return [...keys];
 }
 
 type CountedMatch = { list: string; entry_id: string; counted: boolean; watchlist?: unknown };

@@ -38,7 +38,7 @@ export async function versionChanges(
 ): Promise<VersionChanges> {
   const diff = await listStore.changesOf(version.id);
   const entities = await listStore.entriesOf(version.id, [...diff.added, ...diff.changed]);
-  const wordKeys = new Set(entities.flatMap(lookupWordKeys));
+  const wordKeys = new Set(entities.flatMap((entity) => lookupWordKeys(entity, rarity)));
   const entryKeys = [...diff.changed, ...diff.removed].map((id) => entryKey(version.list, id));
   if (entities.length === 0) return { entryKeys, wordKeys: [], delta: undefined };
   const started = performance.now();

@@ -23,6 +23,19 @@ test('short words are left out of what is stored unless the name has nothing els
   assert.deepEqual(lookupWordKeys(entry).sort(), ['word:li', 'word:na']);
 });
 
+test("an entry's name is not looked up by its words common on the lists, unless it has nothing rarer", () => {
+  const counts = new Map([
+    ['trading', 400],
+    ['global', 300],
+    ['acme', 1],
+  ]);
+  const rarity = { nameCount: 58_785, frequencyOf: (word: string) => counts.get(word) ?? 0 };
+  const entry = (full: string) => emptyEntity({ list: 'OFAC_SDN', entryId: '3', type: 'organization', names: [{ full, kind: 'primary' }] });
+  assert.deepEqual(lookupWordKeys(entry('ACME GLOBAL TRADING LLC'), rarity), ['word:acme']);
+  assert.deepEqual(lookupWordKeys(entry('GLOBAL TRADING LLC'), rarity).sort(), ['word:global', 'word:trading']);
+  assert.deepEqual(lookupWordKeys(entry('ACME GLOBAL TRADING LLC')).sort(), ['word:acme', 'word:global', 'word:trading'], 'no table: every word');
+});
+
 test('the entries a screening counted are keys; an uncounted match and a watchlist entry are not', () => {
   const keys = partyKeys(
     [{ name: 'Blue Heron Logistics', kind: 'organization', country: 'CY' }],
