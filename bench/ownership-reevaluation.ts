@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseOfacLegacy } from '../src/screening/lists/ofac-legacy.ts';
-import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
+import { type BenchDatabase, openDatabases } from './api/databases.ts';
 import { createBenchOrganization, LIST_FOLDERS, startReadyService } from './api/prepared-service.ts';
 import { resetPeakRss } from './api/process-usage.ts';
 import { formatCounts, rssMiB, runSeconds, sdnFolder, sdnRows, waitForSdnRun, withEditedRemarks } from './api/sdn-update.ts';
@@ -69,15 +69,7 @@ try {
   if (values.only && !['embedded', 'postgres'].includes(values.only)) throw new UsageError('--only must be embedded or postgres');
   const update = sdnUpdate(settings, changedPercent);
 
-  for (const { name, open } of [
-    { name: 'embedded', open: async () => embeddedDatabase() as BenchDatabase | { skipped: string } },
-    { name: 'postgres', open: () => postgresDatabase(values['database-url'] ?? process.env.DATABASE_URL) },
-  ].filter((d) => !values.only || d.name === values.only)) {
-    const database = await open();
-    if ('skipped' in database) {
-      say(database.skipped);
-      continue;
-    }
+  for await (const { name, database } of openDatabases(values.only, values['database-url'] ?? process.env.DATABASE_URL, say)) {
     running.push(database.close);
     const table = await measureOn(database, settings, update);
     await running.pop()?.();
