@@ -16,14 +16,13 @@
  * Targets on this 2-core machine (issue 9): first sync < 60 s, re-sync < 10 s, peak RSS < 1 GiB,
  * the re-screen after a 1 % change < 30 s. Writes a section per database to BENCHMARKS.md.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countryCode } from '../src/screening/countries.ts';
 import { parseOfacLegacy } from '../src/screening/lists/ofac-legacy.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { prepareService } from './api/prepared-service.ts';
+import { formatCounts, rssMiB, runSeconds, sdnFolder, sdnRows, waitForSdnRun, withEditedRemarks } from './api/sdn-update.ts';
 import { gatehouse, startService, waitUntilReady } from './api/service-process.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
 import { exitOnUsageProblem, readCsvRecords, readDataFile, resolveDataDir, UsageError } from './matching/eval-data.ts';
@@ -36,7 +35,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 type Profile = { external_id: string; name: string; date_of_birth?: string; citizenship?: string; department: string };
 type SyncAnswer = { id: string; counts: Record<string, number> };
-type Run = { status: string; counts: Record<string, number>; started_at: string | null; finished_at: string | null; changed_entries: number };
 
 try {
   const { values } = parseArgs({
@@ -133,8 +131,8 @@ async function measureOn(
   service = await startService(database.env);
   running.push(() => service.stop());
   await waitUntilReady(service.baseUrl);
-  const run = await waitForRun(service.baseUrl, headers);
-  const rescreenSeconds = (Date.parse(run.finished_at as string) - Date.parse(run.started_at as string)) / 1000;
+  const run = await waitForSdnRun(service.baseUrl, headers);
+  const rescreenSeconds = runSeconds(run);
   const flagged = (await (await fetch(`${service.baseUrl}/v1/workforce/profiles?outcome=potential_match&limit=200`, { headers })).json()) as {
     data: unknown[];
   };
@@ -175,53 +173,15 @@ function buildProfiles(dataDir: string, count: number, plantedNames: string[]): 
 
 /** The SDN with P % of its rows' remarks edited and new rows listing `newNames`, as a folder the CLI imports. */
 function modifiedSdn(text: string, percent: number, newNames: string[]): { folder: string; changed: number } {
-  const rows = text
-    .replace(/\x1a\s*$/, '')
-    .split(/\r?\n/)
-    .filter((r) => r.trim() !== '');
-  const every = Math.round(100 / percent);
-  let changed = 0;
-  const edited = rows.map((row, i) => {
-    if (i % every !== 0) return row;
-    changed += 1;
-    return row
-      .replace(/,"([^"]*)"\s*$/, (_m, remarks: string) => `,"${remarks}; amended in the benchmark's update."`)
-      .replace(/,-0- \s*$/, `,"Amended in the benchmark's update."`);
-  });
+  const edited = withEditedRemarks(sdnRows(text), percent);
   const added = newNames.map((name, i) => {
     const [given, ...family] = name.split(' ');
     return `${990001 + i},"${family.join(' ').toUpperCase()}, ${given}","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `;
   });
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-sdn-'));
-  fs.writeFileSync(path.join(folder, 'sdn.csv'), `${[...edited, ...added].join('\r\n')}\r\n\x1a`, 'latin1');
-  running.push(() => fs.rmSync(folder, { recursive: true, force: true }));
-  return { folder, changed: changed + added.length };
-}
-
-async function waitForRun(baseUrl: string, headers: Record<string, string>): Promise<Run> {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    const { data } = (await (await fetch(`${baseUrl}/v1/monitoring/runs?limit=5`, { headers })).json()) as { data: (Run & { list: string })[] };
-    const run = data.find((r) => r.list === 'OFAC_SDN');
-    if (run?.status === 'completed') return run;
-    if (run?.status === 'failed') throw new Error(`the monitoring run failed: ${JSON.stringify(run)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the monitoring run did not complete within 10 minutes');
-}
-
-/** The process's resident set now (VmRSS) or its high-water mark so far (VmHWM), from Linux's /proc. */
-function rssMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
+  const folder = sdnFolder([...edited.rows, ...added], (remove) => running.push(remove));
+  return { folder, changed: edited.changed + added.length };
 }
 
 function personName(listed: string): string {
   return listed.split(', ').reverse().join(' ');
-}
-
-function formatCounts(counts: Record<string, number>): string {
-  return Object.entries(counts)
-    .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
-    .join(', ');
 }

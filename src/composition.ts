@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { TenantTransaction } from './db/tenant.ts';
 import { createTransactionHook } from './events/transaction-hook.ts';
 import adjudicationFeature from './features/adjudication/index.ts';
 import { createAdjudicationService } from './features/adjudication/service.ts';
@@ -23,6 +24,7 @@ import inboundWebhooks from './features/inbound-webhooks/index.ts';
 import listsFeature from './features/lists/index.ts';
 import monitoringFeature from './features/monitoring/index.ts';
 import { createMonitoringService } from './features/monitoring/service.ts';
+import { createDeterminationFollower } from './features/ownership/determination-follower.ts';
 import ownershipFeature from './features/ownership/index.ts';
 import { createOwnershipService } from './features/ownership/service.ts';
 import { pdfEvidence } from './features/screenings/evidence-input.ts';
@@ -76,18 +78,23 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   const visitorSessions = createSessionService(withTenant, lists, { screenings, cases }, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
   // A visitor session follows its case: a disposition or a reopening moves it before committing.
   caseStatusChanged.on(visitorSessions.followCase);
-  const monitoring = createMonitoringService(db, lists, { screenings, sources: monitoringSources(visitorSessions) }, { batchSize: 500, leaseSeconds: 120 });
+  // A screened name counts as a designation at the organization's own match threshold, and checks are kept as its rules say (its adjudication rules).
+  const ownershipTerms = async (trx: TenantTransaction) => {
+    const { thresholds, ownership: rules } = (await cases.currentRules(trx)).rules;
+    return { ownership: rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
+  };
+  const freshness = (now: Date) => listFreshness.report(now);
+  const ownership = createOwnershipService(withTenant, lists, { screeningTerms: (context) => withTenant(context.actor, ownershipTerms), freshness });
+  // A list version's monitoring run re-evaluates, after its subjects, the stored determinations it touches (ownership's follower: monitoring cannot import it).
+  const determinations = createDeterminationFollower({ lists, listStore: db.lists, screeningTerms: ownershipTerms, freshness });
+  const monitoring = createMonitoringService(
+    db,
+    lists,
+    { screenings, sources: monitoringSources(visitorSessions), determinations },
+    { batchSize: 500, leaseSeconds: 120 },
+  );
   // A watchlist version that added or changed entries re-screens the organization's subjects against those entries.
   watchlistChanged.on(monitoring.queueWatchlistRun);
-  const ownership = createOwnershipService(withTenant, lists, {
-    // A screened name counts as a designation at the organization's own match threshold, and checks are kept as its rules say (its adjudication rules).
-    screeningTerms: (context) =>
-      withTenant(context.actor, async (trx) => {
-        const { thresholds, ownership: rules } = (await cases.currentRules(trx)).rules;
-        return { ownership: rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
-      }),
-    freshness: (now) => listFreshness.report(now),
-  });
   const webhooks = await createWebhooks(config, db, log, seams.webhooks);
 
   return {

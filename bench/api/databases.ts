@@ -48,3 +48,17 @@ export async function postgresDatabase(givenUrl: string | undefined): Promise<Be
     close: cluster.close,
   };
 }
+
+/** The databases a run asked for (`--only`, else both), opened one after the other; one that cannot be had is said and skipped. */
+export async function* openDatabases(
+  only: string | undefined,
+  postgresUrl: string | undefined,
+  say: (text: string) => void,
+): AsyncGenerator<{ name: 'embedded' | 'postgres'; database: BenchDatabase }> {
+  for (const name of ['embedded', 'postgres'] as const) {
+    if (only && only !== name) continue;
+    const database = name === 'embedded' ? embeddedDatabase() : await postgresDatabase(postgresUrl);
+    if ('skipped' in database) say(database.skipped);
+    else yield { name, database };
+  }
+}

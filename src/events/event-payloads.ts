@@ -1,7 +1,7 @@
 /**
  * The `data` of each event type, as its emitter writes it (screenings/pipeline.ts,
  * cases/case-opening.ts, adjudication/case-service.ts, visitor-sessions/service.ts,
- * workforce/sync.ts, watchlists/version-writes.ts, lists/list-staging.ts and lists/freshness.ts),
+ * workforce/sync.ts, watchlists/version-writes.ts, ownership/reevaluate-check.ts, lists/list-staging.ts and lists/freshness.ts),
  * for the OpenAPI document's `webhooks`. Objects stay open: a receiver must accept fields added
  * later.
  */
@@ -17,6 +17,8 @@ const SESSION = {
   site: nullable(Type.String({ description: 'The site, when the check-in named one.' })),
 };
 const LIST = Type.String({ description: 'The list, e.g. `OFAC_SDN`.' });
+const determinationStatus = (description: string) =>
+  Type.Union([Type.Literal('blocked'), Type.Literal('restricted'), Type.Literal('indeterminate'), Type.Literal('clear')], { description });
 
 const payload = (properties: Record<string, TSchema>, example: Record<string, unknown>) => Type.Object(properties, { examples: [example] });
 
@@ -113,6 +115,26 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       changed: 0,
       removed: 0,
       entry_count: 253,
+    },
+  ),
+  'ownership.changed': payload(
+    {
+      determination_id: id('own', 'The new determination, made by the re-evaluation.'),
+      previous_determination_id: id('own', 'The determination it supersedes.'),
+      status: determinationStatus('The new determination’s status.'),
+      previous_status: determinationStatus('The superseded determination’s status.'),
+      target_id: Type.String({ description: 'Your id for the target party, as sent in `target`.' }),
+      list: LIST,
+      list_version_id: Type.String({ description: 'The list version whose change led to the re-evaluation.' }),
+    },
+    {
+      determination_id: 'own_01kaq3m2c5v8x0f3r6t9w2y5b8',
+      previous_determination_id: 'own_01kaa7n4d2b6c8e0g2j4k6m8pq',
+      status: 'blocked',
+      previous_status: 'clear',
+      target_id: 'supplier-4711',
+      list: 'OFAC_SDN',
+      list_version_id: 'lv_01jbz4r2c6a1b3d5f7h9k1m3np',
     },
   ),
   'lists.updated': payload(

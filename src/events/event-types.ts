@@ -22,6 +22,11 @@ export const EVENT_TYPE_DESCRIPTIONS = {
     'A new version of one of the organization’s watchlists: `watchlist_id`, `slug`, `version`, `change` (`created`, `updated`, `deleted`, ' +
     '`entries_added`, `entries_changed`, `entries_removed`, `entries_upserted` or `entries_replaced`), the counts `added`, `changed`, `removed`, ' +
     'and `entry_count`. Fetch the version (`GET /api/v1/watchlists/{id}/versions/{version}`) for the entry ids.',
+  'ownership.changed':
+    'A stored ownership determination was re-evaluated after a list version designated or removed one of its parties, and the verdict changed: ' +
+    '`determination_id` (the new determination) and `previous_determination_id` (the one it supersedes), `status` and `previous_status` ' +
+    '(`blocked`, `restricted`, `indeterminate` or `clear`), your `target_id`, and the `list` and `list_version_id` that changed it. ' +
+    'Fetch the determination (`GET /api/v1/ownership/checks/{id}`) for the graph, the paths and the matches.',
   'lists.updated':
     'A new version of a restricted-party list became active: `list`, `version_id`, `previous_version_id`, `published_on`, `entity_count` and ' +
     'the counts `added`, `removed`, `changed`. Lists are shared, so every organization receives its own copy of this event.',

@@ -214,6 +214,12 @@ export function tenantRowFactories({ owner, insertAsOwner }: OwnerAccess) {
       actor: 'api_key:test',
       checked_at: new Date().toISOString(),
     }),
+    ownership_check_parties: async (organizationId) => ({
+      organization_id: organizationId,
+      key: 'word:example',
+      check_id: (await parentRow('ownership_checks', organizationId)).id,
+      names: '[]',
+    }),
     idempotency_keys: (organizationId) => ({
       organization_id: organizationId,
       key: newId('key'),

@@ -50,7 +50,9 @@ const monitoring: Feature<{ monitoring: MonitoringService }> = {
           description:
             "One run per list version that added or changed entries: the organization's active workforce, vendors and visitors not yet gone are re-screened " +
             'against those entries only. Newest first, with progress (`counts`) while it runs. A re-screen that finds something is stored as a screening ' +
-            "(source `rescreen`) and opens a case, or reopens the subject's own; clear ones are counted, not stored.",
+            "(source `rescreen`) and opens a case, or reopens the subject's own; clear ones are counted, not stored. A run for a version of an OFAC or BIS list " +
+            'that added, changed or removed entries then re-evaluates the stored ownership determinations with a party among those entries ' +
+            '(`graphs_examined`, `graphs_changed`; a version that only removed entries gets a run for this alone).',
           querystring: RunsQuery,
           response: { 200: RunListSchema },
         },

@@ -19,7 +19,9 @@ export const RunSchema = Type.Object({
   list: Type.String(),
   list_version_id: Type.String({ description: 'The version whose added and changed entries were screened.' }),
   previous_version_id: Type.String(),
-  changed_entries: Type.Integer({ description: 'Entries the version added or changed.' }),
+  changed_entries: Type.Integer({
+    description: 'Entries the version added or changed (0 for a version that only removed entries: its run re-evaluates determinations only).',
+  }),
   status: Type.String({ description: 'queued, running, completed or failed.' }),
   counts: Type.Object({
     subjects: Type.Integer({ description: 'Watched subjects looked at so far.' }),
@@ -27,6 +29,14 @@ export const RunSchema = Type.Object({
     potential_matches: Type.Integer(),
     cases_opened: Type.Integer(),
     cases_reopened: Type.Integer(),
+    graphs_examined: Type.Integer({
+      description:
+        'Stored ownership determinations (current ones) with a party the version designated, changed or removed, by list entry or by a name screening at your match threshold: each re-evaluated as of the version. Determinations the version did not touch are not looked at.',
+    }),
+    graphs_changed: Type.Integer({
+      description:
+        'Of those, the ones whose verdict changed: each stored as a new determination superseding the old one, and announced as `ownership.changed`.',
+    }),
   }),
   error: Type.Union([Type.String(), Type.Null()], { description: 'The last error, while the run waits to be tried again.' }),
   created_at: Type.String({ format: 'date-time' }),

@@ -9,6 +9,12 @@
  * A subject screened in full after the version was imported already met its entries, and is
  * skipped. A match on a new or changed entry opens a case, or reopens the subject's own; matches
  * on unchanged entries are not looked at again, so what was decided about them stays decided.
+ *
+ * After its subjects, a run for a version of a list the ownership rules read hands the version
+ * to the follower the composition root gave it (src/lists/version-follower.ts: stored ownership
+ * determinations re-evaluated), batch by batch under the same cursor, and counts the graphs it
+ * examined and changed. A version that only removed entries of such a list gets a run for that
+ * alone: removals change nothing for subjects, whose screenings only ever look for new matches.
  */
 import { type AuditContext, appendAuditNow, recordAudit } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
@@ -16,10 +22,11 @@ import type { Actor } from '../../db/tenant.ts';
 import { newId } from '../../ids.ts';
 import type { ListCatalog, ListSnapshot } from '../../lists/catalog.ts';
 import type { ListVersion } from '../../lists/list-store.ts';
+import type { FollowBatch, VersionFollower } from '../../lists/version-follower.ts';
 import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
 import type { MonitoredSubject, MonitoringSource } from '../screenings/monitoring-source.ts';
 import type { ScreeningService } from '../screenings/service.ts';
-import { claimableRun, findRun, listRuns, NO_COUNTS, queueRun, type RunRow, updateRun } from './store.ts';
+import { claimableRun, findRun, listRuns, queueRun, type RunRow, updateRun } from './store.ts';
 import { isWatchlistRun, queueWatchlistRun, type RunTarget, watchlistRunTarget } from './watchlist-runs.ts';
 
 export type MonitoringOptions = { batchSize: number; leaseSeconds: number };
@@ -27,12 +34,24 @@ export type MonitoringOptions = { batchSize: number; leaseSeconds: number };
  * What monitoring needs: the screening pipeline, and the features' subjects to watch, in the order
  * a run goes through them (its cursor names the source it is in, so the order is part of a run).
  */
-export type MonitoringDeps = { screenings: Pick<ScreeningService, 'screenMany'>; sources: readonly MonitoringSource[] };
+export type MonitoringDeps = {
+  screenings: Pick<ScreeningService, 'screenMany'>;
+  sources: readonly MonitoringSource[];
+  /** What follows a public list's version after the subjects (stored ownership determinations), counted as graphs. */
+  determinations?: VersionFollower;
+};
+
+/** The cursor's source once everything a run does is done. */
+const DONE = 'done';
 
 const systemActor = (organizationId: string): Actor => ({ organizationId, kind: 'system', id: 'monitoring' });
 const systemContext = (organizationId: string): AuditContext => ({ actor: { ...systemActor(organizationId), role: null }, requestId: null, sourceIp: null });
 
-export function createMonitoringService(db: Database, lists: ListCatalog, { screenings, sources }: MonitoringDeps, options: MonitoringOptions) {
+export function createMonitoringService(db: Database, lists: ListCatalog, { screenings, sources, determinations }: MonitoringDeps, options: MonitoringOptions) {
+  /** The follower works a run for a version of a list it follows; a watchlist's version is no list's. */
+  const followed = (run: Pick<RunRow, 'list' | 'list_version_id'>) =>
+    determinations !== undefined && !isWatchlistRun(run) && determinations.lists.includes(run.list) ? determinations : undefined;
+
   /** The changed entries of a version, indexed, built once per process and version. */
   const deltas = new Map<string, Promise<ListSnapshot>>();
   const deltaOf = (version: ListVersion) => {
@@ -45,10 +64,18 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
     return delta;
   };
 
-  /** Queues a run, in every organization, for each active version that added or changed entries. */
+  /**
+   * Queues a run, in every organization, for each active version that added or changed entries,
+   * and for one that only removed entries of a list whose versions the follower follows (a
+   * removal may undo a determination's designation; subjects have nothing new to be screened against).
+   */
   async function queueRuns(snapshot = lists.current()): Promise<number> {
     if (!snapshot) return 0;
-    const versions = snapshot.versions.filter((v) => v.previousVersionId !== null && v.changes.added + v.changes.changed > 0);
+    const versions = snapshot.versions.filter(
+      (v) =>
+        v.previousVersionId !== null &&
+        (v.changes.added + v.changes.changed > 0 || (v.changes.removed > 0 && followed({ list: v.list, list_version_id: v.id }) !== undefined)),
+    );
     if (versions.length === 0) return 0;
     let queued = 0;
     for (const organization of await db.operator.listOrganizations()) {
@@ -118,14 +145,34 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
     let done = 0;
     try {
       const target = await targetOf(organizationId, run);
+      const follower = followed(run);
+      // Made outside the batches' transactions (it reads the lists), when the cursor first reaches it.
+      let followBatch: FollowBatch | undefined;
       for (;;) {
         if (budget !== undefined && done >= budget) return done;
-        const finished = await db.withTenant(context.actor, async (trx) => {
+        const finished = await db.withTenant(context.actor, async (trx): Promise<boolean | 'follow'> => {
           const now = new Date();
           const current = await findRun(trx, run.id, { forUpdate: true });
           if (!current || current.status !== 'running') return true;
           const at = current.cursor.source === null ? 0 : sources.findIndex((s) => s.kind === current.cursor.source);
-          const source = sources[at];
+          // A version that added and changed nothing has nothing to screen subjects against.
+          const source = run.changed_entries > 0 ? sources[at] : undefined;
+          if (!source && follower && current.cursor.source !== DONE) {
+            if (!followBatch) return 'follow';
+            const batch = await followBatch(trx, context, current.cursor.source === follower.kind ? current.cursor.after : null);
+            const counts = {
+              ...current.counts,
+              graphs_examined: current.counts.graphs_examined + batch.examined,
+              graphs_changed: current.counts.graphs_changed + batch.changed,
+            };
+            await updateRun(trx, run.id, {
+              cursor: { source: batch.done ? DONE : follower.kind, after: batch.after },
+              counts,
+              lease_until: lease(now),
+              error: null,
+            });
+            return false;
+          }
           if (!source) {
             await updateRun(trx, run.id, { status: 'completed', finished_at: now, lease_until: null, error: null });
             recordAudit(trx, context, { action: 'monitoring.run_completed', target: { type: 'monitoring_run', id: run.id }, details: { ...current.counts } });
@@ -133,10 +180,10 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
           }
           const subjects = await source.subjects(trx, current.cursor.after, options.batchSize);
           if (subjects.length === 0) {
-            await updateRun(trx, run.id, { cursor: { source: sources[at + 1]?.kind ?? 'done', after: null }, lease_until: lease(now) });
+            await updateRun(trx, run.id, { cursor: { source: sources[at + 1]?.kind ?? follower?.kind ?? DONE, after: null }, lease_until: lease(now) });
             return false;
           }
-          const counts = { ...NO_COUNTS, ...current.counts, subjects: current.counts.subjects + subjects.length };
+          const counts = { ...current.counts, subjects: current.counts.subjects + subjects.length };
           // Screened in full since the version landed: its entries were already in that screening.
           const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < target.importedAt);
           const views = await screenings.screenMany(
@@ -169,6 +216,15 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
           });
           return false;
         });
+        if (finished === 'follow' && follower) {
+          followBatch = await follower.follow({
+            list: run.list,
+            versionId: run.list_version_id,
+            previousVersionId: run.previous_version_id,
+            importedAt: target.importedAt,
+          });
+          continue;
+        }
         done += 1;
         if (finished) return done;
       }

@@ -8,7 +8,16 @@ import type { TenantTransaction } from '../../db/tenant.ts';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed';
 /** The source being worked (by kind, so a change in the order features load cannot skip one) and the last subject done in it. */
 export type RunCursor = { source: string | null; after: string | null };
-export type RunCounts = { subjects: number; screened: number; potential_matches: number; cases_opened: number; cases_reopened: number };
+export type RunCounts = {
+  subjects: number;
+  screened: number;
+  potential_matches: number;
+  cases_opened: number;
+  cases_reopened: number;
+  /** Stored ownership determinations the version touched and re-evaluated, and those whose verdict changed. */
+  graphs_examined: number;
+  graphs_changed: number;
+};
 
 declare module '../../db/schema.ts' {
   interface Schema {
@@ -42,7 +51,15 @@ export type RunRow = Omit<Schema['monitoring_runs'], 'organization_id' | 'cursor
   finished_at: Date | null;
 };
 
-export const NO_COUNTS: RunCounts = { subjects: 0, screened: 0, potential_matches: 0, cases_opened: 0, cases_reopened: 0 };
+export const NO_COUNTS: RunCounts = {
+  subjects: 0,
+  screened: 0,
+  potential_matches: 0,
+  cases_opened: 0,
+  cases_reopened: 0,
+  graphs_examined: 0,
+  graphs_changed: 0,
+};
 
 const COLUMNS = [
   'id',
@@ -66,7 +83,8 @@ function toRun(row: Record<(typeof COLUMNS)[number], unknown>): RunRow {
   return {
     ...(row as unknown as RunRow),
     cursor: fromJson<RunCursor>(row.cursor),
-    counts: fromJson<RunCounts>(row.counts),
+    // A run counted before determinations were followed has no graph counts: none were examined.
+    counts: { ...NO_COUNTS, ...fromJson<Partial<RunCounts>>(row.counts) },
     lease_until: date(row.lease_until),
     created_at: date(row.created_at) as Date,
     started_at: date(row.started_at),

@@ -33,7 +33,7 @@ export const NOT_SCREENED = {
 };
 
 /** The loaded lists screened, and the designation each one's entries give. */
-const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
+export const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
 const MATCHES_PER_NAME = 5;
 const NAMES_PER_TURN = 100;
 

@@ -36,8 +36,8 @@ export type OwnershipRequest = {
   /** Asked to be kept on record (`store`, or a vendor named); the rules may store it anyway. */
   store: boolean;
   vendorId?: string;
-  /** The question as asked, as a stored determination keeps it. */
-  question: AskedQuestion;
+  /** The question as asked (the body without what only steers storing it), as a stored determination keeps it. */
+  question: Omit<OwnershipBody, 'store' | 'vendor_id'>;
   /** The target's name as given, for the stored determination's list. */
   targetName: string | null;
 };

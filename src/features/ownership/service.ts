@@ -7,29 +7,16 @@
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { WithTenant } from '../../db/tenant.ts';
-import { newId } from '../../ids.ts';
 import { type ListCatalog, requireLists } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
-import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
-import type { OwnershipRules } from '../cases/rules.ts';
 import { organizationName } from '../screenings/store.ts';
-import { type CheckFilters, insertCheck, listChecks, requireCheck, type StoredCheck } from './check-store.ts';
+import { answerCheck, type ScreeningTerms } from './answer-check.ts';
+import { type CheckFilters, listChecks, requireCheck, type StoredCheck } from './check-store.ts';
 import { renderDeterminationEvidence } from './evidence/determination-evidence.ts';
-import { type MatchView, type NameScreening, NOT_SCREENED, screenNames } from './name-screening.ts';
+import type { NameScreening } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
-import { determinationRecord, requireVendor } from './store-check.ts';
-import type { OwnershipWatchlists } from './watchlist-screening.ts';
-
-/** What the caller's organization screens a check's names under and keeps of it, read together (one transaction). */
-export type ScreeningTerms = {
-  /** Whether checks are stored, and which determinations open cases (the adjudication rules' `ownership`). */
-  ownership: OwnershipRules;
-  /** The score a screened name must reach to count as a designation. */
-  matchThreshold: number;
-  /** Its watchlists, screened beside the lists (reported, never counted as designations). */
-  watchlists?: OwnershipWatchlists;
-};
+import { determinationRecord, keepDetermination, requireVendor } from './store-check.ts';
 
 export type OwnershipServiceOptions = {
   screeningTerms: (context: AuditContext) => Promise<ScreeningTerms>;
@@ -42,23 +29,12 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
     async check(context: AuditContext, request: OwnershipRequest, now: Date) {
       if (request.vendorId) await withTenant(context.actor, (trx) => requireVendor(trx, request.vendorId as string));
       const terms = await options.screeningTerms(context);
-      const screening = request.screenNames
-        ? await screenNames(requireLists(lists), options.freshness(now), request.toScreen, terms.matchThreshold, terms.watchlists, now)
-        : undefined;
-      const query = screening ? withScreenedDesignations(request, screening) : request.query;
-      const verdict = evaluateOwnership(query, { alsoReport: new Set(screening?.byEntity.keys()) }, request.resolved);
-      const answer = {
-        object: 'ownership_check' as const,
-        id: newId('own'),
-        ...verdict,
-        checked_at: now.toISOString(),
-        entities: screening ? withMatches(verdict, request, screening) : verdict.entities,
-        warnings: [...verdict.warnings, ...uncountedMatches(request, screening), ...watchlistMatches(request, screening)],
-        screening: screening?.summary ?? NOT_SCREENED,
-      };
+      // One snapshot for the whole check: every name is screened against the same list versions.
+      const snapshot = request.screenNames ? requireLists(lists) : undefined;
+      const { answer, verdict, screening } = await answerCheck(request, { snapshot, freshness: options.freshness(now), terms, now });
       const stored = request.store || terms.ownership.store === 'always' ? determinationRecord(context, request, answer) : undefined;
       await withTenant(context.actor, async (trx) => {
-        if (stored) await insertCheck(trx, context.actor.organizationId, stored.record, stored.recordSha256, null);
+        if (stored) await keepDetermination(trx, context.actor.organizationId, stored, request.toScreen);
         recordAudit(trx, context, {
           action: 'ownership.checked',
           target: { type: 'ownership_check', id: answer.id },
@@ -100,59 +76,6 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
 }
 
 export type OwnershipService = ReturnType<typeof createOwnershipService>;
-
-function withScreenedDesignations(request: OwnershipRequest, screening: NameScreening): OwnershipRequest['query'] {
-  if (screening.byEntity.size === 0) return request.query;
-  const entities = request.query.entities.map((entity, i) => {
-    const found = screening.byEntity.get(i)?.designations ?? [];
-    return found.length > 0 ? { ...entity, designations: [...(entity.designations ?? []), ...found] } : entity;
-  });
-  return { ...request.query, entities };
-}
-
-/** The matches behind each screened party, beside its verdict. */
-function withMatches(verdict: OwnershipVerdict, request: OwnershipRequest, screening: NameScreening) {
-  const position = request.resolved.indexOf;
-  return verdict.entities.map((entity) => {
-    const matches = screening.byEntity.get(position.get(entity.id) as number)?.matches;
-    return matches ? { ...entity, screening_matches: matches } : entity;
-  });
-}
-
-/** The parties (their ids) some of whose matches meet `which`. */
-const partiesWith = (
-  request: OwnershipRequest,
-  screening: NameScreening | undefined,
-  which: (found: { designations: unknown[]; matches: MatchView[] }) => boolean,
-) => [...(screening?.byEntity ?? [])].filter(([, found]) => which(found)).map(([i]) => request.query.entities[i]?.id as string);
-
-/** A party on the organization's own watchlists is no designation, and whoever checks should know of it. */
-function watchlistMatches(request: OwnershipRequest, screening: NameScreening | undefined) {
-  const listed = partiesWith(request, screening, (found) => found.matches.some((m) => 'watchlist' in m));
-  if (listed.length === 0) return [];
-  return [
-    {
-      code: 'watchlist_match' as const,
-      detail: `${listed.length} part(ies) matched entries of your organization's watchlists: the ownership rules do not count them as designations. Review them in screening_matches.`,
-      entities: listed.slice(0, 20),
-      count: listed.length,
-    },
-  ];
-}
-
-/** Matches below the threshold change nothing, and a reviewer should still see them. */
-function uncountedMatches(request: OwnershipRequest, screening: NameScreening | undefined) {
-  const weak = partiesWith(request, screening, (found) => found.designations.length === 0 && found.matches.some((m) => !('watchlist' in m)));
-  if (weak.length === 0) return [];
-  return [
-    {
-      code: 'potential_match_not_counted' as const,
-      detail: `Screening found list entries below the match threshold (${screening?.summary.threshold}) for ${weak.length} part(ies): not counted as designations. Review them in screening_matches.`,
-      entities: weak.slice(0, 20),
-      count: weak.length,
-    },
-  ];
-}
 
 /** What the audit trail keeps: sizes, verdicts and list versions; never the caller's names or ids. */
 function auditDetails(request: OwnershipRequest, verdict: OwnershipVerdict, screening: NameScreening | undefined) {

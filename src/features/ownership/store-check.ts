@@ -9,6 +9,9 @@ import { AppError, type FieldError } from '../../http/errors.ts';
 import { vendorExists } from '../screenings/store.ts';
 import { type OwnershipAnswer, type OwnershipCheckRecord, recordSha256 } from './check-record.ts';
 import { determinationStatus } from './check-status.ts';
+import { insertCheck } from './check-store.ts';
+import { insertPartyKeys } from './party-key-store.ts';
+import { partyKeys, type ScreenedName } from './party-keys.ts';
 import type { OwnershipRequest } from './request.ts';
 
 export type StoredDetermination = { record: OwnershipCheckRecord; recordSha256: string };
@@ -43,4 +46,10 @@ export function determinationRecord(
     answer,
   };
   return { record, recordSha256: recordSha256(record) };
+}
+
+/** The determination's row, and the keys a list change will find it by (party-keys.ts): `screened`, the names its check screened. */
+export async function keepDetermination(trx: TenantTransaction, organizationId: string, stored: StoredDetermination, screened: readonly ScreenedName[]) {
+  await insertCheck(trx, organizationId, stored.record, stored.recordSha256, null);
+  await insertPartyKeys(trx, organizationId, stored.record.id, partyKeys(screened, stored.record.answer.entities));
 }

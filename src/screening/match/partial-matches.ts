@@ -34,7 +34,7 @@ const RARITY_UNKNOWN = 1;
  * Words below this rarity are common on the lists (Global, Solutions, Trading: on a hundred names
  * and more); an organization's everyday name made of them earns no forgiveness.
  */
-const COMMON_RARITY = 0.5;
+export const COMMON_RARITY = 0.5;
 /** How much of an organization's extra list words a query of rare words found on it forgives. */
 const SUBSET_DISCOUNT = 0.8;
 /**

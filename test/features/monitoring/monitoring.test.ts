@@ -91,7 +91,7 @@ describe('monitoring on invented lists', () => {
     const [run] = (await t.ok('GET', '/monitoring/runs')).data;
     assert.equal(run.status, 'completed');
     assert.equal(run.changed_entries, 3);
-    assert.deepEqual(run.counts, { subjects: 5, screened: 5, potential_matches: 3, cases_opened: 3, cases_reopened: 0 });
+    assert.deepEqual(run.counts, { subjects: 5, screened: 5, potential_matches: 3, cases_opened: 3, cases_reopened: 0, graphs_examined: 0, graphs_changed: 0 });
     assert.deepEqual((await t.ok('GET', `/monitoring/runs/${run.id}`)).counts, run.counts);
 
     const orlova = await t.profile('W-ORLOVA');

@@ -64,7 +64,7 @@ describe('monitoring after a watchlist changes', () => {
     await harness.app.services.monitoring.workRuns();
     const [run] = await runs();
     assert.equal(run.status, 'completed');
-    assert.deepEqual(run.counts, { subjects: 4, screened: 4, potential_matches: 3, cases_opened: 3, cases_reopened: 0 });
+    assert.deepEqual(run.counts, { subjects: 4, screened: 4, potential_matches: 3, cases_opened: 3, cases_reopened: 0, graphs_examined: 0, graphs_changed: 0 });
 
     const insider = await profile('W-1');
     const insiderCase = await ok('GET', `/adjudication/${insider.case_id}`);
