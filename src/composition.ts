@@ -24,6 +24,7 @@ import inboundWebhooks from './features/inbound-webhooks/index.ts';
 import listsFeature from './features/lists/index.ts';
 import monitoringFeature from './features/monitoring/index.ts';
 import { createMonitoringService } from './features/monitoring/service.ts';
+import { caseDeterminations } from './features/ownership/determination-cases.ts';
 import { createDeterminationFollower } from './features/ownership/determination-follower.ts';
 import ownershipFeature from './features/ownership/index.ts';
 import { createOwnershipService } from './features/ownership/service.ts';
@@ -74,19 +75,31 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
     pdfEvidence(config.evidenceFallbackFont),
   );
   const loadedLists = () => lists.current()?.versions.map((v) => v.list) ?? [];
-  const adjudication = createAdjudicationService(withTenant, { screenings, statusChanged: caseStatusChanged }, loadedLists);
+  const adjudication = createAdjudicationService(
+    withTenant,
+    // A case about an ownership determination is shown with it (ownership answers; adjudication cannot import it).
+    { screenings, determinations: caseDeterminations, statusChanged: caseStatusChanged },
+    loadedLists,
+  );
   const visitorSessions = createSessionService(withTenant, lists, { screenings, cases }, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
   // A visitor session follows its case: a disposition or a reopening moves it before committing.
   caseStatusChanged.on(visitorSessions.followCase);
   // A screened name counts as a designation at the organization's own match threshold, and checks are kept as its rules say (its adjudication rules).
   const ownershipTerms = async (trx: TenantTransaction) => {
-    const { thresholds, ownership: rules } = (await cases.currentRules(trx)).rules;
-    return { ownership: rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
+    const rules = await cases.currentRules(trx);
+    const { thresholds } = rules.rules;
+    return { rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
   };
   const freshness = (now: Date) => listFreshness.report(now);
   const ownership = createOwnershipService(withTenant, lists, { screeningTerms: (context) => withTenant(context.actor, ownershipTerms), freshness });
   // A list version's monitoring run re-evaluates, after its subjects, the stored determinations it touches (ownership's follower: monitoring cannot import it).
-  const determinations = createDeterminationFollower({ lists, listStore: db.lists, screeningTerms: ownershipTerms, freshness });
+  const determinations = createDeterminationFollower({
+    lists,
+    listStore: db.lists,
+    screeningTerms: ownershipTerms,
+    freshness,
+    caseStatusChanged,
+  });
   const monitoring = createMonitoringService(
     db,
     lists,

@@ -1,6 +1,6 @@
 /**
  * The `data` of each event type, as its emitter writes it (screenings/pipeline.ts,
- * cases/case-opening.ts, adjudication/case-service.ts, visitor-sessions/service.ts,
+ * cases/case-opening.ts, cases/determination-case.ts, adjudication/case-service.ts, visitor-sessions/service.ts,
  * workforce/sync.ts, watchlists/version-writes.ts, ownership/reevaluate-check.ts, lists/list-staging.ts and lists/freshness.ts),
  * for the OpenAPI document's `webhooks`. Objects stay open: a receiver must accept fields added
  * later.
@@ -51,22 +51,24 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
   'case.opened': payload(
     {
       case_id: id('case', 'The case.'),
-      screening_id: id('scr', 'The screening that opened it.'),
-      source: Type.String({ description: 'What ran the screening.' }),
+      screening_id: nullable(id('scr', 'The screening that opened it; null for a case about an ownership determination.')),
+      ownership_check_id: Type.Optional(id('own', 'The stored ownership determination the case is about (source `ownership`).')),
+      source: Type.String({ description: 'What ran the screening (`prescreen`, `checkin`, `vendor`, `workforce`, `rescreen`), or `ownership`.' }),
       status: Type.String({
         description:
           'The case’s status: `OPEN`, or `ESCALATED` when the rules escalate it at once, or `DENIED` when the rules deny a match on one of the ' +
           'organization’s watchlists outright (its severity; adjudication rules `watchlists`).',
       }),
       priority: Type.String({ description: 'Its priority under the adjudication rules.' }),
-      reopened: Type.Optional(Type.Literal(true, { description: 'A decided case a new screening opened again.' })),
+      reopened: Type.Optional(Type.Literal(true, { description: 'A decided case a new screening, or a changed ownership determination, opened again.' })),
     },
     { case_id: 'case_01jbz4r2c7b2c4e6g8j0k2m4pq', screening_id: 'scr_01jbz4r2c6a1b3d5f7h9k1m3np', source: 'prescreen', status: 'OPEN', priority: 'high' },
   ),
   'case.disposition_applied': payload(
     {
       case_id: id('case', 'The case.'),
-      screening_id: id('scr', 'Its screening.'),
+      screening_id: nullable(id('scr', 'Its screening; null for a case about an ownership determination.')),
+      ownership_check_id: Type.Optional(id('own', 'The ownership determination it is about (source `ownership`).')),
       disposition: Type.Union([Type.Literal('CLEARED'), Type.Literal('ESCALATED'), Type.Literal('DENIED')]),
       status: Type.String({ description: 'The case’s status now.' }),
     },
@@ -126,6 +128,12 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       target_id: Type.String({ description: 'Your id for the target party, as sent in `target`.' }),
       list: LIST,
       list_version_id: Type.String({ description: 'The list version whose change led to the re-evaluation.' }),
+      case_id: nullable(
+        id(
+          'case',
+          'The adjudication case that follows the target: opened or reopened when the rules’ `ownership.open_case_on` names the new status; null when none.',
+        ),
+      ),
     },
     {
       determination_id: 'own_01kaq3m2c5v8x0f3r6t9w2y5b8',
@@ -135,6 +143,7 @@ export const EVENT_PAYLOADS: Record<EventType | typeof TEST_EVENT_TYPE, TSchema>
       target_id: 'supplier-4711',
       list: 'OFAC_SDN',
       list_version_id: 'lv_01jbz4r2c6a1b3d5f7h9k1m3np',
+      case_id: 'case_01kaq3m2c7b2c4e6g8j0k2m4pq',
     },
   ),
   'lists.updated': payload(

@@ -39,7 +39,9 @@ export async function lockCase(trx: TenantTransaction, id: string): Promise<Case
   return row;
 }
 
-export async function caseScreening(trx: TenantTransaction, screenings: CaseWorkDeps['screenings'], row: CaseRow): Promise<ScreeningForCase> {
+/** The screening a case is about; null for a case about an ownership determination, which has no matches to decide. */
+export async function caseScreening(trx: TenantTransaction, screenings: CaseWorkDeps['screenings'], row: CaseRow): Promise<ScreeningForCase | null> {
+  if (row.screening_id === null) return null;
   const view = await screenings.find(trx, row.screening_id);
   if (!view) throw new Error(`case ${row.id} refers to screening ${row.screening_id}, which is missing`);
   return view.record;
@@ -57,7 +59,8 @@ export async function applyDisposition(
   const actor = actorName(context);
   const row = await lockCase(trx, id);
   const screening = await caseScreening(trx, deps.screenings, row);
-  const matchDecisions = checkedMatchDecisions(request.matches ?? [], screening);
+  const matches = screening?.matches ?? [];
+  const matchDecisions = checkedMatchDecisions(request.matches ?? [], matches);
   const { rules } = await rulesAt(trx, row.rules_version);
   const reviewer = { actor, person: await answerablePerson(trx, context.actor) };
   const decision = decide({ status: row.status, score: row.score, pending: row.pending_decision }, { ...request, matchDecisions }, reviewer, rules, now);
@@ -94,8 +97,8 @@ export async function applyDisposition(
   const effective = { ...row.match_decisions, ...decision.matchDecisions };
   if (decision.to === 'CLEARED') {
     // Clearing says the subject is not the listed party: every match not called a true match was a false positive.
-    for (const match of screening.matches) effective[match.id] ??= 'false_positive';
-    await insertSuppressions(trx, organizationId, suppressionsFor(screening, effective, rules, { caseId: id, actor, now }));
+    for (const match of matches) effective[match.id] ??= 'false_positive';
+    if (screening) await insertSuppressions(trx, organizationId, suppressionsFor(screening, effective, rules, { caseId: id, actor, now }));
   }
   const changes = { status: decision.to, pending_decision: null, match_decisions: effective, ...assignee, updated_at: now, ...(closes && { closed_at: now }) };
   await updateCase(trx, id, changes);
@@ -121,7 +124,7 @@ export async function applyDisposition(
   });
   recordEvent(trx, organizationId, {
     type: 'case.disposition_applied',
-    data: { case_id: id, screening_id: row.screening_id, disposition: request.disposition, status: decision.to },
+    data: { case_id: id, ...caseSubject(row), disposition: request.disposition, status: decision.to },
     ...(context.requestId && { requestId: context.requestId }),
   });
   await deps.statusChanged.run(trx, context, {
@@ -134,6 +137,9 @@ export async function applyDisposition(
   });
   return { row: { ...row, ...changes }, outcome: 'applied' };
 }
+
+/** What a case's events name it by: its screening, or the ownership determination it is about. */
+const caseSubject = (row: CaseRow) => ({ screening_id: row.screening_id, ...(row.ownership_check_id && { ownership_check_id: row.ownership_check_id }) });
 
 /** The two people of a four-eyes decision, proposer first (the proposing credential when no person answers for it). */
 const reviewersOf = (confirms: PendingDecision, second: string | null) => [proposerPerson(confirms) ?? confirms.actor, second];
@@ -177,14 +183,16 @@ export async function addNote(trx: TenantTransaction, context: AuditContext, id:
 }
 
 /** Per-match decisions keyed by match id; an id that is not one of the case's matches is a 400 naming it. */
-function checkedMatchDecisions(decisions: NonNullable<DispositionRequest['matches']>, screening: ScreeningForCase): Record<string, MatchDecision> {
-  const known = new Set(screening.matches.map((m) => m.id));
+function checkedMatchDecisions(decisions: NonNullable<DispositionRequest['matches']>, matches: ScreeningForCase['matches']): Record<string, MatchDecision> {
+  const known = new Set(matches.map((m) => m.id));
   const errors: FieldError[] = [];
   const result: Record<string, MatchDecision> = {};
   decisions.forEach(({ match_id: matchId, decision }, i) => {
     if (!known.has(matchId)) {
       const matches =
-        known.size > 0 ? `its matches: ${[...known].join(', ')}` : 'it has no name match (a country rule holds its subject): decide it without `matches`';
+        known.size > 0
+          ? `its matches: ${[...known].join(', ')}`
+          : 'it has no name match (a country rule holds its subject, or it is about an ownership determination): decide it without `matches`';
       errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is not a match of this case; ${matches}`, in: 'body' });
     } else if (result[matchId] !== undefined) errors.push({ pointer: `/matches/${i}/match_id`, detail: `${matchId} is decided twice`, in: 'body' });
     else result[matchId] = decision;

@@ -1,6 +1,6 @@
 /**
  * Cases as the API shows them: the row, whether it is overdue now, and (for one case) its history,
- * its screening and the rules that governed it.
+ * its subject (a screening, or an ownership determination) and the rules that governed it.
  */
 import type { CaseEvent, CaseRow } from '../cases/case-store.ts';
 import type { VersionedRules } from '../cases/rules.ts';
@@ -17,6 +17,7 @@ export function presentCase(row: CaseRow, now: Date) {
     lists: row.lists,
     source: row.source,
     screening_id: row.screening_id,
+    ownership_check_id: row.ownership_check_id,
     assignee: row.assignee,
     sla_due_at: row.sla_due_at.toISOString(),
     overdue: OPEN_STATUSES.includes(row.status) && row.sla_due_at < now,
@@ -44,8 +45,13 @@ export function presentHistory(events: CaseEvent[]) {
   }));
 }
 
-export function presentCaseDetail(row: CaseRow, now: Date, extra: { history: CaseEvent[]; screening: object | null; rules: VersionedRules }) {
-  return { ...presentCase(row, now), screening: extra.screening, history: presentHistory(extra.history), rules: extra.rules };
+export function presentCaseDetail(
+  row: CaseRow,
+  now: Date,
+  extra: { history: CaseEvent[]; screening: object | null; determination: object | null; rules: VersionedRules },
+) {
+  const { screening, determination, history, rules } = extra;
+  return { ...presentCase(row, now), screening, determination, history: presentHistory(history), rules };
 }
 
 /** One case as GET /adjudication/{id} answers it (and the console shows it). */

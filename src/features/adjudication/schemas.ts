@@ -271,7 +271,12 @@ export const QueueQuery = Type.Object(
     assignee: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     min_score: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     list: Type.Optional(listCode),
-    source: Type.Optional(enumOf(['prescreen', 'checkin', 'vendor', 'workforce', 'rescreen'] as const, 'Where the screening came from.')),
+    source: Type.Optional(
+      enumOf(
+        ['prescreen', 'checkin', 'vendor', 'workforce', 'rescreen', 'ownership'] as const,
+        'Where the screening came from, or `ownership` for determinations.',
+      ),
+    ),
     created_after: Type.Optional(Type.String({ format: 'date-time' })),
     created_before: Type.Optional(Type.String({ format: 'date-time' })),
     overdue: Type.Optional(Type.Boolean({ description: 'true: only cases past their SLA; false: only cases within it.' })),
@@ -318,8 +323,15 @@ const caseFields = {
   }),
   score: Type.Number({ description: 'The highest score among the alerting matches; 0 for a case a country hold opened with no name match.' }),
   lists: Type.Array(Type.String(), { description: "The alerting matches' lists; empty for a case a country hold opened with no name match." }),
-  source: Type.String({ description: 'prescreen, checkin, vendor, workforce or rescreen.' }),
-  screening_id: Type.String(),
+  source: Type.String({
+    description: 'prescreen, checkin, vendor, workforce or rescreen (a screening opened it), or ownership (a stored ownership determination did).',
+  }),
+  screening_id: Type.Union([Type.String(), Type.Null()], { description: 'The screening the case is about; null for a case about an ownership determination.' }),
+  ownership_check_id: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The stored ownership determination the case is about (`GET /ownership/checks/{id}`), when the adjudication rules’ `ownership.open_case_on` named its status; ' +
+      'a re-evaluation that supersedes it moves the case to the new one. Null for a case a screening opened.',
+  }),
   assignee: Type.Union([Type.String(), Type.Null()]),
   sla_due_at: Type.String({ format: 'date-time' }),
   overdue: Type.Boolean({ description: 'Open and past its SLA.' }),
@@ -336,7 +348,9 @@ export const QueueSchema = Type.Object({
   data: Type.Array(
     Type.Object({
       ...caseFields,
-      subject: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: "What was screened (the screening's `input`)." }),
+      subject: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+        description: "What was screened (the screening's `input`); for an ownership case its target: `company` (the name), `target_id` and `ownership_status`.",
+      }),
       top_match: Type.Union([Type.Object({ list: Type.String(), entry_id: Type.String(), entry_name: Type.String(), score: Type.Number() }), Type.Null()]),
     }),
   ),
@@ -348,13 +362,21 @@ export const QueueSchema = Type.Object({
 export const CaseDetailSchema = Type.Object({
   ...caseFields,
   screening: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
-    description: 'The screening as `GET /screenings/{id}` returns it, matches and explanations included.',
+    description: 'The screening as `GET /screenings/{id}` returns it, matches and explanations included; null for a case about an ownership determination.',
+  }),
+  determination: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+    description:
+      'The ownership determination as `GET /ownership/checks/{id}` returns it (the graph, both verdicts with their paths, the record hash verified), for a case ' +
+      'about one (source `ownership`); null otherwise. Such a case has no matches: decide it without `matches`.',
   }),
   history: Type.Array(
     Type.Object({
       seq: Type.Integer(),
       at: Type.String({ format: 'date-time' }),
-      action: Type.String({ description: 'opened, decision_pending, disposition_applied, assigned, note or reopened.' }),
+      action: Type.String({
+        description:
+          'opened, decision_pending, disposition_applied, assigned, note, reopened, or determination_changed (a re-evaluation superseded the ownership determination the case is about; `details` names both).',
+      }),
       actor: Type.String(),
       from_status: Type.Union([Type.String(), Type.Null()]),
       to_status: Type.Union([Type.String(), Type.Null()]),

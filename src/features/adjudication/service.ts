@@ -9,7 +9,8 @@ import type { TenantTransaction, WithTenant } from '../../db/tenant.ts';
 import { decodeCursor, encodeCursor } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorName } from '../cases/case-opening.ts';
-import { caseEvents, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from '../cases/case-store.ts';
+import { type CaseRow, caseEvents, findCase, type QueueFilters, type QueuePosition, queuePage, queueTotals } from '../cases/case-store.ts';
+import type { CaseDeterminations } from '../cases/determination-case.ts';
 import { completeRules, type RulesBody, ruleProblems } from '../cases/rules.ts';
 import { appendRules, currentRules, rulesAt } from '../cases/rules-store.ts';
 import type { CaseStatusHook } from '../cases/status-hook.ts';
@@ -19,9 +20,13 @@ import { allowedDispositions } from './decision.ts';
 import { presentCase, presentCaseDetail } from './present.ts';
 import type { QueueQuery as QueueQuerySchema } from './schemas.ts';
 
-/** What adjudication needs: a case's screening, shown as the API shows it, and the hook a disposition runs (visitor sessions follow it). */
+/**
+ * What adjudication needs: a case's subject, shown as the API shows it (its screening, or the
+ * ownership determination it is about), and the hook a disposition runs (visitor sessions follow it).
+ */
 export type AdjudicationDeps = {
   screenings: Pick<ScreeningService, 'find' | 'presentScreening' | 'summaries'>;
+  determinations: CaseDeterminations;
   statusChanged: Pick<CaseStatusHook, 'run'>;
 };
 
@@ -34,31 +39,36 @@ const isPosition = (value: unknown): value is { r: number; c: string; i: string 
 };
 
 export function createAdjudicationService(withTenant: WithTenant, deps: AdjudicationDeps, loadedLists: () => string[]) {
-  const { screenings } = deps;
+  const { screenings, determinations } = deps;
   const caseDetail = async (trx: TenantTransaction, id: string, now: Date) => {
     const row = await findCase(trx, id);
     if (!row) throw new AppError('not_found', `There is no case ${id} in your organization.`);
-    const [history, view, rules] = [await caseEvents(trx, id), await screenings.find(trx, row.screening_id), await rulesAt(trx, row.rules_version)];
-    return presentCaseDetail(row, now, { history, screening: view ? screenings.presentScreening(view) : null, rules });
+    const [history, rules] = [await caseEvents(trx, id), await rulesAt(trx, row.rules_version)];
+    const view = row.screening_id === null ? undefined : await screenings.find(trx, row.screening_id);
+    const determination = row.ownership_check_id === null ? null : await determinations.present(trx, row.ownership_check_id);
+    return presentCaseDetail(row, now, { history, screening: view ? screenings.presentScreening(view) : null, determination, rules });
+  };
+
+  /** Each case's subject as the queue names it: what its screening screened, or its determination's target. */
+  const subjectsOf = async (trx: TenantTransaction, rows: CaseRow[]) => {
+    const screened = rows.flatMap((r) => (r.screening_id === null ? [] : [r.screening_id]));
+    const determined = rows.flatMap((r) => (r.ownership_check_id === null ? [] : [r.ownership_check_id]));
+    const summaries = new Map((await screenings.summaries(trx, screened)).map((s) => [s.id, s]));
+    const targets = determined.length > 0 ? await determinations.subjects(trx, determined) : new Map();
+    return (row: CaseRow) => {
+      if (row.ownership_check_id !== null) return { subject: targets.get(row.ownership_check_id) ?? null, top_match: null };
+      const summary = row.screening_id === null ? undefined : summaries.get(row.screening_id);
+      return { subject: summary?.input ?? null, top_match: summary?.top_match ?? null };
+    };
   };
 
   const queue = (context: AuditContext, filters: QueueFilters, after: QueuePosition | undefined, limit: number) =>
     withTenant(context.actor, async (trx) => {
       const rows = await queuePage(trx, filters, after, limit + 1);
       const page = rows.slice(0, limit);
-      const summaries = new Map(
-        (
-          await screenings.summaries(
-            trx,
-            page.map((r) => r.screening_id),
-          )
-        ).map((s) => [s.id, s]),
-      );
+      const subjectOf = await subjectsOf(trx, page);
       const totals = await queueTotals(trx, filters);
-      const data = page.map((row) => {
-        const summary = summaries.get(row.screening_id);
-        return { ...presentCase(row, filters.now), subject: summary?.input ?? null, top_match: summary?.top_match ?? null };
-      });
+      const data = page.map((row) => ({ ...presentCase(row, filters.now), ...subjectOf(row) }));
       const last = page.at(-1);
       return { data, has_more: rows.length > limit, last: last && { rank: last.priority_rank, createdAt: last.created_at, id: last.id }, totals };
     });

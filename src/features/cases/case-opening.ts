@@ -112,7 +112,7 @@ export async function openCases(trx: TenantTransaction, context: AuditContext, t
   const opened = toOpen.map((one) => {
     const { caseId, screening, rulesVersion, now } = one;
     const { status, assessment, fields, decided } = caseFacts(one);
-    const row = { ...fields, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now };
+    const row = { ...fields, ownership_check_id: null, id: caseId, source: screening.source, assignee: null, match_decisions: {}, created_at: now };
     const event = {
       action: 'opened',
       actor: actorName(context),

@@ -14,7 +14,9 @@ declare module '../../db/schema.ts' {
     cases: {
       organization_id: string;
       id: string;
-      screening_id: string;
+      /** The case's subject: a screening, or a stored ownership determination (exactly one is set). */
+      screening_id: string | null;
+      ownership_check_id: string | null;
       source: string;
       status: CaseStatus;
       priority: Priority;
@@ -71,6 +73,7 @@ export type CaseEvent = Omit<Schema['case_events'], 'organization_id' | 'case_id
 const CASE_COLUMNS = [
   'id',
   'screening_id',
+  'ownership_check_id',
   'source',
   'status',
   'priority',
@@ -136,6 +139,7 @@ export type CaseChanges = Partial<
   Pick<
     CaseRow,
     | 'screening_id'
+    | 'ownership_check_id'
     | 'status'
     | 'priority'
     | 'priority_rank'

@@ -57,7 +57,8 @@ export function assessCase(facts: CaseFacts, rules: AdjudicationRules): Assessme
   return { priority, rank: RANK[priority], reasons, escalate: false };
 }
 
-function escalationReasons(facts: CaseFacts, rules: AdjudicationRules): string[] {
+/** The escalation rules a case's facts meet, in words (a determination's case asks too: cases/determination-case.ts). */
+export function escalationReasons(facts: Pick<CaseFacts, 'matches' | 'countryFlags'>, rules: AdjudicationRules): string[] {
   const { lists, programs, country_flags: regimes } = rules.escalation;
   const reasons: string[] = [];
   const listHits = [...new Set(facts.matches.map((m) => m.list).filter((list) => lists.includes(list)))];

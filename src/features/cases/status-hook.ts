@@ -5,6 +5,13 @@
 import type { TransactionHook } from '../../events/transaction-hook.ts';
 import type { Disposition } from './case-record.ts';
 
-export type CaseStatusChange = { caseId: string; screeningId: string; source: string; from: string; to: string; disposition: Disposition | null };
+export type CaseStatusChange = {
+  caseId: string /** Null for a case about an ownership determination. */;
+  screeningId: string | null;
+  source: string;
+  from: string;
+  to: string;
+  disposition: Disposition | null;
+};
 
 export type CaseStatusHook = TransactionHook<CaseStatusChange>;

@@ -83,7 +83,7 @@ const consoleFeature: Feature<ConsoleServices> = {
     );
     registerSignInPages(api, { users, sessions, config });
     registerQueuePage(api, { adjudication, lists });
-    registerCasePages(api, { adjudication, visitorSessions, screenings, lists });
+    registerCasePages(api, { adjudication, visitorSessions, screenings, ownership, lists });
     registerVisitorsPage(api, { visitorSessions, screenings });
     registerWatchlistPages(api, { watchlists, reads });
     registerAuditPage(api, { db, reads });

@@ -11,16 +11,16 @@ import type { ListSnapshot } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import { evaluateOwnership } from '../../ownership/evaluate.ts';
 import type { OwnershipVerdict } from '../../ownership/types.ts';
-import type { OwnershipRules } from '../cases/rules.ts';
+import type { VersionedRules } from '../cases/rules.ts';
 import { type MatchView, type NameScreening, NOT_SCREENED, screenNames } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
 import type { OwnershipWatchlists } from './watchlist-screening.ts';
 
 /** What the caller's organization screens a check's names under and keeps of it, read together (one transaction). */
 export type ScreeningTerms = {
-  /** Whether checks are stored, and which determinations open cases (the adjudication rules' `ownership`). */
-  ownership: OwnershipRules;
-  /** The score a screened name must reach to count as a designation. */
+  /** The adjudication rules in force: whether checks are stored and which determinations open cases (`ownership`), and the version a case records. */
+  rules: VersionedRules;
+  /** The score a screened name must reach to count as a designation (the rules' `thresholds.match`). */
   matchThreshold: number;
   /** Its watchlists, screened beside the lists (reported, never counted as designations). */
   watchlists?: OwnershipWatchlists;

@@ -44,6 +44,8 @@ export type CheckFilters = {
   checkedBefore?: Date;
   /** Only determinations no re-evaluation superseded. */
   current?: boolean;
+  /** Only these (the queue's cases about determinations). */
+  ids?: readonly string[];
 };
 
 export async function insertCheck(trx: TenantTransaction, organizationId: string, record: OwnershipCheckRecord, hash: string, caseId: string | null) {
@@ -123,6 +125,7 @@ export async function listChecks(trx: TenantTransaction, filters: CheckFilters, 
   if (filters.checkedAfter) query = query.where('checked_at', '>', filters.checkedAfter);
   if (filters.checkedBefore) query = query.where('checked_at', '<', filters.checkedBefore);
   if (filters.current) query = query.where('superseded_by_id', 'is', null);
+  if (filters.ids) query = query.where('id', 'in', filters.ids.length > 0 ? filters.ids : ['']);
   return (await query.execute()).map((row) => ({ ...row, checked_at: new Date(row.checked_at) }));
 }
 

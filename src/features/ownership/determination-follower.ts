@@ -23,6 +23,7 @@ import type { ListCatalog, ListSnapshot } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import type { ListStore } from '../../lists/list-store.ts';
 import type { FollowedVersion, VersionFollower } from '../../lists/version-follower.ts';
+import type { CaseStatusHook } from '../cases/status-hook.ts';
 import type { ScreeningTerms } from './answer-check.ts';
 import { SCREENED_LISTS } from './name-screening.ts';
 import { reevaluateCheck } from './reevaluate-check.ts';
@@ -34,6 +35,8 @@ export type DeterminationFollowerDeps = {
   /** The organization's terms, read in the run's transaction. */
   screeningTerms: (trx: TenantTransaction) => Promise<ScreeningTerms>;
   freshness: (now: Date) => FreshnessReport;
+  /** What follows a case's status (visitor sessions), run when a re-evaluation reopens a determination's case. */
+  caseStatusChanged: Pick<CaseStatusHook, 'run'>;
 };
 
 /** Determinations per batch: each screens its graph's names again (about 2,000 a second), so a batch holds its transaction well under a second for graphs of a few dozen parties. */
@@ -68,7 +71,7 @@ export function createDeterminationFollower(deps: DeterminationFollowerDeps): Ve
         let examined = 0;
         let changed = 0;
         for (const id of batch) {
-          const outcome = await reevaluateCheck(trx, context, id, { snapshot, freshness, terms, now, version });
+          const outcome = await reevaluateCheck(trx, context, id, { snapshot, freshness, terms, now, version, statusChanged: deps.caseStatusChanged });
           if (outcome !== 'skipped') examined += 1;
           if (outcome === 'changed') changed += 1;
         }

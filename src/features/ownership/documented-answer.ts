@@ -21,5 +21,6 @@ export function documentedAnswer() {
     stored: false,
     record_sha256: null,
     vendor_id: null,
+    case_id: null,
   };
 }

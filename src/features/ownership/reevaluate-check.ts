@@ -4,17 +4,20 @@
  * code (answer-check.ts) against one snapshot of the lists that holds the version. A verdict that
  * changed (the status, or either rule's blocked, restricted or determinate) is stored as a new
  * determination that supersedes the old one, which learns `superseded_by` and leaves the index;
- * the re-evaluation is audited, naming the new record's hash, and announced as `ownership.changed`.
+ * the re-evaluation is audited, naming the new record's hash, and announced as `ownership.changed`;
+ * the case of the old determination follows the new one, or the new one opens a case, per the rules
+ * (determination-cases.ts).
  * A verdict that did not change stores nothing: the old determination stands.
  */
 import { type AuditContext, recordAudit } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import type { FollowedVersion } from '../../lists/version-follower.ts';
+import type { CaseStatusHook } from '../cases/status-hook.ts';
 import { type AnswerBasis, answerCheck } from './answer-check.ts';
-import { caseForChangedVerdict } from './changed-verdict-case.ts';
 import type { OwnershipAnswer, OwnershipCheckRecord } from './check-record.ts';
-import { findCheck, markSuperseded, setCheckCase } from './check-store.ts';
+import { findCheck, markSuperseded } from './check-store.ts';
+import { caseForChangedVerdict } from './determination-cases.ts';
 import { deletePartyKeys } from './party-key-store.ts';
 import { ownershipRequest } from './request.ts';
 import { determinationRecord, keepDetermination } from './store-check.ts';
@@ -39,7 +42,7 @@ export async function reevaluateCheck(
   trx: TenantTransaction,
   context: AuditContext,
   checkId: string,
-  basis: AnswerBasis & { version: FollowedVersion },
+  basis: AnswerBasis & { version: FollowedVersion; statusChanged: Pick<CaseStatusHook, 'run'> },
 ): Promise<Reevaluation> {
   // Locked: two runs (two lists' versions) never supersede one determination twice.
   const stored = await findCheck(trx, checkId, { forUpdate: true });
@@ -57,13 +60,20 @@ export async function reevaluateCheck(
   await keepDetermination(trx, organizationId, next, request.toScreen);
   await markSuperseded(trx, previous.id, record.id);
   await deletePartyKeys(trx, previous.id);
-  const caseId = await caseForChangedVerdict(trx, context, { determination: record, previous, previousCaseId: stored.caseId });
-  if (caseId) await setCheckCase(trx, record.id, caseId);
+  const caseOn = { rules: basis.terms.rules, statusChanged: basis.statusChanged, now: basis.now };
+  const caseId = await caseForChangedVerdict(trx, context, { determination: record, previous, previousCaseId: stored.caseId }, caseOn);
   const change = { list: basis.version.list, list_version_id: basis.version.versionId };
   recordAudit(trx, context, {
     action: 'ownership.reevaluated',
     target: { type: 'ownership_check', id: record.id },
-    details: { supersedes: previous.id, status: record.status, previous_status: previous.status, record_sha256: next.recordSha256, ...change },
+    details: {
+      supersedes: previous.id,
+      status: record.status,
+      previous_status: previous.status,
+      record_sha256: next.recordSha256,
+      ...change,
+      case_id: caseId,
+    },
   });
   recordEvent(trx, organizationId, {
     type: 'ownership.changed',
@@ -74,6 +84,7 @@ export async function reevaluateCheck(
       previous_status: previous.status,
       target_id: record.target.id,
       ...change,
+      case_id: caseId,
     },
   });
   return 'changed';

@@ -13,6 +13,7 @@ import type { OwnershipVerdict } from '../../ownership/types.ts';
 import { organizationName } from '../screenings/store.ts';
 import { answerCheck, type ScreeningTerms } from './answer-check.ts';
 import { type CheckFilters, listChecks, requireCheck, type StoredCheck } from './check-store.ts';
+import { openCaseFor } from './determination-cases.ts';
 import { renderDeterminationEvidence } from './evidence/determination-evidence.ts';
 import type { NameScreening } from './name-screening.ts';
 import type { OwnershipRequest } from './request.ts';
@@ -32,16 +33,25 @@ export function createOwnershipService(withTenant: WithTenant, lists: ListCatalo
       // One snapshot for the whole check: every name is screened against the same list versions.
       const snapshot = request.screenNames ? requireLists(lists) : undefined;
       const { answer, verdict, screening } = await answerCheck(request, { snapshot, freshness: options.freshness(now), terms, now });
-      const stored = request.store || terms.ownership.store === 'always' ? determinationRecord(context, request, answer) : undefined;
-      await withTenant(context.actor, async (trx) => {
-        if (stored) await keepDetermination(trx, context.actor.organizationId, stored, request.toScreen);
+      const stored = request.store || terms.rules.rules.ownership.store === 'always' ? determinationRecord(context, request, answer) : undefined;
+      const caseId = await withTenant(context.actor, async (trx) => {
+        // The case first (written at commit), so the determination's row names it.
+        const opened = stored ? openCaseFor(trx, context, stored.record, terms.rules, now) : null;
+        if (stored) await keepDetermination(trx, context.actor.organizationId, stored, request.toScreen, opened);
         recordAudit(trx, context, {
           action: 'ownership.checked',
           target: { type: 'ownership_check', id: answer.id },
-          details: { ...auditDetails(request, verdict, screening), stored: stored !== undefined, record_sha256: stored?.recordSha256 ?? null },
+          details: {
+            ...auditDetails(request, verdict, screening),
+            stored: stored !== undefined,
+            record_sha256: stored?.recordSha256 ?? null,
+            case_id: opened,
+          },
         });
+        return opened;
       });
-      return { ...answer, stored: stored !== undefined, record_sha256: stored?.recordSha256 ?? null, vendor_id: request.vendorId ?? null };
+      const kept = { stored: stored !== undefined, record_sha256: stored?.recordSha256 ?? null, case_id: caseId };
+      return { ...answer, ...kept, vendor_id: request.vendorId ?? null };
     },
 
     /** A stored determination; another organization's, or none, answers 404. */

@@ -48,8 +48,14 @@ export function determinationRecord(
   return { record, recordSha256: recordSha256(record) };
 }
 
-/** The determination's row, and the keys a list change will find it by (party-keys.ts): `screened`, the names its check screened. */
-export async function keepDetermination(trx: TenantTransaction, organizationId: string, stored: StoredDetermination, screened: readonly ScreenedName[]) {
-  await insertCheck(trx, organizationId, stored.record, stored.recordSha256, null);
+/** The determination's row (with the case it opened, if any), and the keys a list change will find it by (party-keys.ts): `screened`, the names its check screened. */
+export async function keepDetermination(
+  trx: TenantTransaction,
+  organizationId: string,
+  stored: StoredDetermination,
+  screened: readonly ScreenedName[],
+  caseId: string | null = null,
+) {
+  await insertCheck(trx, organizationId, stored.record, stored.recordSha256, caseId);
   await insertPartyKeys(trx, organizationId, stored.record.id, partyKeys(screened, stored.record.answer.entities));
 }

@@ -182,6 +182,11 @@ export const OwnershipCheckResult = Type.Object(
       description: "The SHA-256 of the stored determination's canonical record, as its audit event names it; null when not stored.",
     }),
     vendor_id: Type.Union([Type.String(), Type.Null()], { description: 'The vendor the determination is attached to; null when none.' }),
+    case_id: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The adjudication case the stored determination opened (source `ownership`, GET /adjudication/{id}): its status is one the adjudication rules' " +
+        '`ownership.open_case_on` names (by default blocked, restricted and indeterminate). Null when not stored or when the rules open none.',
+    }),
   },
   {
     description: 'The verdict of each rule on the target with its reasons, the status of every party that matters, and what a reviewer must know (warnings).',
@@ -190,6 +195,6 @@ export const OwnershipCheckResult = Type.Object(
 );
 
 /** The answer as a stored determination keeps it: what the check decided, before it was stored. */
-export const StoredAnswer = Type.Omit(OwnershipCheckResult, ['stored', 'record_sha256', 'vendor_id'], {
+export const StoredAnswer = Type.Omit(OwnershipCheckResult, ['stored', 'record_sha256', 'vendor_id', 'case_id'], {
   description: 'The answer as POST /ownership/check gave it (without what storing it added).',
 });

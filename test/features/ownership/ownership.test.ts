@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_RULES } from '../../../src/features/cases/rules.ts';
+import { DEFAULT_VERSION } from '../../../src/features/cases/rules.ts';
 import { documentedAnswer } from '../../../src/features/ownership/documented-answer.ts';
 import { ownershipRequest } from '../../../src/features/ownership/request.ts';
 import { FAQ_401_EXAMPLE_3, REQUEST_EXAMPLES } from '../../../src/features/ownership/request-examples.ts';
@@ -82,6 +82,7 @@ describe('POST /api/v1/ownership/check', () => {
     assert.deepEqual(Object.keys(audit?.details ?? {}).sort(), [
       'as_of',
       'bis',
+      'case_id',
       'designated_by_screening',
       'entities',
       'list_versions',
@@ -255,7 +256,7 @@ describe('POST /api/v1/ownership/check', () => {
 
     test("a match below the organization's threshold is reported and not counted", async () => {
       const service = createOwnershipService(harness.database.db.withTenant, harness.app.lists, {
-        screeningTerms: async () => ({ matchThreshold: 1.01, ownership: DEFAULT_RULES.ownership }),
+        screeningTerms: async () => ({ matchThreshold: 1.01, rules: DEFAULT_VERSION }),
         freshness: (now) => harness.app.listFreshness.report(now),
       });
       const context = {

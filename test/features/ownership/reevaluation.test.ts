@@ -5,7 +5,10 @@
  * determination linked both ways and an `ownership.changed` event; the entry's removal flips it
  * back, in a run of its own that screens no subject; determinations the version did not touch are
  * not examined, one it touched without changing the verdict stores nothing, and another
- * organization's determinations are re-evaluated in its own run and stay invisible.
+ * organization's determinations are re-evaluated in its own run and stay invisible. The flip opens
+ * an adjudication case about the new determination (the default rules open one on blocked); the
+ * case follows each later determination, and a case cleared meanwhile reopens when the party is
+ * listed again.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -65,6 +68,11 @@ describe('stored determinations re-evaluated when the SDN changes', { skip: skip
     await harness.app.services.monitoring.queueRuns();
     await harness.app.services.monitoring.workRuns();
   };
+  const caseOf = (id: string) => call(org, 'GET', `/adjudication/${id}`);
+  const caseEvents = () =>
+    harness.database.owner<{ data: Record<string, unknown> }>("SELECT data FROM event_outbox WHERE organization_id = $1 AND type = 'case.opened' ORDER BY id", [
+      org.organizationId,
+    ]);
   const changedEvents = () =>
     harness.database.owner<{ data: Record<string, string> }>(
       "SELECT data FROM event_outbox WHERE organization_id = $1 AND type = 'ownership.changed' ORDER BY id",
@@ -151,8 +159,19 @@ describe('stored determinations re-evaluated when the SDN changes', { skip: skip
           target_id: 'T-FLIPS',
           list: 'OFAC_SDN',
           list_version_id: run.list_version_id,
+          case_id: now.case_id,
         },
       ],
+    );
+    const opened = await caseOf(now.case_id);
+    assert.deepEqual(
+      [opened.source, opened.ownership_check_id, opened.screening_id, opened.status, opened.priority, opened.lists],
+      ['ownership', now.id, null, 'OPEN', 'critical', ['OFAC_SDN']],
+    );
+    assert.equal(opened.determination.id, now.id, 'the case shows the determination it is about');
+    assert.deepEqual(
+      (await caseEvents()).map((e) => e.data),
+      [{ case_id: now.case_id, screening_id: null, ownership_check_id: now.id, source: 'ownership', status: 'OPEN', priority: 'critical' }],
     );
     const [audit] = await harness.database.owner<{ details: { record_sha256: string; supersedes: string } }>(
       "SELECT details FROM audit_events WHERE action = 'ownership.reevaluated' AND target_id = $1",
@@ -209,5 +228,34 @@ describe('stored determinations re-evaluated when the SDN changes', { skip: skip
     assert.deepEqual([after.status, after.supersedes], ['clear', blocked.id]);
     const last = (await changedEvents()).at(-1)?.data;
     assert.deepEqual([last?.previous_status, last?.status, last?.list_version_id], ['blocked', 'clear', run.list_version_id]);
+
+    // The rules open no case on clear: the open case follows the clear determination, for a reviewer to close.
+    assert.equal(after.case_id, blocked.case_id);
+    const followed = await caseOf(blocked.case_id);
+    assert.deepEqual([followed.status, followed.ownership_check_id], ['OPEN', after.id]);
+    assert.deepEqual(followed.history.at(-1).details, {
+      ownership_check_id: after.id,
+      previous_ownership_check_id: blocked.id,
+      determination_status: 'clear',
+    });
+    assert.equal(followed.history.at(-1).action, 'determination_changed');
+    assert.equal((await caseEvents()).length, 1, 'no case opened again');
+  });
+
+  test('listed again, the cleared case reopens with the new determination', async () => {
+    const clear = (await call(org, 'GET', '/ownership/checks?target_id=T-FLIPS&current=true')).data[0];
+    await call(org, 'POST', `/adjudication/${clear.case_id}/disposition`, { disposition: 'CLEARED', reason: 'The stake was sold before the designation.' });
+
+    await loadVersion(sdnVersion('ofac_sdn_2024-05/sdn.csv', '2024-05-17'));
+
+    const blocked = await determination((await determination(clear.id)).superseded_by);
+    assert.deepEqual([blocked.status, blocked.case_id], ['blocked', clear.case_id]);
+    const reopened = await caseOf(clear.case_id);
+    assert.deepEqual([reopened.status, reopened.closed_at, reopened.ownership_check_id, reopened.priority], ['OPEN', null, blocked.id, 'critical']);
+    assert.deepEqual(
+      reopened.history.map((e: { action: string; to_status: string }) => `${e.action}:${e.to_status}`),
+      ['opened:OPEN', 'determination_changed:OPEN', 'disposition_applied:CLEARED', 'reopened:OPEN'],
+    );
+    assert.equal((await caseEvents()).at(-1)?.data.reopened, true);
   });
 });

@@ -11,6 +11,7 @@ import { AppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
 import type { ListCatalog } from '../../../lists/catalog.ts';
 import type { AdjudicationService } from '../../adjudication/service.ts';
+import type { OwnershipService } from '../../ownership/service.ts';
 import type { ScreeningService } from '../../screenings/service.ts';
 import type { SessionService } from '../../visitor-sessions/service.ts';
 import { csrfField, type Notice, sendPage, type Viewer } from '../layout.ts';
@@ -36,6 +37,7 @@ export type CasePagesDeps = {
   adjudication: Pick<AdjudicationService, 'getCase' | 'allowedDispositions' | 'dispose'>;
   visitorSessions: Pick<SessionService, 'list'>;
   screenings: Pick<ScreeningService, 'evidencePdf'>;
+  ownership: Pick<OwnershipService, 'evidencePdf'>;
   lists: ListCatalog;
 };
 
@@ -103,8 +105,12 @@ export function registerCasePages(api: Api, deps: CasePagesDeps) {
     async (request, reply) => {
       const context = auditContextOf(request);
       const detail = await adjudication.getCase(context, request.params.id);
-      const pdf = await deps.screenings.evidencePdf(context, detail.screening_id);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="gatehouse-evidence-${detail.screening_id}.pdf"`).send(pdf);
+      // A case about an ownership determination downloads the determination's evidence (its own audited read).
+      const subject = detail.ownership_check_id ?? (detail.screening_id as string);
+      const pdf = detail.ownership_check_id
+        ? await deps.ownership.evidencePdf(context, detail.ownership_check_id)
+        : await deps.screenings.evidencePdf(context, subject);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="gatehouse-evidence-${subject}.pdf"`).send(pdf);
     },
   );
 }

@@ -1,6 +1,6 @@
 /**
  * One case as the console shows it: where it stands (status, priority and why, SLA), the subject
- * as screened, the decision form (or why this person cannot decide now), the visitors waiting on
+ * as screened (or the ownership determination it is about), the decision form (or why this person cannot decide now), the visitors waiting on
  * it, the matches beside their list entries, and the history.
  */
 import type { ListSnapshot } from '../../../lists/catalog.ts';
@@ -10,6 +10,7 @@ import type { SessionRow as Session } from '../../visitor-sessions/session-store
 import { actorLabel, badge, fromNow, score, subjectLine, when } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import type { Viewer } from '../layout.ts';
+import { determinationSection, determinationTarget, type PresentedDetermination } from './determination.ts';
 import { holdsSection } from './holds.ts';
 import { matchesSection } from './matches.ts';
 
@@ -38,19 +39,25 @@ const ACTION_WORDS: Record<string, string> = {
   disposition_applied: 'Decided',
   assigned: 'Assigned',
   note: 'Note',
-  reopened: 'Reopened by a re-screen',
+  reopened: 'Reopened by a re-screen or a changed ownership determination',
+  determination_changed: 'Its ownership determination was re-evaluated',
 };
 
-export const caseTitle = (detail: CaseDetail) => `Case: ${subjectLine((detail.screening as Screening | null)?.input)}`;
+export const caseTitle = (detail: CaseDetail) => {
+  const determination = detail.determination as PresentedDetermination | null;
+  return `Case: ${determination ? determinationTarget(determination) : subjectLine((detail.screening as Screening | null)?.input)}`;
+};
 
 export function caseBody(view: CaseView): Html {
   const { detail } = view;
   const screening = detail.screening as Screening | null;
+  const determination = detail.determination as PresentedDetermination | null;
+  const missing = html`<p>The ${detail.ownership_check_id ? 'ownership determination' : 'screening'} of this case is missing.</p>`;
   return html`${summary(view)}
 ${screening && holdsSection(screening)}
 ${decisionSection(view)}
 ${view.sessions.length > 0 && visitorsSection(view.sessions)}
-${screening ? subjectSection(detail, screening) : html`<p>The screening of this case is missing.</p>`}
+${screening ? subjectSection(detail, screening) : determination ? determinationSection(determination) : missing}
 ${screening && matchesSection(screening, detail.match_decisions, view.snapshot)}
 ${historySection(detail)}`;
 }
@@ -59,7 +66,7 @@ function summary({ detail, now }: CaseView): Html {
   return html`<dl class="case-summary">
 <dt>Status</dt><dd>${badge(detail.status)}</dd>
 <dt>Priority</dt><dd>${badge(detail.priority)} <span class="help">${detail.priority_reasons.join('; ')}</span></dd>
-<dt>Score</dt><dd>${detail.lists.length > 0 ? `${score(detail.score)} on ${detail.lists.join(', ')}` : 'no name match'}</dd>
+<dt>Score</dt><dd>${detail.lists.length > 0 ? `${score(detail.score)} on ${detail.lists.join(', ')}` : detail.ownership_check_id ? 'no list designation' : 'no name match'}</dd>
 <dt>SLA</dt><dd${detail.overdue ? html` class="overdue"` : ''}>${detail.overdue ? html`<strong class="overdue-text">Overdue</strong> since ` : 'Due '}${when(detail.sla_due_at)} (${fromNow(detail.sla_due_at, now)})</dd>
 <dt>Source</dt><dd>${detail.source}</dd>
 <dt>Opened</dt><dd>${when(detail.created_at)}</dd>
@@ -82,7 +89,9 @@ function decisionSection(view: CaseView): Html {
 ${answerable ? 'Another person must confirm it.' : html`To confirm it, choose <strong>${pending.disposition}</strong> below and give your own reason; another choice replaces the proposal.`}</p></div>`;
   let form: Html | string;
   if (view.allowed.length === 0)
-    form = html`<p>This case is closed (${detail.status}). Only a re-screen that finds a new or changed list entry reopens it.</p>`;
+    form = detail.ownership_check_id
+      ? html`<p>This case is closed (${detail.status}). Only a re-evaluation after a list change that changes its determination reopens it.</p>`
+      : html`<p>This case is closed (${detail.status}). Only a re-screen that finds a new or changed list entry reopens it.</p>`;
   else if (viewer.role === 'viewer') form = html`<p>You have the viewer role: you can look at cases but not decide them.</p>`;
   else form = dispositionForm(view, pending && !answerable ? pending.disposition : undefined);
   return html`<section aria-labelledby="decision-heading">

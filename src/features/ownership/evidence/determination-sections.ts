@@ -6,21 +6,9 @@
  */
 import { type Column, columns, type EvidenceWriter, type TableRow } from '../../../evidence/evidence-writer.ts';
 import { BIS_SDN_PROGRAMS, DESIGNATION_LISTS, LIST_SCOPE } from '../../../ownership/list-scope.ts';
-import {
-  type AffiliatesRuleStatus,
-  BIS_AFFILIATES_RULE,
-  BIS_TGL_WINDOW,
-  OFAC_AGGREGATION_GUIDANCE_FROM,
-  type RuleWindow,
-} from '../../../ownership/rule-status.ts';
+import { BIS_AFFILIATES_RULE, BIS_TGL_WINDOW, OFAC_AGGREGATION_GUIDANCE_FROM, type RuleWindow } from '../../../ownership/rule-status.ts';
 import type { OwnershipAnswer, OwnershipEvidenceInput } from './ownership-evidence-input.ts';
-import { BASIS_WORDS, counted, type Parties, partiesOf, STATUS_WORDS, yesNo } from './ownership-words.ts';
-
-const RULE_STATUS_WORDS: Record<AffiliatesRuleStatus, string> = {
-  not_in_effect: 'not in effect',
-  in_force: 'in force',
-  suspended: 'suspended (stayed)',
-};
+import { BASIS_WORDS, bisVerdictWords, counted, ofacVerdictWords, type Parties, partiesOf, RULE_STATUS_WORDS, STATUS_WORDS, yesNo } from './ownership-words.ts';
 
 const OFAC_RULE =
   "OFAC's 50 Percent Rule (revised guidance of 13 August 2014, 79 FR 47726): an entity owned 50% or more, directly or indirectly, " +
@@ -44,11 +32,8 @@ export function writeDetermination(w: EvidenceWriter, { check }: OwnershipEviden
   w.heading('The determination');
   w.fields([
     ['Status', STATUS_WORDS[check.status]],
-    ['OFAC 50 Percent Rule', `${ofac.blocked ? 'blocked' : 'not blocked'}${ofac.determinate ? '' : ', not determinate'}; basis: ${ofac.basis}`],
-    [
-      'BIS Affiliates Rule',
-      `${bis.restricted ? 'restricted' : 'not restricted'}${bis.determinate ? '' : ', not determinate'}; basis: ${bis.basis}; rule ${RULE_STATUS_WORDS[bis.affiliates_rule_status]} on ${check.answer.as_of}`,
-    ],
+    ['OFAC 50 Percent Rule', ofacVerdictWords(ofac)],
+    ['BIS Affiliates Rule', bisVerdictWords(bis, check.answer.as_of)],
   ]);
   writeOfacVerdict(w, check.answer);
   writeBisVerdict(w, check.answer, partiesOf(check));

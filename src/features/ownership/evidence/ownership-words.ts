@@ -4,8 +4,9 @@
  * ids, an auditor reads names, and the id is what finds the party in the record.
  */
 import { formatCount } from '../../../evidence/evidence-format.ts';
+import type { AffiliatesRuleStatus } from '../../../ownership/rule-status.ts';
 import type { OwnershipStatus } from '../../cases/rules.ts';
-import type { EvidenceOwnershipCheck } from './ownership-evidence-input.ts';
+import type { EvidenceOwnershipCheck, OwnershipAnswer } from './ownership-evidence-input.ts';
 
 type Party = EvidenceOwnershipCheck['request']['entities'][number];
 
@@ -28,6 +29,19 @@ export const STATUS_WORDS: Record<OwnershipStatus, string> = {
   indeterminate: "INDETERMINATE: stakes or programs that are not known could change a rule's answer; review before relying on it",
   clear: 'CLEAR: neither rule reaches the target on this date',
 };
+
+export const RULE_STATUS_WORDS: Record<AffiliatesRuleStatus, string> = {
+  not_in_effect: 'not in effect',
+  in_force: 'in force',
+  suspended: 'suspended (stayed)',
+};
+
+/** Each rule's verdict on the target in one line, as the evidence and a determination's case (determination-cases.ts) state it. */
+export const ofacVerdictWords = (ofac: Pick<OwnershipAnswer['ofac'], 'blocked' | 'determinate' | 'basis'>) =>
+  `${ofac.blocked ? 'blocked' : 'not blocked'}${ofac.determinate ? '' : ', not determinate'}; basis: ${ofac.basis}`;
+
+export const bisVerdictWords = (bis: Pick<OwnershipAnswer['bis'], 'restricted' | 'determinate' | 'basis' | 'affiliates_rule_status'>, asOf: string) =>
+  `${bis.restricted ? 'restricted' : 'not restricted'}${bis.determinate ? '' : ', not determinate'}; basis: ${bis.basis}; rule ${RULE_STATUS_WORDS[bis.affiliates_rule_status]} on ${asOf}`;
 
 export const BASIS_WORDS: Record<'listed' | 'ownership' | 'none', string> = {
   listed: 'listed: on a list this rule counts',
