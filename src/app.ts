@@ -34,6 +34,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
+import { trustProxyOption } from './http/trusted-proxies.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
 import { type ListFreshnessMonitor, openFreshnessMonitor } from './lists/freshness.ts';
@@ -60,6 +61,8 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
     genReqId: requestIdFor,
     logController: new OneLinePerRequest({ requestIdLogLabel: 'request_id' }),
     requestIdHeader: false, // requestIdFor validates the header itself
+    // request.ip is the client behind a trusted balancer (TRUST_PROXY), for the audit trail, the limits and the log alike.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Env, EnvReader } from './env-reader.ts';
+import { readTrustedProxies, type TrustedProxies } from './http/trusted-proxies.ts';
 import { type ListsConfig, readListsConfig } from './lists/lists-config.ts';
 import { AllowList } from './webhooks/address-policy.ts';
 
@@ -45,6 +46,8 @@ export type Config = {
   rateLimitPerSecond: { defense: number; enterprise: number };
   /** Failed authentications allowed per source address per minute. */
   authFailuresPerMinute: number;
+  /** The load balancers whose X-Forwarded-For names the client (src/http/trusted-proxies.ts); undefined: the peer is the client. */
+  trustProxy: TrustedProxies | undefined;
   /** An external identity provider whose JWTs are also trusted (all three set, or none). */
   externalIdentityProvider: { jwksUrl: string; issuer: string; audience: string } | undefined;
   /** Restricted-party lists: where they come from and how the service keeps them current. */
@@ -122,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
       enterprise: read.integer('RATE_LIMIT_ENTERPRISE_PER_SECOND', 200, 1, 100_000),
     },
     authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 30, 1, 100_000),
+    trustProxy: readTrustedProxies(read),
     externalIdentityProvider: undefined,
     evidenceFallbackFont: fallbackFont === undefined ? undefined : { path: path.resolve(fallbackFont), ...(fallbackFamily && { family: fallbackFamily }) },
     webhooks: webhooksConfig(read, problems),

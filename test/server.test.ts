@@ -21,8 +21,8 @@ describe('gatehouse serve', () => {
   before(async () => {
     storage = await processDatabase();
     ({ env, dataDir } = storage);
-    // A list loaded at start (LISTS_DIR), so that the service is ready.
-    server = await startServerProcess({ ...env, LISTS_DIR: path.resolve('test/fixtures/ofac') });
+    // A list loaded at start (LISTS_DIR), so that the service is ready; the tests connect as the balancer would.
+    server = await startServerProcess({ ...env, LISTS_DIR: path.resolve('test/fixtures/ofac'), TRUST_PROXY: '127.0.0.1' });
   });
   after(async () => {
     await server.stop('SIGKILL');
@@ -37,11 +37,11 @@ describe('gatehouse serve', () => {
     assert.equal(((await ready.json()) as { status: string }).status, 'ready');
   });
 
-  test('logs JSON lines with the request id, and no credentials, bodies or query strings', async () => {
+  test("logs JSON lines with the request id and the client's address, and no credentials, bodies or query strings", async () => {
     const secret = 'gk_live_ThisMustNeverAppearInLogs123';
     const response = await fetch(`${server.baseUrl}/v1/screenings?name=Jane+Roe`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-request-id': 'e2e-log-check' },
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'x-request-id': 'e2e-log-check', 'x-forwarded-for': '203.0.113.77' },
       body: JSON.stringify({ subject: 'Viktor Bout', date_of_birth: '1967-01-13' }),
     });
     assert.equal(response.status, 401, 'a credential that is not a key is refused');
@@ -51,7 +51,8 @@ describe('gatehouse serve', () => {
     }
     const lines = server.stdout().trim().split('\n');
     for (const line of lines) JSON.parse(line); // every line is JSON
-    assert.ok(lines.some((l) => JSON.parse(l).request_id === 'e2e-log-check'));
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.request_id === 'e2e-log-check' && l.req);
+    assert.equal(logged?.req.remote_address, '203.0.113.77', 'the client behind the trusted balancer (TRUST_PROXY)');
     for (const leaked of [secret, 'Viktor', '1967-01-13', 'Jane']) assert.ok(!server.stdout().includes(leaked), leaked);
   });
 
@@ -106,4 +107,10 @@ describe('graceful shutdown', () => {
       await harness.close();
     }
   });
+});
+
+test('a bad setting stops serve before it starts, naming the setting and what is wrong', () => {
+  const refused = runCli(['serve'], { PORT: '0', TRUST_PROXY: 'true' });
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /Invalid configuration:\n\s+- TRUST_PROXY=true would trust every peer as a proxy, so any client could choose the address/);
 });

@@ -34,10 +34,11 @@ export async function buildTestApp(options: { features?: Feature<AppServices>[];
 
 /**
  * Another instance of the service on the same database, as a second process would be: its own
- * caches and in-memory state, the same rows. Close it (only the app) before the first.
+ * caches and in-memory state, the same rows, and `env` for its own settings. Close it (only the
+ * app) before the first.
  */
-export function buildSecondApp(first: TestApp): Promise<App> {
-  return buildApp({ config: testConfig(), db: first.database.db });
+export function buildSecondApp(first: TestApp, env?: Record<string, string>): Promise<App> {
+  return buildApp({ config: testConfig(env), db: first.database.db });
 }
 
 function testConfig(env: Record<string, string> = {}) {
