@@ -82,6 +82,15 @@ export function preparedName(name: string): SqlText {
   return new Text(name);
 }
 
+/**
+ * A run-time parameter's name as SET takes it (`role`, `statement_timeout`, `app.organization_id`):
+ * lower-case words, one dot at most for a custom one. SET takes no quoted name for a dotted one.
+ */
+export function settingName(name: string): SqlText {
+  if (!/^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/.test(name)) throw new Error(`not a setting's name: ${name.slice(0, 80)}`);
+  return new Text(name);
+}
+
 /** Statement text: each interpolated SqlText goes in as it is, every other value as a `literal`. */
 export function sqlText(strings: TemplateStringsArray, ...values: readonly (SqlText | SqlValue)[]): SqlText {
   let text = strings[0] as string;

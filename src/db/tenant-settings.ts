@@ -1,7 +1,7 @@
 /**
  * Tenant settings: what a tenant transaction's first query sets, and what it reads back.
  *
- * The query is `BEGIN; SELECT set_config(…), …, (the settings stamp)`: it drops to the runtime role
+ * The query is `BEGIN; SET LOCAL …; …; SELECT (the settings stamp)`: it drops to the runtime role
  * (not a superuser, not the tables' owner, no BYPASSRLS), sets the organization the row-level
  * security policies compare `organization_id` with, the actor (for triggers that record who
  * acted) and the statement timeout, and reads the organization's settings stamp
@@ -9,18 +9,22 @@
  *
  * Invariants:
  * - One simple query, one round trip: BEGIN and the settings together.
- * - Every setting is SET LOCAL (`set_config(…, true)`): it ends with the transaction, so a pooled
+ * - Every setting is a SET LOCAL statement of its own: it ends with the transaction, so a pooled
  *   connection carries nothing to the next one (except PGlite's session authorization, which the
- *   door puts back, see database.ts).
- * - The role switch comes first: select-list items are evaluated in order, so every later item,
- *   and every statement after, runs as the runtime role.
- * - The stamp is read by the organization's id, not through row-level security, which is bound
- *   when the statement is planned, before these settings exist.
+ *   door puts back, see database.ts). Statements, not `set_config()` calls in a SELECT: a
+ *   distributed engine (Citus) runs a SELECT that reads a sharded table on the worker that holds
+ *   the shard, settings and all, while it carries a SET LOCAL to every connection of the
+ *   transaction (issue 28: with set_config beside the stamp's read, the transaction's other
+ *   worker connections ran without the organization, as the owner).
+ * - The role switch comes first, so every later statement runs as the runtime role, the stamp's
+ *   read included (it may read its own organization's stamp).
+ * - The stamp is read naming the organization's id, besides row-level security: the predicate is
+ *   what routes the read to one shard.
  * - Values reach the text only as literals (db/sql-text.ts): a simple query takes no parameters.
  *   The query builder's nodes for this statement were ~1% of the service's time; it is text.
  */
 import type { Actor } from './actor.ts';
-import { joined, type SqlText, sqlText } from './sql-text.ts';
+import { joined, type SqlText, settingName, sqlText } from './sql-text.ts';
 
 /** The role every request runs as; created by the first migration. */
 export const RUNTIME_ROLE = 'gatehouse_runtime';
@@ -47,11 +51,9 @@ export function openingQuery(actor: Actor, roleSwitch: RoleSwitch, statementTime
     ['app.actor', `${actor.kind}:${actor.id}`],
     ['statement_timeout', String(statementTimeoutMs)],
   ];
-  const calls = joined(
-    settings.map(([name, value]) => sqlText`set_config(${name}, ${value}, true)`),
-    ', ',
-  );
-  return sqlText`BEGIN; SELECT ${calls}, (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${actor.organizationId}) AS settings_stamp`;
+  const statements = settings.map(([name, value]) => sqlText`SET LOCAL ${settingName(name)} = ${value}`);
+  const stamp = sqlText`SELECT (SELECT stamp::text FROM settings_stamps WHERE organization_id = ${actor.organizationId}) AS settings_stamp`;
+  return joined([sqlText`BEGIN`, ...statements, stamp], '; ');
 }
 
 /** The settings as the opening query read them: an organization no setting has moved yet has stamp 0. */

@@ -94,17 +94,16 @@ function assertKeyLookUp(query: SentQuery) {
   if (harness.database.backend === 'postgres') assert.match(query.name ?? '', /^gh_[0-9a-f]{24}$/, 'sent as a named prepared statement');
 }
 
-/** BEGIN and the tenant settings, one simple query of two statements. */
+/** BEGIN, each tenant setting a SET LOCAL of its own, and the settings stamp's read: one simple query. */
 function assertOpening(query: SentQuery) {
   assert.equal(query.parameters, 0);
   const statements = splitStatements(query.text);
-  assert.equal(statements.length, 2, query.text);
+  assert.equal(statements.length, 6, query.text);
   assert.equal(statements[0], 'BEGIN');
-  assert.match(statements[1] as string, /^SELECT set_config\(/);
-  for (const setting of ['role|session_authorization', 'app\\.organization_id', 'app\\.actor', 'statement_timeout']) {
-    assert.match(statements[1] as string, new RegExp(`set_config\\(E'(${setting})'`), setting);
-  }
-  assert.match(statements[1] as string, /settings_stamps/, 'the settings stamp is read by the same statement');
+  ['role|session_authorization', 'app\\.organization_id', 'app\\.actor', 'statement_timeout'].forEach((setting, i) => {
+    assert.match(statements[i + 1] as string, new RegExp(`^SET LOCAL (${setting}) = E'`), setting);
+  });
+  assert.match(statements[5] as string, /^SELECT .*FROM settings_stamps WHERE organization_id = /, 'the settings stamp is read last, naming its organization');
 }
 
 /**

@@ -75,11 +75,19 @@ test('tenantSettingsOf answers the organization and the settings stamp the openi
   assert.throws(() => tenantSettingsOf(kept as TenantTransaction), /has ended or was not opened by withTenant/);
 });
 
-test('the role switch is the first setting: every later one, and every statement after, runs as the runtime role', () => {
-  const text = openingQuery(actorOf(org), { setting: 'session_authorization' }, 5000).text;
-  assert.match(text, /^BEGIN; SELECT set_config\(E'session_authorization', E'gatehouse_runtime', true\), set_config\(E'app\.organization_id'/);
-  assert.match(text, /set_config\(E'statement_timeout', E'5000', true\)/);
-  assert.doesNotMatch(text, /set_config\([^)]*, false\)/, 'never a session-wide setting');
+test('each setting is a SET LOCAL statement of its own, the role switch first, before the one statement that reads a table', () => {
+  const statements = openingQuery(actorOf(org), { setting: 'session_authorization' }, 5000).text.split('; ');
+  assert.equal(statements[0], 'BEGIN');
+  // A distributed engine carries SET LOCAL to every connection of the transaction, and runs a SELECT on the shard it reads (issue 28).
+  assert.deepEqual(
+    statements.slice(1, -1).map((statement) => statement.replace(/ = .*/, '')),
+    ['SET LOCAL session_authorization', 'SET LOCAL app.organization_id', 'SET LOCAL app.actor', 'SET LOCAL statement_timeout'],
+  );
+  assert.ok(
+    statements.slice(1, -1).every((statement) => !/\b(FROM|SELECT)\b/i.test(statement)),
+    'no setting rides with a read',
+  );
+  assert.match(statements.at(-1) as string, new RegExp(`FROM settings_stamps WHERE organization_id = E'${org}'`), 'the read names its organization');
 });
 
 test('an actor id the database could not hold exactly is refused before the transaction opens, and the connection stays usable', async () => {
