@@ -58,7 +58,7 @@ try {
 
   for await (const { name, database } of openDatabases(values.only, values['database-url'] ?? process.env.DATABASE_URL, say)) {
     running.push(database.close);
-    const run = await measureOn(database, dataDir, body, runs);
+    const run = await measureOn(database, name === 'embedded', dataDir, body, runs);
     await running.pop()?.();
     const table = recordTable(run, { entities, seed, runs });
     console.log(`\n## ${database.label}\n\n${table.join('\n')}`);
@@ -76,7 +76,7 @@ try {
   await stopEverything();
 }
 
-async function measureOn(database: BenchDatabase, dataDir: string, body: ReturnType<typeof recordGraph>, runs: number): Promise<RecordRun> {
+async function measureOn(database: BenchDatabase, embedded: boolean, dataDir: string, body: ReturnType<typeof recordGraph>, runs: number): Promise<RecordRun> {
   say(`${database.label}: importing the lists`);
   importLists(database, dataDir);
   const { apiKey, organizationId } = createBenchOrganization(database.env, ORGANIZATION);
@@ -125,6 +125,7 @@ async function measureOn(database: BenchDatabase, dataDir: string, body: ReturnT
   say('laying out, drawing and rendering the last record in this process');
   return {
     database: database.label,
+    embedded,
     requestBytes: Buffer.byteLength(json),
     answer: done.answer,
     steps,

@@ -10,6 +10,7 @@ export type Step = 'store' | 'record' | 'svg' | 'pdf';
 
 export type RecordRun = {
   database: string;
+  embedded: boolean;
   requestBytes: number;
   answer: {
     id: string;
@@ -42,8 +43,8 @@ const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` 
 const kib = (bytes: number) => `${(bytes / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} KiB`;
 const range = (values: readonly number[]) => `${ms(sorted(values)[0] as number)} – ${ms(sorted(values).at(-1) as number)}`;
 const byteRange = (values: readonly number[]) => {
-  const [low, high] = [Math.min(...values), Math.max(...values)];
-  return low === high ? kib(low) : `${kib(low)} – ${kib(high)}`;
+  const [low, high] = [kib(Math.min(...values)), kib(Math.max(...values))];
+  return low === high ? low : `${low} – ${high}`;
 };
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 
@@ -80,7 +81,7 @@ export function recordTable(run: RecordRun, settings: { entities: number; seed: 
     `| SVG written from the layout (ownershipGraphSvg) | ${ms(median(here.svgMs))} | ${range(here.svgMs)} |`,
     `| evidence PDF (renderDeterminationEvidence: its layout, then pdfkit) | ${ms(median(here.pdfMs))} | ${range(here.pdfMs)} |`,
     '',
-    `The record as GET answered it, hashed here, matches its record_sha256: ${yes(here.recordVerified)}. The SVG and the PDF made in this process are byte for byte those the service sent: ${yes(here.sameSvg)}, ${yes(here.samePdf)}. ` +
-      `Service RSS ${run.rss.ready} MiB once ready, peak ${run.rss.peak} MiB over the whole run (on the embedded database, PostgreSQL in WebAssembly is in the same process).`,
+    `The record as GET answered it, hashed here, matches its record_sha256: ${yes(here.recordVerified)} (the service's own check, record_sha256_verified: ${yes(here.serviceVerified)}). The SVG and the PDF made in this process are byte for byte those the service sent: ${yes(here.sameSvg)}, ${yes(here.samePdf)}. ` +
+      `Service RSS ${run.rss.ready} MiB once ready, peak ${run.rss.peak} MiB over the whole run${run.embedded ? ' (on the embedded database, PostgreSQL in WebAssembly is in the same process)' : ''}.`,
   ];
 }
