@@ -25,7 +25,8 @@ import { resetPeakRss } from './api/process-usage.ts';
 import { formatCounts, rssMiB, runSeconds, sdnFolder, sdnRows, waitForSdnRun, withEditedRemarks } from './api/sdn-update.ts';
 import { gatehouse } from './api/service-process.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
-import { exitOnUsageProblem, positiveInteger, readCsvRecords, readDataFile, resolveDataDir, UsageError } from './matching/eval-data.ts';
+import { exitOnUsageProblem, positiveInteger, readDataFile, resolveDataDir, UsageError } from './matching/eval-data.ts';
+import { namePools } from './ownership/name-pools.ts';
 import { type NamePools, storedGraph } from './ownership/stored-graphs.ts';
 import { running, stopEverything } from './running-processes.ts';
 
@@ -98,7 +99,6 @@ function sdnUpdate(settings: Settings, percent: number): Update {
   const leftOutIds = new Set(leftOut.map((e) => e.entryId));
   const edited = withEditedRemarks(rows, percent);
   const cleanUp = (remove: () => void) => running.push(remove);
-  const people = readCsvRecords(settings.dataDir, 'eval/yente_candidate_generation_benchmark/negatives_us.csv');
   return {
     base: sdnFolder(
       rows.filter((row) => !leftOutIds.has(row.slice(0, row.indexOf(',')))),
@@ -107,13 +107,10 @@ function sdnUpdate(settings: Settings, percent: number): Update {
     update: sdnFolder(edited.rows, cleanUp),
     listedOwners: leftOut.map((e) => e.names[0]?.full as string),
     changed: edited.changed,
-    pools: {
-      people: people.map((r) => r.full_name as string),
-      familyNames: people.map((r) => r.last_name as string).filter((n) => n.length > 0),
-      listedNames: entities
-        .filter((e) => e.type === 'person' && !leftOutIds.has(e.entryId))
-        .map((e) => (e.names[0]?.full ?? '').split(', ').reverse().join(' ')),
-    },
+    pools: namePools(
+      settings.dataDir,
+      entities.filter((e) => !leftOutIds.has(e.entryId)),
+    ),
   };
 }
 

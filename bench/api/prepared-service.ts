@@ -42,10 +42,10 @@ export async function startReadyService(database: BenchDatabase, options: StartO
 }
 
 /** An Enterprise organization whose rate limit is out of the way, and an API key for it, made with the CLI. */
-export function createBenchOrganization(env: Record<string, string>, name: string): { apiKey: string } {
+export function createBenchOrganization(env: Record<string, string>, name: string): { apiKey: string; organizationId: string } {
   const organization = gatehouse<{ id: string }>(['orgs', 'create', '--name', name, '--tier', 'enterprise'], env).id;
   gatehouse(['orgs', 'update', '--org', organization, '--rate-limit', String(RATE_LIMIT_OUT_OF_THE_WAY)], env);
-  return { apiKey: gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', name], env).key };
+  return { apiKey: gatehouse<{ key: string }>(['keys', 'create', '--org', organization, '--name', name], env).key, organizationId: organization };
 }
 
 export async function prepareService(database: BenchDatabase, dataDir: string, options: StartOptions = {}): Promise<PreparedService> {

@@ -42,12 +42,11 @@ const COUNTRIES = ['DE', 'GB', 'NL', 'CY', 'AE', 'TR', 'CN', 'HK', 'PL', 'IT', '
 
 export type NamePools = { people: readonly string[]; familyNames: readonly string[]; listedNames: readonly string[] };
 
-type Entity = { id: string; name: string; type: 'person' | 'entity'; country?: string };
+export type Entity = { id: string; name: string; type: 'person' | 'entity'; country?: string };
 type Stake = { owner: string; owned: string; percent: number };
 
-/** Graph `i` of a book: `listedOwner` names its 60 % owner; one graph in `listedEvery` has a minority party named as a listed entry. */
-export function storedGraph(i: number, size: number, pools: NamePools, options: { seed: number; asOf: string; listedOwner?: string; listedEvery: number }) {
-  const random = seededRandom(options.seed * 1_000_003 + i);
+/** `size` parties named from the pools: the first half (rounded up) companies `C<n>`, the rest persons `P<n>`; four in five with a country. */
+export function namedParties(random: () => number, size: number, pools: NamePools): Entity[] {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
   const companies = Math.ceil(size / 2);
   const entities: Entity[] = [];
@@ -60,6 +59,15 @@ export function storedGraph(i: number, size: number, pools: NamePools, options: 
       ...(random() < 0.8 && { country: pick(COUNTRIES) }),
     });
   }
+  return entities;
+}
+
+/** Graph `i` of a book: `listedOwner` names its 60 % owner; one graph in `listedEvery` has a minority party named as a listed entry. */
+export function storedGraph(i: number, size: number, pools: NamePools, options: { seed: number; asOf: string; listedOwner?: string; listedEvery: number }) {
+  const random = seededRandom(options.seed * 1_000_003 + i);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  const companies = Math.ceil(size / 2);
+  const entities = namedParties(random, size, pools);
   if (options.listedOwner) (entities[1] as Entity).name = options.listedOwner;
   if (i % options.listedEvery === 0) (entities[size - 1] as Entity).name = pick(pools.listedNames);
 
