@@ -32,6 +32,20 @@ export const NOT_SCREENED = {
   stale_lists: [],
 };
 
+type KeptVersion = NameScreening['summary']['list_versions'][number];
+/**
+ * What the answer, and so the stored record and its hash, keeps of a version: the fields its schema
+ * shows, no more. A field the schema strips would be hashed yet never shown, and a client could
+ * not check the record's hash from what GET /ownership/checks/{id} answers.
+ */
+const keptOfVersion = ({ list, version_id, published_on, imported_at, source_sha256 }: KeptVersion): KeptVersion => ({
+  list,
+  version_id,
+  published_on,
+  imported_at,
+  source_sha256,
+});
+
 /** The loaded lists screened, and the designation each one's entries give. */
 export const SCREENED_LISTS: readonly string[] = ['OFAC_SDN', 'OFAC_CONS', 'BIS_EL', 'BIS_MEU', 'BIS_UVL', 'BIS_DPL'];
 const MATCHES_PER_NAME = 5;
@@ -128,7 +142,7 @@ export async function screenNames(
     if (designations.length > 0) designated++;
     byEntity.set(index, { designations, matches: [...listViews, ...onWatchlists] });
   }
-  const listVersions = [...versions.map((v) => presentVersion(v)), ...watchlistVersionViews(watchlists)];
+  const listVersions = [...versions.map((v) => presentVersion(v)), ...watchlistVersionViews(watchlists)].map(keptOfVersion);
   return {
     byEntity,
     summary: {

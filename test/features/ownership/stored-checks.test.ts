@@ -66,6 +66,14 @@ describe('stored ownership determinations', () => {
     assert.deepEqual([audit?.details.stored, audit?.details.record_sha256], [true, answer.record_sha256]);
   });
 
+  test('a check that screened names re-hashes, from what GET answers, to its record_sha256: the record keeps only what it shows', async () => {
+    const answer = await check({ ...blocked, screen_names: true, store: true });
+    const stored = (await request('GET', `/ownership/checks/${answer.id}`, enterprise)).json();
+    assert.ok(stored.answer.screening.list_versions.length > 0, 'the lists it screened against are named');
+    const { object, superseded_by, case_id, record_sha256, record_sha256_verified, ...record } = stored;
+    assert.equal(sha256Hex(canonicalJson(record)), answer.record_sha256);
+  });
+
   test('a record changed in the database after it was stored reads back as not verified', async () => {
     const answer = await check({ ...blocked, store: true });
     await harness.database.owner(`UPDATE ownership_checks SET record = jsonb_set(record, '{status}', '"clear"') WHERE id = $1`, [answer.id]);
