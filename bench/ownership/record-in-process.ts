@@ -70,16 +70,25 @@ export async function inProcess(
     run.svgMs.push(drawn - laidOut);
     run.pdfMs.push(rendered - drawn);
   }
-  // The PDF once more, as determination-evidence.ts makes it, keeping the scale the drawing took.
-  let pdfScale = 1;
+  // The PDF once more, as determination-evidence.ts makes it, keeping the scale the whole drawing took (the first; enlarged parts follow it).
+  let pdfScale: number | undefined;
+  const keepFirst = (scale: number) => {
+    pdfScale ??= scale;
+  };
   await renderOwnershipEvidencePdf(
     { organization, check: { ...record, record_sha256: stored } },
-    { drawGraph: (doc, box) => void (pdfScale = drawOwnershipGraphPdf(doc, layout, box).scale) },
+    {
+      graph: {
+        width: layout.width,
+        height: layout.height,
+        draw: (doc, box, region) => keepFirst(drawOwnershipGraphPdf(doc, layout, box, { region }).scale),
+      },
+    },
   );
   const { counts, width, height } = layout;
   return {
     ...run,
-    pdfScale,
+    pdfScale: pdfScale ?? 1,
     layout: { counts, width, height, nodes: layout.nodes.length, edges: layout.edges.length },
     sameSvg: svg === served.svg,
     samePdf: pdf.equals(served.pdf),

@@ -72,7 +72,7 @@ export function recordTable(run: RecordRun, settings: { entities: number; seed: 
     }),
     '',
     `The drawing: ${counts.drawn} of ${counts.parties.toLocaleString('en')} parties drawn as themselves and ${counts.collapsed.toLocaleString('en')} collapsed in ${counts.groups} groups ` +
-      `(${here.layout.nodes} nodes, ${here.layout.edges} edges, ${here.layout.width} × ${here.layout.height} px; the PDF draws it at ${(here.pdfScale * 100).toFixed(1)} % to fit its box); the SVG served has ${served.parties} party nodes and ${served.groups} collapsed-group nodes, ${kib(Buffer.byteLength(run.svg))}. ` +
+      `(${here.layout.nodes} nodes, ${here.layout.edges} edges, ${here.layout.width} × ${here.layout.height} px; the PDF draws it whole at ${(here.pdfScale * 100).toFixed(1)} % to fit its box, and again enlarged in parts when that is too small to read); the SVG served has ${served.parties} party nodes and ${served.groups} collapsed-group nodes, ${kib(Buffer.byteLength(run.svg))}. ` +
       `The evidence PDF: ${pdfPageCount(run.pdf)} pages, ${kib(run.pdf.length)}.`,
     '',
     '| the same, in this process on the last record | median | range |',

@@ -15,25 +15,28 @@ import type { OwnershipGraphLayout, Point } from './layout-types.ts';
 export type PdfBox = { x: number; y: number; width: number; height: number };
 
 /**
- * Draws `layout` within `box` (page coordinates, points) and answers the size it took. `fonts`:
- * the coverage registerEvidenceFonts returned when the document's fonts were registered; without
- * it, the evidence fonts are registered here. The document's position (doc.x, doc.y) is kept.
+ * Draws `layout`, or only `region` of it (layout units), within `box` (page coordinates, points)
+ * and answers the size it took. A region is cut at its edges: what runs beyond is clipped.
+ * `fonts`: the coverage registerEvidenceFonts returned when the document's fonts were registered;
+ * without it, the evidence fonts are registered here. The document's position (doc.x, doc.y) is kept.
  */
 export function drawOwnershipGraphPdf(
   doc: PDFKit.PDFDocument,
   layout: OwnershipGraphLayout,
   box: PdfBox,
-  fonts?: GlyphCoverage,
+  options: { fonts?: GlyphCoverage; region?: PdfBox | undefined } = {},
 ): { width: number; height: number; scale: number } {
-  const coverage = fonts ?? registerEvidenceFonts(doc, {});
-  const scale = Math.min(1, box.width / layout.width, box.height / layout.height);
-  const left = box.x + (box.width - layout.width * scale) / 2;
+  const coverage = options.fonts ?? registerEvidenceFonts(doc, {});
+  const region = options.region ?? { x: 0, y: 0, width: layout.width, height: layout.height };
+  const scale = Math.min(1, box.width / region.width, box.height / region.height);
+  const left = box.x + (box.width - region.width * scale) / 2;
   const { x, y } = doc;
   const margins = { ...doc.page.margins };
   // pdfkit starts a new page for text placed below the bottom margin; the drawing may reach there.
   doc.page.margins = { ...margins, top: 0, bottom: 0 };
   doc.save();
-  doc.translate(left, box.y).scale(scale);
+  if (options.region) doc.rect(left, box.y, region.width * scale, region.height * scale).clip();
+  doc.translate(left - region.x * scale, box.y - region.y * scale).scale(scale);
   try {
     for (const figure of figures(layout)) for (const shape of figure.shapes) drawShape(doc, shape, coverage);
   } finally {
@@ -42,7 +45,7 @@ export function drawOwnershipGraphPdf(
     doc.x = x;
     doc.y = y;
   }
-  return { width: layout.width * scale, height: layout.height * scale, scale };
+  return { width: region.width * scale, height: region.height * scale, scale };
 }
 
 function setStroke(doc: PDFKit.PDFDocument, stroke: Stroke) {

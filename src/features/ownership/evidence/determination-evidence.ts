@@ -9,6 +9,6 @@ export function renderDeterminationEvidence(organization: { id: string; name: st
   const layout = layoutOwnershipGraph(record.request, record.answer);
   return renderOwnershipEvidencePdf(
     { organization, check: { ...record, record_sha256: stored.recordSha256 } },
-    { drawGraph: (doc, box) => void drawOwnershipGraphPdf(doc, layout, box) },
+    { graph: { width: layout.width, height: layout.height, draw: (doc, box, region) => void drawOwnershipGraphPdf(doc, layout, box, { region }) } },
   );
 }

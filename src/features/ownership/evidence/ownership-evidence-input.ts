@@ -14,12 +14,18 @@ export type OwnershipEvidenceInput = { organization: { id: string; name: string 
 
 export type GraphBox = { x: number; y: number; width: number; height: number };
 
+/** The ownership graph as a drawing the evidence places: its own size, and how to draw it, whole or a part. */
+export type GraphDrawing = {
+  /** The drawing's size in its own units (what `region` is measured in). */
+  width: number;
+  height: number;
+  /** Draws the whole drawing, or only `region` of it, inside `box` on the current page (points, origin top left), scaled down to fit, never up. */
+  draw: (doc: PDFKit.PDFDocument, box: GraphBox, region?: GraphBox) => void;
+};
+
 export type OwnershipEvidenceOptions = EvidenceRenderOptions & {
-  /**
-   * Draws the ownership graph inside `box` on the current page (points, origin top left). Without
-   * it the section says where the graph is drawn instead.
-   */
-  drawGraph?: (doc: PDFKit.PDFDocument, box: GraphBox) => void;
+  /** The ownership graph. Without it the section says where the graph is drawn instead. */
+  graph?: GraphDrawing;
 };
 
 export type OwnershipAnswer = EvidenceOwnershipCheck['answer'];

@@ -31,7 +31,7 @@ async function drawn(graph: OwnershipGraphLayout, box: PdfBox = PAGE_BOX, regist
   const ended = new Promise((resolve) => doc.on('end', resolve));
   const fonts = registerFirst ? registerEvidenceFonts(doc, {}) : undefined;
   doc.y = 123;
-  const result = drawOwnershipGraphPdf(doc, graph, box, fonts);
+  const result = drawOwnershipGraphPdf(doc, graph, box, { fonts });
   const position = { x: doc.x, y: doc.y };
   const pages = doc.bufferedPageRange().count;
   doc.end();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { formatScore } from '../../../../src/evidence/evidence-format.ts';
-import type { EvidenceOwnershipCheck, GraphBox } from '../../../../src/features/ownership/evidence/ownership-evidence-input.ts';
+import type { EvidenceOwnershipCheck, GraphBox, GraphDrawing } from '../../../../src/features/ownership/evidence/ownership-evidence-input.ts';
 import { renderOwnershipEvidencePdf } from '../../../../src/features/ownership/evidence/render-ownership-evidence.ts';
 import { pdfPages, skipWithoutPdftotext } from '../../../evidence/pdf-text.ts';
 import { createTenant, type TestTenant } from '../../../helpers/credentials.ts';
@@ -17,8 +17,9 @@ import { pageImages, skipWithoutPdftoppm } from './page-images.ts';
 import { ORGANIZATION, storedCheck, TWO_OWNERS_THROUGH_CYPRUS, UNKNOWN_STAKES_WHILE_SUSPENDED } from './stored-check.ts';
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'latin1');
-const render = (check: EvidenceOwnershipCheck, drawGraph?: (doc: PDFKit.PDFDocument, box: GraphBox) => void) =>
-  renderOwnershipEvidencePdf({ organization: ORGANIZATION, check }, drawGraph ? { drawGraph } : {});
+/** Rendered with `draw` as the graph's drawing, of the size given (a small one by default: it reads whole). */
+const render = (check: EvidenceOwnershipCheck, draw?: GraphDrawing['draw'], size = { width: 400, height: 300 }) =>
+  renderOwnershipEvidencePdf({ organization: ORGANIZATION, check }, draw ? { graph: { ...size, draw } } : {});
 const documentId = (pdf: Buffer) => /\/ID \[<([0-9a-f]+)> <([0-9a-f]+)>\]/.exec(pdf.toString('latin1'))?.[1];
 
 /** Each phrase found in `text`, each after the one before it. */
@@ -219,6 +220,37 @@ describe('ownership evidence PDF', () => {
         'the text goes on below the graph',
       );
       assert.ok(!pdfPages(pdf).join(' ').includes('drawn in the Gatehouse console'));
+    });
+
+    test('a graph too wide to read whole is drawn again enlarged, in labelled parts that cover all of it', async () => {
+      const drawing = { width: 4_000, height: 900 };
+      const calls: { page: number; region: GraphBox | undefined; box: GraphBox }[] = [];
+      const pdf = await render(
+        blocked,
+        (doc, box, region) => {
+          const { start, count } = doc.bufferedPageRange();
+          calls.push({ page: start + count - 1, region, box });
+        },
+        drawing,
+      );
+      const [whole, ...parts] = calls;
+      assert.equal(whole?.region, undefined, 'the whole graph first');
+      assert.ok(parts.length >= 2, `${parts.length} parts`);
+      const pages = pdfPages(pdf);
+      assert.ok(pages[whole?.page as number]?.includes(`in ${parts.length} parts`), 'the document says it follows in parts');
+      parts.forEach(({ page, region, box }, i) => {
+        assert.ok(pages[page]?.includes(`Ownership graph, part ${i + 1} of ${parts.length}`), `part ${i + 1} labelled on its page`);
+        assert.ok(i === 0 || page >= (parts[i - 1]?.page as number), 'in order');
+        const scale = Math.min(box.width / (region as GraphBox).width, box.height / (region as GraphBox).height);
+        assert.ok(scale >= 0.5 - 1e-9, `part ${i + 1} drawn at ${scale}`);
+      });
+      // Every point of the drawing is in some part.
+      for (let x = 0; x <= drawing.width; x += 50)
+        for (let y = 0; y <= drawing.height; y += 50)
+          assert.ok(
+            parts.some(({ region: r }) => r && x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height),
+            `(${x}, ${y}) is in no part`,
+          );
     });
   });
 });
