@@ -27,6 +27,7 @@ import type { Actor } from './actor.ts';
 import { type JsonStatement, sentAlone, simpleQueryOf } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 import { joined, runText, sqlText } from './sql-text.ts';
+import { namingOrganization } from './tenant-predicate.ts';
 import { openingQuery, type RoleSwitch, type StampRow, settingsRead, type TenantSettings } from './tenant-settings.ts';
 import { type CollectOptions, WritesAtCommit } from './write-at-commit.ts';
 
@@ -79,7 +80,8 @@ export function createWithTenant(owner: Kysely<Schema>, options: TenantOptions):
     owner.connection().execute(async (connection) => {
       const writes = new WritesAtCommit();
       // The brand is given here and nowhere else; the guard refuses reading back what waits for COMMIT.
-      const queries: TenantQueries = connection.withPlugin(writes.guard);
+      // And every query it builds names the organization (the second wall, db/tenant-predicate.ts).
+      const queries: TenantQueries = connection.withPlugin(writes.guard).withPlugin(namingOrganization(actor.organizationId));
       const trx = queries as TenantTransaction;
       try {
         // A simple query answers its last statement's result (see db/prepared-statements.ts, db/pglite-connection.ts).

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
-import { type SentQuery, tapStatements } from '../helpers/statement-tap.ts';
+import { type SentQuery, splitStatements, tapStatements } from '../helpers/statement-tap.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loadTestLists } from '../helpers/test-lists.ts';
 
@@ -131,25 +131,4 @@ function finalWrites(query: SentQuery): string[] {
     assert.ok(text, `${name} was prepared during the warm-up, and not again`);
     return (/^(INSERT INTO "\w+"|SELECT \w+)/.exec(text) ?? [text])[0];
   });
-}
-
-/** A simple query's statements, split at the semicolons outside quoted literals (E'…' as sql-text writes them). */
-function splitStatements(text: string): string[] {
-  const statements: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '\\') i++;
-      else if (char === "'" && text[i + 1] === "'") i++;
-      else if (char === "'") quoted = false;
-    } else if (char === "'") quoted = true;
-    else if (char === ';') {
-      statements.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  statements.push(text.slice(start).trim());
-  return statements.filter((statement) => statement.length > 0);
 }

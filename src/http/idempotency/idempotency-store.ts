@@ -116,8 +116,13 @@ export async function releaseKey(trx: TenantTransaction, key: string) {
   await trx.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_progress').execute();
 }
 
-/** Expired keys are removed a few at a time as the organization makes keyed requests. */
+/**
+ * Expired keys are removed a few at a time as the organization makes keyed requests. By key, not
+ * by `ctid`, which a distributed engine (Citus) refuses; the builder names the organization.
+ */
 async function purgeSomeExpired(trx: TenantTransaction) {
-  await sql`DELETE FROM idempotency_keys WHERE ctid IN (
-              SELECT ctid FROM idempotency_keys WHERE expires_at < now() - interval '1 hour' LIMIT 100)`.execute(trx);
+  await trx
+    .deleteFrom('idempotency_keys')
+    .where('key', 'in', (eb) => eb.selectFrom('idempotency_keys').select('key').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).limit(100))
+    .execute();
 }
