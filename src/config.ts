@@ -21,8 +21,12 @@ export type Config = {
   /** Apply pending migrations when `serve` starts (always true for the embedded database). */
   migrateOnStart: boolean;
   databasePoolSize: number;
-  /** Name PostgreSQL statements so each connection plans them once; off behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21). */
-  databasePrepareStatements: boolean;
+  /**
+   * Name PostgreSQL statements so each connection plans them once; undefined: yes, unless the
+   * connection reached PostgreSQL through a pooler (src/db/pooler.ts). A transaction pooler cannot
+   * keep them: no PgBouncer keeps SQL-level PREPARE, which the writes at commit use.
+   */
+  databasePrepareStatements: boolean | undefined;
   logLevel: LogLevel;
   /** Largest request body accepted, in bytes; larger bodies answer 413. */
   bodyLimitBytes: number;
@@ -109,7 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read.optionalString('DATA_DIR') ?? './data'),
     migrateOnStart: read.boolean('MIGRATE_ON_START', true),
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 500),
-    databasePrepareStatements: read.boolean('DATABASE_PREPARE_STATEMENTS', true),
+    databasePrepareStatements: read.optionalString('DATABASE_PREPARE_STATEMENTS') === undefined ? undefined : read.boolean('DATABASE_PREPARE_STATEMENTS', true),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     requestTimeoutMs: read.integer('REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),

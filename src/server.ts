@@ -25,7 +25,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await app.listFreshness.reload();
   const address = await app.listen({ host: config.host, port: config.port });
   if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
-  app.log.info({ address, database: db.backend, loweredHelperThreads: lowered }, 'gatehouse is listening');
+  app.log.info({ address, database: db.backend, preparedStatements: db.preparesStatements, loweredHelperThreads: lowered }, 'gatehouse is listening');
   if (config.lists.autoUpdate && !app.lists.current()) {
     app.log.info({}, 'no restricted-party list is loaded: downloading the official lists in the background (LISTS_AUTO_UPDATE=false turns this off)');
   }

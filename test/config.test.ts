@@ -122,3 +122,10 @@ test('console cookies are Secure unless CONSOLE_SECURE_COOKIES says otherwise; a
   assert.equal(loadConfig({ CONSOLE_SECURE_COOKIES: 'false' }).consoleSecureCookies, false);
   assert.throws(() => loadConfig({ CONSOLE_SECURE_COOKIES: 'sometimes' }), /CONSOLE_SECURE_COOKIES must be true or false/);
 });
+
+test('DATABASE_PREPARE_STATEMENTS: unset leaves it to the connection (off behind a pooler); true and false are obeyed; a bad value is named', () => {
+  assert.equal(loadConfig({}).databasePrepareStatements, undefined);
+  assert.equal(loadConfig({ DATABASE_PREPARE_STATEMENTS: 'true' }).databasePrepareStatements, true);
+  assert.equal(loadConfig({ DATABASE_PREPARE_STATEMENTS: 'false' }).databasePrepareStatements, false);
+  assert.throws(() => loadConfig({ DATABASE_PREPARE_STATEMENTS: 'auto' }), /DATABASE_PREPARE_STATEMENTS must be true or false/);
+});

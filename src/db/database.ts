@@ -19,6 +19,8 @@ import type { RoleSwitch } from './tenant-settings.ts';
 
 export type Database = {
   backend: Backend;
+  /** Whether statements are prepared (prepared-statements.ts): not behind a pooler unless DATABASE_PREPARE_STATEMENTS says so. */
+  preparesStatements: boolean;
   withTenant: WithTenant;
   /** Organization administration for operators (the CLI); never reachable from a request. */
   operator: Operator;
@@ -72,6 +74,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
   let closed: Promise<void> | undefined;
   return {
     backend: connection.backend,
+    preparesStatements: connection.preparesNamedStatements,
     withTenant: createWithTenant(connection.kysely, { ...options, roleSwitch, namedFinalWrites: connection.preparesNamedStatements }),
     operator: createOperator(connection.kysely),
     // The embedded database serves one process: an incomplete list version it is not writing was abandoned.

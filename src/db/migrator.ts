@@ -6,6 +6,14 @@
  * all folders and applied in order. Each file runs in its own transaction together with the row
  * that records it, so a failed migration leaves nothing behind. A file already applied must not
  * change: its checksum is compared on every run.
+ *
+ * Several processes may start together against one PostgreSQL: each migration's transaction
+ * takes a transaction-scoped advisory lock and applies the file only if no one has recorded it
+ * meanwhile. The lock is the transaction's, not the session's, because behind a transaction
+ * pooler (PgBouncer) a session is not ours: a session lock stays on whichever server connection
+ * took it, its unlock may run on another and release nothing, and every later run then waits
+ * for a lock no one will release. A transaction runs on one server connection from BEGIN to
+ * COMMIT, and its lock ends with it, also when the process dies mid-migration.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,36 +72,47 @@ export async function migrationStatus(connection: Connection, migrations = loadM
 
 export async function migrate(connection: Connection, migrations = loadMigrations()): Promise<MigrationRun> {
   return connection.withSession(async (session) => {
-    // Several processes may start together against one PostgreSQL; one migrates, the others wait.
-    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await session.exec(ENSURE_TABLE);
-      const applied: MigrationRun['applied'] = [];
-      const before = await statusOf(session, migrations);
-      for (const migration of migrations.filter((m) => before.pending.includes(m.version))) {
-        await applyOne(session, migration);
-        applied.push({ version: migration.version, name: migration.name });
-      }
-      return { ...(await statusOf(session, migrations)), applied };
-    } finally {
-      await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    // Two processes creating the table at once could both pass IF NOT EXISTS and collide.
+    await inLockedTransaction(session, () => session.exec(ENSURE_TABLE));
+    const applied: MigrationRun['applied'] = [];
+    const before = await statusOf(session, migrations);
+    for (const migration of migrations.filter((m) => before.pending.includes(m.version))) {
+      if (await applyOne(session, migration)) applied.push({ version: migration.version, name: migration.name });
     }
+    return { ...(await statusOf(session, migrations)), applied };
   });
 }
 
-async function applyOne(session: Session, migration: Migration) {
-  await session.exec('BEGIN');
-  try {
-    await session.exec(migration.sql);
+/** Applies the migration unless another process has, while this one waited for the lock; whether it did. */
+function applyOne(session: Session, migration: Migration): Promise<boolean> {
+  return inLockedTransaction(session, async () => {
+    const recorded = await session.query('SELECT 1 FROM gatehouse_migrations WHERE version = $1', [migration.version]);
+    if (recorded.length > 0) return false;
+    try {
+      await session.exec(migration.sql);
+    } catch (error) {
+      throw new MigrationError(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`);
+    }
     await session.query('INSERT INTO gatehouse_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
       migration.version,
       migration.name,
       migration.checksum,
     ]);
+    return true;
+  });
+}
+
+/** `work` in a transaction holding the migration lock, which its COMMIT or ROLLBACK releases. */
+async function inLockedTransaction<T>(session: Session, work: () => Promise<T>): Promise<T> {
+  await session.exec('BEGIN');
+  try {
+    await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const result = await work();
     await session.exec('COMMIT');
+    return result;
   } catch (error) {
     await session.exec('ROLLBACK');
-    throw new MigrationError(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`);
+    throw error;
   }
 }
 

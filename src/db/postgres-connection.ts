@@ -1,13 +1,18 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Connection } from './connection.ts';
+import { reachedThroughPooler } from './pooler.ts';
 import { preparingPool } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 
-/** `prepareStatements` (default true): see prepared-statements.ts. */
-export type PostgresOptions = { url: string; poolSize: number; prepareStatements?: boolean };
+/**
+ * `prepareStatements` (see prepared-statements.ts): unset, statements are prepared unless the
+ * connection reached PostgreSQL through a pooler (pooler.ts), whose server connections are not
+ * the client's to keep statements on.
+ */
+export type PostgresOptions = { url: string; poolSize: number; prepareStatements?: boolean | undefined };
 
-export async function openPostgresConnection({ url, poolSize, prepareStatements = true }: PostgresOptions): Promise<Connection> {
+export async function openPostgresConnection({ url, poolSize, prepareStatements }: PostgresOptions): Promise<Connection> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -20,12 +25,17 @@ export async function openPostgresConnection({ url, poolSize, prepareStatements 
   pool.on('error', () => {});
   // Fail at startup, with the driver's message, if the server cannot be reached.
   const probe = await pool.connect();
-  probe.release();
+  let prepares: boolean;
+  try {
+    prepares = prepareStatements ?? !(await reachedThroughPooler(probe));
+  } finally {
+    probe.release();
+  }
 
   return {
     backend: 'postgres',
-    preparesNamedStatements: prepareStatements,
-    kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool: prepareStatements ? (preparingPool(pool) as unknown as pg.Pool) : pool }) }),
+    preparesNamedStatements: prepares,
+    kysely: new Kysely<Schema>({ dialect: new PostgresDialect({ pool: prepares ? (preparingPool(pool) as unknown as pg.Pool) : pool }) }),
     withSession: async (fn) => {
       const client = await pool.connect();
       try {
