@@ -32,10 +32,11 @@ export class TokenBuckets {
     };
   }
 
-  /** Whether `key` has at least `cost` tokens now, without taking any. */
-  has(key: string, bucket: Bucket, cost = 1): boolean {
+  /** Seconds before `key` holds `cost` tokens: 0 when it holds them now. Takes nothing. */
+  waitFor(key: string, bucket: Bucket, cost = 1): number {
     const held = this.state.get(key);
-    if (!held) return true;
-    return Math.min(bucket.capacity, held.tokens + (this.now() - held.at) * bucket.rate) >= cost;
+    if (!held) return 0;
+    const tokens = Math.min(bucket.capacity, held.tokens + (this.now() - held.at) * bucket.rate);
+    return tokens >= cost ? 0 : Math.ceil((cost - tokens) / bucket.rate);
   }
 }
