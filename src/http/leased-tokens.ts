@@ -7,17 +7,20 @@
  * by the leases the processes hold unspent, at most a twentieth of the bucket each. A small
  * bucket (under 40 tokens) leases one token at a time: exact, a round trip per request.
  *
- * Requests that find the lease spent while another request of theirs is renewing it wait for that
- * renewal rather than each taking a lease of its own.
+ * A process that found the shared bucket empty refuses the credential's requests itself until the
+ * bucket can hold a token again (nothing but time adds tokens to it), so a caller past its limit
+ * costs the database a statement per token at most, not one per request. Requests that find the
+ * lease spent while another request of theirs is renewing it wait for that renewal rather than
+ * each taking a lease of its own.
  */
 import type { LimitBuckets } from '../db/limit-buckets.ts';
-import type { Bucket, Take } from './token-bucket.ts';
+import { type Bucket, type Held, refilled, type Take } from './token-bucket.ts';
 
 /** A lease is this share of the bucket. */
 const LEASE_PARTS = 20;
 
-/** Tokens this process holds for a key, and what the shared bucket had left when they were taken. */
-type Lease = { tokens: number; left: number };
+/** Tokens this process holds for a key, and the shared bucket as it was when they were taken. */
+type Lease = { tokens: number; shared: Held };
 
 export const leaseSize = (bucket: Bucket) => Math.max(1, Math.floor(bucket.capacity / LEASE_PARTS));
 
@@ -28,6 +31,7 @@ export class LeasedTokens {
 
   constructor(
     private readonly buckets: Pick<LimitBuckets, 'take'>,
+    private readonly now = () => performance.now() / 1000,
     /** Least recently used leases past this are dropped (their tokens are lost, never given twice). */
     private readonly maxKeys = 100_000,
   ) {}
@@ -35,7 +39,11 @@ export class LeasedTokens {
   /** Takes one token for a request: at once from the lease, else from a renewed one. */
   take(key: string, bucket: Bucket): Take | Promise<Take> {
     const lease = this.leases.get(key);
-    return lease && lease.tokens >= 1 ? this.spend(key, lease, bucket) : this.renew(key, bucket);
+    if (lease && lease.tokens >= 1) return this.spend(key, lease, bucket);
+    // At most what it held then plus the refill since: other processes only take.
+    const shared = lease && refilled(lease.shared, bucket, this.now());
+    if (shared !== undefined && shared < 1) return refusal(shared, bucket);
+    return this.renew(key, bucket);
   }
 
   private spend(key: string, lease: Lease, bucket: Bucket): Take {
@@ -43,7 +51,7 @@ export class LeasedTokens {
     this.leases.delete(key); // re-insert: Map order is our recency order
     this.leases.set(key, lease);
     // What remains as this process knows it: the bucket when the lease was taken, and the lease.
-    const remaining = lease.left + lease.tokens;
+    const remaining = lease.shared.tokens + lease.tokens;
     return { allowed: true, remaining: Math.floor(remaining), retryAfterSeconds: 0, fullInSeconds: Math.ceil((bucket.capacity - remaining) / bucket.rate) };
   }
 
@@ -53,26 +61,27 @@ export class LeasedTokens {
       renewal = this.lease(key, bucket).finally(() => this.renewals.delete(key));
       this.renewals.set(key, renewal);
     }
-    const refusal = await renewal;
+    const refused = await renewal;
     const lease = this.leases.get(key);
     if (lease && lease.tokens >= 1) return this.spend(key, lease, bucket);
     // Refused; or the requests that waited with this one spent what the renewal brought.
-    return refusal ?? this.renew(key, bucket);
+    return refused ?? this.renew(key, bucket);
   }
 
   private async lease(key: string, bucket: Bucket): Promise<Take | undefined> {
     const { granted, tokens } = await this.buckets.take(key, bucket, leaseSize(bucket));
-    if (granted > 0) {
-      this.leases.set(key, { tokens: granted, left: tokens });
-      if (this.leases.size > this.maxKeys) this.leases.delete(this.leases.keys().next().value as string);
-      return undefined;
-    }
     this.leases.delete(key);
-    return {
-      allowed: false,
-      remaining: 0,
-      retryAfterSeconds: Math.ceil((1 - tokens) / bucket.rate),
-      fullInSeconds: Math.ceil((bucket.capacity - tokens) / bucket.rate),
-    };
+    this.leases.set(key, { tokens: granted, shared: { tokens, at: this.now() } });
+    if (this.leases.size > this.maxKeys) this.leases.delete(this.leases.keys().next().value as string);
+    return granted > 0 ? undefined : refusal(tokens, bucket);
   }
+}
+
+function refusal(tokens: number, bucket: Bucket): Take {
+  return {
+    allowed: false,
+    remaining: 0,
+    retryAfterSeconds: Math.ceil((1 - tokens) / bucket.rate),
+    fullInSeconds: Math.ceil((bucket.capacity - tokens) / bucket.rate),
+  };
 }

@@ -11,14 +11,19 @@
  * this process checks it. So N processes give an address at most one attempt more than one process
  * would, per process, each time that process's view of it runs out (its bucket full again as last
  * seen here: a minute after its last failure seen here, with the default AUTH_FAILURES_PER_MINUTE).
+ * While the bucket, as last seen, cannot hold a try yet (nothing but time and given-back tries add
+ * to it), the process refuses the address itself: an attacker past the limit costs the database
+ * a statement per try that comes back, not one per attempt.
  */
 import type { Granted, LimitBuckets } from '../db/limit-buckets.ts';
 import type { AuthenticationAttempt } from './limit-store.ts';
-import type { Bucket } from './token-bucket.ts';
+import { type Bucket, type Held, refilled } from './token-bucket.ts';
+
+const nothingHeld = { release: async () => {}, failed: async () => 0 };
 
 export class ReservedAttempts {
-  /** Addresses seen failing lately: until when (this process's clock, in seconds) their bucket is not full. */
-  private readonly suspects = new Map<string, number>();
+  /** Addresses seen failing lately: their bucket as last seen (this process's clock, in seconds). */
+  private readonly seen = new Map<string, Held>();
 
   constructor(
     private readonly buckets: Pick<LimitBuckets, 'take' | 'giveBack'>,
@@ -28,9 +33,12 @@ export class ReservedAttempts {
   ) {}
 
   attempt(key: string, bucket: Bucket): AuthenticationAttempt | Promise<AuthenticationAttempt> {
-    const until = this.suspects.get(key);
-    if (until !== undefined && until > this.now()) return this.reserve(key, bucket);
-    this.suspects.delete(key);
+    const held = this.seen.get(key);
+    // At most what it held then plus the refill since, as far as other processes go: they only take.
+    const tokens = held ? refilled(held, bucket, this.now()) : bucket.capacity;
+    if (tokens < 1) return { wait: Math.ceil((1 - tokens) / bucket.rate), ...nothingHeld };
+    if (tokens < bucket.capacity) return this.reserve(key, bucket);
+    this.seen.delete(key);
     return {
       wait: 0,
       release: async () => {},
@@ -40,27 +48,23 @@ export class ReservedAttempts {
 
   private async reserve(key: string, bucket: Bucket): Promise<AuthenticationAttempt> {
     const wait = this.waitAfter(key, bucket, await this.buckets.take(key, bucket, 1));
+    if (wait > 0) return { wait, ...nothingHeld };
     return {
       wait,
-      release: async () => {
-        if (wait > 0) return; // nothing was taken
-        this.see(key, bucket, (await this.buckets.giveBack(key)) ?? bucket.capacity);
-      },
+      release: async () => this.see(key, (await this.buckets.giveBack(key)) ?? bucket.capacity),
       failed: async () => 0, // counted when it was reserved
     };
   }
 
   /** Notes what the bucket holds after a take; the seconds to wait when the take granted nothing, else 0. */
   private waitAfter(key: string, bucket: Bucket, { granted, tokens }: Granted): number {
-    this.see(key, bucket, tokens);
+    this.see(key, tokens);
     return granted > 0 ? 0 : Math.ceil((1 - tokens) / bucket.rate);
   }
 
-  private see(key: string, bucket: Bucket, tokens: number) {
-    this.suspects.delete(key); // re-insert: Map order is our recency order
-    const fullInSeconds = (bucket.capacity - tokens) / bucket.rate;
-    if (fullInSeconds <= 0) return;
-    this.suspects.set(key, this.now() + fullInSeconds);
-    if (this.suspects.size > this.maxKeys) this.suspects.delete(this.suspects.keys().next().value as string);
+  private see(key: string, tokens: number) {
+    this.seen.delete(key); // re-insert: Map order is our recency order
+    this.seen.set(key, { tokens, at: this.now() });
+    if (this.seen.size > this.maxKeys) this.seen.delete(this.seen.keys().next().value as string);
   }
 }

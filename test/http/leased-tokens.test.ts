@@ -85,6 +85,15 @@ describe('processes sharing one bucket', () => {
     assert.ok(refused.retryAfterSeconds >= 1 && refused.retryAfterSeconds <= 2, String(refused.retryAfterSeconds));
   });
 
+  test('a process that found the bucket empty refuses by itself until a token can be back: no statement a request', async () => {
+    const { leases, sent } = oneProcess();
+    const key = newKey();
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push((await leases.take(key, slow(2))).allowed);
+    assert.deepEqual(answers, [true, true, false, false, false, false, false, false]);
+    assert.equal(sent.takes, 2, 'the second take left the bucket empty, and the process knows it');
+  });
+
   test('a small bucket is leased a token at a time: exact, whichever process serves', async () => {
     const [a, b] = [oneProcess(), oneProcess()];
     const key = newKey();
@@ -92,6 +101,6 @@ describe('processes sharing one bucket', () => {
     const answers = [];
     for (const p of [a, b, a, b, a, b]) answers.push((await p.leases.take(key, bucket)).allowed);
     assert.deepEqual(answers, [true, true, true, true, false, false]);
-    assert.equal(a.sent.takes + b.sent.takes, 6);
+    assert.equal(a.sent.takes + b.sent.takes, 5, "a take each, but b's last: its take had left the bucket empty");
   });
 });

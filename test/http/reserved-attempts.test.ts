@@ -69,6 +69,15 @@ describe('an address out of tries', () => {
     assert.ok(good.wait > 0, 'even an attempt that would succeed');
   });
 
+  test('is refused without a statement until a try can be back', async () => {
+    const view = oneProcess();
+    const address = newAddress();
+    for (let i = 0; i < 3; i++) await fail(view, address);
+    const sent = view.sent.statements;
+    for (let i = 0; i < 5; i++) assert.equal(await fail(view, address), 'refused before');
+    assert.equal(view.sent.statements, sent);
+  });
+
   test('failures spread over processes add up to one allowance', async () => {
     const [a, b] = [oneProcess(), oneProcess()];
     const address = newAddress();
