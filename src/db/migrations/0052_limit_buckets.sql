@@ -5,7 +5,7 @@
 --
 -- UNLOGGED: an update is not written to the WAL, so it costs little, and a crash empties the table,
 -- every bucket full again as after restarting a single process: harmless for limits. (Replicas do
--- not get it either; nothing reads it there.)
+-- not get its rows either: after a fail-over the buckets start full, likewise.)
 --
 -- Not tenant data: rows are keyed by credential or address and read and written by the owner,
 -- before any organization is known. The runtime role gets nothing on it, so no organization can
