@@ -34,6 +34,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
+import { limitStoreFor } from './http/shared-limits.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
 import { type ListCatalog, type ListSnapshot, openListCatalog } from './lists/catalog.ts';
@@ -104,7 +105,8 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
   });
   const idp = config.externalIdentityProvider;
   const tokens = createTokenService(db, await loadSigningKey(db), idp && { ...idp, keys: externalKeySet(idp.jwksUrl) });
-  installAuthentication(app, createAuthenticator(db, tokens), createRateLimiter(config));
+  const limits = limitStoreFor(db, (error) => app.log.warn({ err: error }, 'could not sweep the rate limits that are full again; trying again later'));
+  installAuthentication(app, createAuthenticator(db, tokens), createRateLimiter(config, limits));
   const reads = createReadTrail(db.withTenant, {
     ...READ_TRAIL_DEFAULTS,
     onError: (error, pending) => app.log.error({ err: error, pending }, 'could not append reads to the audit trail; they are kept in memory and tried again'),
@@ -147,7 +149,7 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
 
   const services = await buildAppServices({ config, db, lists, listFreshness, log: app.log }, seams);
   for (const feature of features ?? APP_FEATURES) {
-    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, reads }, services), {
+    await app.register(async (scope) => feature.register(scope as Api, { config, db, readiness, tokens, lists, listFreshness, reads, limits }, services), {
       prefix: feature.prefix ?? '/api/v1',
     });
   }

@@ -150,9 +150,7 @@ for (const pooled of [false, true]) {
       assert.equal(report.intact, true, JSON.stringify(report));
     });
 
-    test('the failed-authentication limit holds across processes: after the limit, whichever process answers refuses', {
-      todo: 'the limit is kept in each process today; it needs the shared limits in PostgreSQL (branch i28-shared-limits): remove this todo once merged',
-    }, async () => {
+    test('the failed-authentication limit holds across processes: after the limit, whichever process answers refuses', async () => {
       const bad = client('127.0.0.6');
       for (let n = 0; n < AUTH_FAILURES_PER_MINUTE; n++) {
         assert.equal((await bad('GET', '/api-keys', undefined, { authorization: 'Bearer gk_live_not_a_key_at_all_000000000000' })).status, 401);

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { createListStore, type ListStore } from '../lists/list-store.ts';
 import { createSourceCheckStore, type SourceCheckStore } from '../lists/source-check-store.ts';
 import type { Backend, Connection } from './connection.ts';
+import { createLimitBuckets, type LimitBuckets } from './limit-buckets.ts';
 import { loadMigrations, type MigrationRun, type MigrationStatus, migrate, migrationStatus } from './migrator.ts';
 import { createOperator, type Operator } from './operator.ts';
 import { openPgliteConnection } from './pglite-connection.ts';
@@ -28,6 +29,8 @@ export type Database = {
   lists: ListStore;
   /** What the scheduled list refresh remembers between checks: sources' checks, lists' confirmations, the lease. */
   listChecks: SourceCheckStore;
+  /** The rate limits' token buckets, shared by every process on this database (src/http/shared-limits.ts). */
+  limitBuckets: LimitBuckets;
   /** The API key with this SHA-256, whichever organization holds it (authentication, before any organization is known). */
   lookUpApiKey: (hash: Buffer) => Promise<KeyAuthentication | undefined>;
   /** Resolves when the database answers a trivial query. */
@@ -80,6 +83,7 @@ export async function createDatabase(connection: Connection, options: DatabaseOp
     // The embedded database serves one process: an incomplete list version it is not writing was abandoned.
     lists: createListStore(connection.kysely, { soleProcess: connection.backend === 'pglite' }),
     listChecks: createSourceCheckStore(connection.kysely),
+    limitBuckets: createLimitBuckets(connection.kysely),
     lookUpApiKey: createKeyLookup(connection.kysely),
     ping: async () => {
       await sql`SELECT 1`.execute(connection.kysely);

@@ -37,15 +37,16 @@ export function installAuthentication(app: FastifyInstance, authenticate: Authen
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`) || request.routeOptions.config.public) return;
-    limiter.checkAddress(request.ip);
+    const attempt = await limiter.attempt(request.ip);
     let actor: RequestActor;
     try {
       actor = await authenticate(request.headers.authorization, { requestId: String(request.id), sourceIp: request.ip });
     } catch (error) {
-      limiter.authenticationFailed(request.ip);
+      await attempt.failed();
       throw error;
     }
-    limiter.admit(actor, reply);
+    await attempt.release();
+    await limiter.admit(actor, reply);
     request.actor = actor;
     authorizeRoute(request);
   });

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ListCatalog } from '../lists/catalog.ts';
 import type { ListFreshnessMonitor } from '../lists/freshness.ts';
+import type { LimitStore } from './limit-store.ts';
 import type { Readiness } from './readiness.ts';
 
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -27,6 +28,8 @@ export type FeatureContext = {
   listFreshness: ListFreshnessMonitor;
   /** Reads of personal data on their way to the audit chain (src/audit/read-trail.ts): flush an organization's before reading its trail. */
   reads: ReadTrail;
+  /** Where the rate limits are counted, shared by every process on PostgreSQL (src/http/shared-limits.ts). */
+  limits: LimitStore;
 };
 
 export type Feature<Services = unknown> = {

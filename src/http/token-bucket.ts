@@ -5,9 +5,14 @@
  */
 export type Bucket = { capacity: number; rate: number };
 export type Take = { allowed: boolean; remaining: number; retryAfterSeconds: number; fullInSeconds: number };
+/** What a bucket held, and when (seconds). */
+export type Held = { tokens: number; at: number };
+
+/** What a bucket holds `now`: what it held, refilled since, up to its capacity. */
+export const refilled = (held: Held, bucket: Bucket, now: number) => Math.min(bucket.capacity, held.tokens + (now - held.at) * bucket.rate);
 
 export class TokenBuckets {
-  private readonly state = new Map<string, { tokens: number; at: number }>();
+  private readonly state = new Map<string, Held>();
 
   constructor(
     private readonly maxKeys = 100_000,
@@ -18,7 +23,7 @@ export class TokenBuckets {
   take(key: string, bucket: Bucket, cost = 1): Take {
     const now = this.now();
     const held = this.state.get(key);
-    let tokens = held ? Math.min(bucket.capacity, held.tokens + (now - held.at) * bucket.rate) : bucket.capacity;
+    let tokens = held ? refilled(held, bucket, now) : bucket.capacity;
     const allowed = tokens >= cost;
     if (allowed) tokens -= cost;
     this.state.delete(key); // re-insert: Map order is our recency order
@@ -32,10 +37,11 @@ export class TokenBuckets {
     };
   }
 
-  /** Whether `key` has at least `cost` tokens now, without taking any. */
-  has(key: string, bucket: Bucket, cost = 1): boolean {
+  /** Seconds before `key` holds `cost` tokens: 0 when it holds them now. Takes nothing. */
+  waitFor(key: string, bucket: Bucket, cost = 1): number {
     const held = this.state.get(key);
-    if (!held) return true;
-    return Math.min(bucket.capacity, held.tokens + (this.now() - held.at) * bucket.rate) >= cost;
+    if (!held) return 0;
+    const tokens = refilled(held, bucket, this.now());
+    return tokens >= cost ? 0 : Math.ceil((cost - tokens) / bucket.rate);
   }
 }

@@ -167,9 +167,10 @@ describe('the runtime role', () => {
     assert.equal(afterReset, 'gatehouse_runtime');
   });
 
-  test("cannot read the migrations table or the service's secrets, or create tables", async () => {
+  test("cannot read the migrations table, the service's secrets or the rate limits (every organization's credentials and clients' addresses), or create tables", async () => {
     assert.equal(await runtimeOutcome(actorOf(orgA), 'SELECT * FROM gatehouse_migrations'), '42501');
     assert.equal(await runtimeOutcome(actorOf(orgA), 'SELECT * FROM service_secrets'), '42501');
+    assert.equal(await runtimeOutcome(actorOf(orgA), 'SELECT * FROM limit_buckets'), '42501');
     assert.equal(await runtimeOutcome(actorOf(orgA), 'CREATE TABLE sneaky (id int)'), '42501');
   });
 

@@ -31,6 +31,6 @@ test('keys are independent, and memory is bounded by forgetting the least recent
   buckets.take('b', bucket);
   assert.equal(buckets.take('b', bucket).allowed, false);
   buckets.take('c', bucket); // pushes out 'a'
-  assert.equal(buckets.has('a', bucket), true, 'a forgotten key starts full');
-  assert.equal(buckets.has('b', bucket), false);
+  assert.equal(buckets.waitFor('a', bucket), 0, 'a forgotten key starts full');
+  assert.equal(buckets.waitFor('b', bucket), 1000, 'one token at 0.001 a second');
 });

@@ -52,7 +52,11 @@ type ConsoleServices = {
 const consoleFeature: Feature<ConsoleServices> = {
   name: 'console',
   prefix: '/console',
-  async register(api, { config, db, lists, listFreshness, tokens, reads }, { adjudication, screenings, visitorSessions, watchlists, webhooks, ownership }) {
+  async register(
+    api,
+    { config, db, lists, listFreshness, tokens, reads, limits },
+    { adjudication, screenings, visitorSessions, watchlists, webhooks, ownership },
+  ) {
     const cookies = consoleCookies(config.consoleSecureCookies);
     api.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -81,7 +85,7 @@ const consoleFeature: Feature<ConsoleServices> = {
     api.get('/', { config: { tier: 'defense', permission: 'read' } }, async (request, reply) =>
       reply.redirect(request.viewer?.tier === 'enterprise' ? '/console/queue' : '/console/visitors', 303),
     );
-    registerSignInPages(api, { users, sessions, config });
+    registerSignInPages(api, { users, sessions, config, limits });
     registerQueuePage(api, { adjudication, lists });
     registerCasePages(api, { adjudication, visitorSessions, screenings, ownership, lists });
     registerVisitorsPage(api, { visitorSessions, screenings });

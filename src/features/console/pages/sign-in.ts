@@ -1,7 +1,8 @@
 /**
  * Signing in and out, and setting a password from the one-time link an operator handed out.
- * Failed sign-ins are limited per source address (AUTH_FAILURES_PER_MINUTE, as for the API) on
- * top of each account's own lock.
+ * Failed sign-ins are limited per source address (AUTH_FAILURES_PER_MINUTE, counted as the API's
+ * failed authentications are, in the same store, shared by every process on PostgreSQL) on top of
+ * each account's own lock.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -9,7 +10,8 @@ import { PASSWORD_MIN_LENGTH } from '../../../auth/passwords.ts';
 import type { Config } from '../../../config.ts';
 import { AppError, isAppError } from '../../../http/errors.ts';
 import type { Api } from '../../../http/feature.ts';
-import { TokenBuckets } from '../../../http/token-bucket.ts';
+import type { LimitStore } from '../../../http/limit-store.ts';
+import { failedAuthentications } from '../../../http/rate-limit.ts';
 import { type Html, html } from '../html.ts';
 import { csrfField, type Notice, sendPage } from '../layout.ts';
 import { type Sessions, SIGN_IN_NOTICES, type SignInNotice, safeNext } from '../session.ts';
@@ -40,10 +42,9 @@ ${after}`,
 /** How a form page is shown again: with a notice, and the status of what happened. */
 type Shown = { notice?: Notice | undefined; status?: number };
 
-export function registerSignInPages(api: Api, deps: { users: UserService; sessions: Sessions; config: Config }) {
+export function registerSignInPages(api: Api, deps: { users: UserService; sessions: Sessions; config: Config; limits: LimitStore }) {
   const { users, sessions } = deps;
-  const failures = new TokenBuckets();
-  const failureBucket = { capacity: deps.config.authFailuresPerMinute, rate: deps.config.authFailuresPerMinute / 60 };
+  const attemptFrom = failedAuthentications(deps.limits, 'console', deps.config.authFailuresPerMinute);
 
   const signInPage = (request: FastifyRequest, reply: FastifyReply, form: { email?: string; next?: string | undefined }, shown: Shown = {}) => {
     const email = field('email', 'Email address', html`type="email" autocomplete="username" required value="${form.email ?? ''}"`);
@@ -60,21 +61,26 @@ export function registerSignInPages(api: Api, deps: { users: UserService; sessio
 
   api.post('/sign-in', { config: { public: true }, schema: { body: SignInBody } }, async (request, reply) => {
     const { email, password, next } = request.body;
-    if (!failures.has(request.ip, failureBucket)) {
-      return signInPage(
+    const tooMany = () =>
+      signInPage(
         request,
         reply,
         { email, next },
         { notice: { kind: 'alert', text: 'Too many failed sign-ins from this address. Wait a minute and try again.' }, status: 429 },
       );
-    }
+    const attempt = await attemptFrom(request.ip);
+    if (attempt.wait > 0) return tooMany();
     try {
       await sessions.start(request, reply, await users.signIn(email, password, { requestId: String(request.id), sourceIp: request.ip }));
     } catch (error) {
-      if (!isAppError(error) || error.code !== 'unauthenticated') throw error;
-      failures.take(request.ip, failureBucket);
+      if (!isAppError(error) || error.code !== 'unauthenticated') {
+        await attempt.release();
+        throw error;
+      }
+      if ((await attempt.failed()) > 0) return tooMany();
       return signInPage(request, reply, { email, next }, { notice: { kind: 'alert', text: error.detail }, status: 401 });
     }
+    await attempt.release();
     return reply.redirect(safeNext(next), 303);
   });
 
