@@ -96,15 +96,17 @@ END
 $place$;`;
 
 /**
- * The runtime role must log in to the workers: the coordinator opens their connections as the
- * role the transaction runs as. It gets LOGIN and no password; the operator gives it one and the
- * coordinator's credentials for it (ARCHITECTURE.md, "Citus"), or trusts it on a private network.
+ * What tenant transactions need of the cluster. The runtime role must log in to the workers: the
+ * coordinator opens their connections as the role the transaction runs as. It gets LOGIN and no
+ * password; the operator gives it one and the coordinator's credentials for it (ARCHITECTURE.md,
+ * "Citus"), or trusts it on a private network. (The tenant settings travel to the workers because
+ * each tenant transaction sets `citus.propagate_set_commands` first: tenant-settings.ts.)
  */
-export const RUNTIME_ROLE_LOGS_IN = `
-DO $login$
+export const TENANT_TRANSACTIONS_ON_CITUS = `
+DO $tenant$
 BEGIN
   IF NOT (SELECT rolcanlogin FROM pg_roles WHERE rolname = 'gatehouse_runtime') THEN
     ALTER ROLE gatehouse_runtime LOGIN;
   END IF;
 END
-$login$;`;
+$tenant$;`;

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '../sha256.ts';
-import { CITUS_MIGRATION_SETTINGS, citusVersion, PLACE_NEW_TABLES, RUNTIME_ROLE_LOGS_IN, unsupportedCitus } from './citus.ts';
+import { CITUS_MIGRATION_SETTINGS, citusVersion, PLACE_NEW_TABLES, TENANT_TRANSACTIONS_ON_CITUS, unsupportedCitus } from './citus.ts';
 import type { Connection, Session } from './connection.ts';
 
 export type Migration = { version: number; name: string; checksum: string; sql: string; file: string };
@@ -81,8 +81,9 @@ export async function migrate(connection: Connection, migrations = loadMigration
     for (const migration of migrations.filter((m) => before.pending.includes(m.version))) {
       if (await applyOne(session, migration, onCitus)) applied.push({ version: migration.version, name: migration.name });
     }
-    // On Citus: each new table distributed or replicated as it declares, and the runtime role's LOGIN (src/db/citus.ts).
-    if (onCitus) await inLockedTransaction(session, () => session.exec([CITUS_MIGRATION_SETTINGS, PLACE_NEW_TABLES, RUNTIME_ROLE_LOGS_IN].join('\n;\n')));
+    // On Citus: each new table distributed or replicated as it declares, and what tenant transactions need (src/db/citus.ts).
+    if (onCitus)
+      await inLockedTransaction(session, () => session.exec([CITUS_MIGRATION_SETTINGS, PLACE_NEW_TABLES, TENANT_TRANSACTIONS_ON_CITUS].join('\n;\n')));
     return { ...(await statusOf(session, migrations)), applied };
   });
 }
