@@ -20,10 +20,11 @@
  *   statements that is the whole query (BEGIN, the other settings and the stamp's read, which
  *   the workers then refuse); in an EXECUTE it is the one statement. The block costs PostgreSQL
  *   no time we could measure beside plain SET LOCAL statements (pgbench, 0.14 ms a transaction).
- * - Citus's `propagate_set_commands = local` comes first: Citus carries the SET LOCAL statements
- *   that follow it to the workers, and only those.
- * - The role switch comes next, so every later statement runs as the runtime role, the stamp's
+ * - The role switch comes first, so every later statement runs as the runtime role, the stamp's
  *   read included (it may read its own organization's stamp).
+ * - Citus's `propagate_set_commands = local` comes next: Citus carries the SET LOCAL statements
+ *   that follow it to the workers, and only those (not the role switch: a worker connection is
+ *   opened as the current user, the owner inside a SECURITY DEFINER function).
  * - The stamp is read naming the organization's id, besides row-level security: the predicate is
  *   what routes the read to one shard.
  * - Values reach the text only as literals (db/sql-text.ts): a simple query takes no parameters.
@@ -52,11 +53,12 @@ export type StampRow = { settings_stamp: string | null };
 /** The query that opens a tenant transaction for `actor`: BEGIN and the settings; its one row is a StampRow. */
 export function openingQuery(actor: Actor, roleSwitch: RoleSwitch, statementTimeoutMs: number): SqlText {
   const settings: [name: string, value: string][] = [
-    // First, so that Citus carries every later SET LOCAL to each worker connection of the
-    // transaction (without it the workers run without the organization); on PostgreSQL a
-    // setting no one reads.
-    ['citus.propagate_set_commands', 'local'],
     [roleSwitch.setting, RUNTIME_ROLE],
+    // So that Citus carries every later SET LOCAL to each worker connection of the transaction
+    // (without it the workers run without the organization); on PostgreSQL a setting no one
+    // reads. After the role switch, which must not travel: Citus opens a worker connection as
+    // the current user, and a SECURITY DEFINER function's (the webhook claim's) as its owner.
+    ['citus.propagate_set_commands', 'local'],
     [ORGANIZATION_SETTING, actor.organizationId],
     ['app.actor', `${actor.kind}:${actor.id}`],
     ['statement_timeout', String(statementTimeoutMs)],

@@ -102,7 +102,7 @@ function assertOpening(query: SentQuery) {
   assert.equal(statements[0], 'BEGIN');
   const executed = [...(statements[1] as string).matchAll(/EXECUTE E''SET LOCAL ([a-z_.]+) = /g)].map((match) => match[1]);
   assert.match(statements[1] as string, /^DO E'BEGIN EXECUTE /);
-  ['citus\\.propagate_set_commands', 'role|session_authorization', 'app\\.organization_id', 'app\\.actor', 'statement_timeout'].forEach((setting, i) => {
+  ['role|session_authorization', 'citus\\.propagate_set_commands', 'app\\.organization_id', 'app\\.actor', 'statement_timeout'].forEach((setting, i) => {
     assert.match(executed[i] ?? '', new RegExp(`^(${setting})$`), setting);
   });
   assert.match(statements[2] as string, /^SELECT .*FROM settings_stamps WHERE organization_id = /, 'the settings stamp is read last, naming its organization');

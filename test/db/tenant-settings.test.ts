@@ -75,7 +75,7 @@ test('tenantSettingsOf answers the organization and the settings stamp the openi
   assert.throws(() => tenantSettingsOf(kept as TenantTransaction), /has ended or was not opened by withTenant/);
 });
 
-test('each setting is a SET LOCAL statement of its own, run by EXECUTE, Citus propagation and the role switch first, before the one statement that reads a table', () => {
+test('each setting is a SET LOCAL statement of its own, run by EXECUTE, the role switch and Citus propagation first, before the one statement that reads a table', () => {
   const statements = openingQuery(actorOf(org), { setting: 'session_authorization' }, 5000).text.split('; ');
   assert.equal(statements[0], 'BEGIN');
   // Citus carries a SET LOCAL to every connection of the transaction as the text of the query
@@ -85,8 +85,8 @@ test('each setting is a SET LOCAL statement of its own, run by EXECUTE, Citus pr
   assert.deepEqual(
     [...block.matchAll(/EXECUTE E''(SET LOCAL [a-z_.]+)/g)].map((match) => match[1]),
     [
-      'SET LOCAL citus.propagate_set_commands',
       'SET LOCAL session_authorization',
+      'SET LOCAL citus.propagate_set_commands',
       'SET LOCAL app.organization_id',
       'SET LOCAL app.actor',
       'SET LOCAL statement_timeout',
