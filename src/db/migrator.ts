@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '../sha256.ts';
+import { CITUS_MIGRATION_SETTINGS, citusVersion, PLACE_NEW_TABLES, TENANT_TRANSACTIONS_ON_CITUS, unsupportedCitus } from './citus.ts';
 import type { Connection, Session } from './connection.ts';
 
 export type Migration = { version: number; name: string; checksum: string; sql: string; file: string };
@@ -72,24 +73,28 @@ export async function migrationStatus(connection: Connection, migrations = loadM
 
 export async function migrate(connection: Connection, migrations = loadMigrations()): Promise<MigrationRun> {
   return connection.withSession(async (session) => {
+    const onCitus = await citusChecked(session);
     // Two processes creating the table at once could both pass IF NOT EXISTS and collide.
     await inLockedTransaction(session, () => session.exec(ENSURE_TABLE));
     const applied: MigrationRun['applied'] = [];
     const before = await statusOf(session, migrations);
     for (const migration of migrations.filter((m) => before.pending.includes(m.version))) {
-      if (await applyOne(session, migration)) applied.push({ version: migration.version, name: migration.name });
+      if (await applyOne(session, migration, onCitus)) applied.push({ version: migration.version, name: migration.name });
     }
+    // On Citus: each new table distributed or replicated as it declares, and what tenant transactions need (src/db/citus.ts).
+    if (onCitus)
+      await inLockedTransaction(session, () => session.exec([CITUS_MIGRATION_SETTINGS, PLACE_NEW_TABLES, TENANT_TRANSACTIONS_ON_CITUS].join('\n;\n')));
     return { ...(await statusOf(session, migrations)), applied };
   });
 }
 
 /** Applies the migration unless another process has, while this one waited for the lock; whether it did. */
-function applyOne(session: Session, migration: Migration): Promise<boolean> {
+function applyOne(session: Session, migration: Migration, onCitus: boolean): Promise<boolean> {
   return inLockedTransaction(session, async () => {
     const recorded = await session.query('SELECT 1 FROM gatehouse_migrations WHERE version = $1', [migration.version]);
     if (recorded.length > 0) return false;
     try {
-      await session.exec(migration.sql);
+      await session.exec(onCitus ? [CITUS_MIGRATION_SETTINGS, migration.sql].join('\n;\n') : migration.sql);
     } catch (error) {
       throw new MigrationError(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`);
     }
@@ -100,6 +105,14 @@ function applyOne(session: Session, migration: Migration): Promise<boolean> {
     ]);
     return true;
   });
+}
+
+/** Whether the database has the citus extension, refusing a release Gatehouse does not support. */
+async function citusChecked(session: Session): Promise<boolean> {
+  const version = await citusVersion(session);
+  const refusal = version === null ? null : unsupportedCitus(version);
+  if (refusal !== null) throw new MigrationError(refusal);
+  return version !== null;
 }
 
 /** `work` in a transaction holding the migration lock, which its COMMIT or ROLLBACK releases. */

@@ -189,7 +189,8 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
         await trx
           .insertInto('list_heads')
           .values({ list: staged.list, version_id: versionId })
-          .onConflict((oc) => oc.column('list').doUpdateSet({ version_id: versionId, activated_at: sql`now()` }))
+          // activated_at from the inserted row's default: Citus refuses now() in DO UPDATE SET.
+          .onConflict((oc) => oc.column('list').doUpdateSet({ version_id: versionId, activated_at: sql.ref('excluded.activated_at') }))
           .execute();
         const [written] = await activeVersions(trx, staged.list);
         if (written?.id !== versionId) throw new Error(`list version ${versionId} vanished inside its own activation`);

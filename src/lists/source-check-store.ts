@@ -78,10 +78,13 @@ export function createSourceCheckStore(owner: Kysely<Schema>): SourceCheckStore 
         validators: JSON.stringify(validators),
         version_ids: JSON.stringify(versionIds),
       };
+      // The update takes the inserted row's values (`excluded`): Citus refuses now() in DO UPDATE SET.
       await owner
         .insertInto('list_source_checks')
         .values({ source, ...values } as never)
-        .onConflict((oc) => oc.column('source').doUpdateSet(values as never))
+        .onConflict((oc) =>
+          oc.column('source').doUpdateSet(Object.fromEntries(Object.keys(values).map((column) => [column, sql.ref(`excluded.${column}`)])) as never),
+        )
         .execute();
     },
     recordFailure: async (source, error) => {
@@ -90,20 +93,33 @@ export function createSourceCheckStore(owner: Kysely<Schema>): SourceCheckStore 
         .values({ source, last_attempt_at: sql`now()`, consecutive_failures: 1, last_error: error } as never)
         .onConflict((oc) =>
           oc.column('source').doUpdateSet({
-            last_attempt_at: sql`now()`,
+            last_attempt_at: sql.ref('excluded.last_attempt_at'),
             consecutive_failures: sql`list_source_checks.consecutive_failures + 1`,
             last_error: error,
           } as never),
         )
         .execute();
     },
+    // Taking over an expired lease or renewing one's own, then creating it if there is none: two
+    // statements, because Citus refuses now() in an ON CONFLICT's WHERE. The UPDATE checks its
+    // WHERE again on the row it locks, so of two processes only one takes an expired lease.
     acquireLease: async (holder, seconds) => {
-      const taken = await sql<{ holder: string }>`
-        INSERT INTO list_refresh_lease (name, holder, expires_at) VALUES (${LEASE}, ${holder}, now() + make_interval(secs => ${seconds}))
-        ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-         WHERE list_refresh_lease.expires_at < now() OR list_refresh_lease.holder = excluded.holder
-        RETURNING holder`.execute(owner);
-      return taken.rows.length === 1;
+      const until = sql`now() + make_interval(secs => ${seconds})`;
+      const renewed = await owner
+        .updateTable('list_refresh_lease')
+        .set({ holder, expires_at: until as never })
+        .where('name', '=', LEASE)
+        .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now()`), eb('holder', '=', holder)]))
+        .returning('holder')
+        .execute();
+      if (renewed.length === 1) return true;
+      const created = await owner
+        .insertInto('list_refresh_lease')
+        .values({ name: LEASE, holder, expires_at: until as never })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('holder')
+        .execute();
+      return created.length === 1;
     },
     releaseLease: async (holder) => {
       await owner.deleteFrom('list_refresh_lease').where('name', '=', LEASE).where('holder', '=', holder).execute();

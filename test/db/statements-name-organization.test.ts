@@ -33,8 +33,8 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
 before(async () => {
   harness = await buildTestApp();
   org = await createTenant(harness.database.owner, { tier: 'enterprise', admin: true });
-  await loadTestLists(harness);
   const tap = tapStatements();
+  await loadTestLists(harness);
   try {
     const screened = await call('POST', '/prescreen', { subject: 'Karim Yusuf Abu-Ali' });
     await call('GET', `/adjudication/${screened.case_id}`);
@@ -80,7 +80,7 @@ function tenantStatements(queries: readonly SentQuery[]): string[] {
   const statements: string[] = [];
   for (const query of queries) {
     const parts = splitStatements(query.text.replace(/^\/\*[\s\S]*?\*\/\s*/, ''));
-    if (parts[0] === 'BEGIN' && parts[1]?.startsWith('SET LOCAL')) inside.set(query.connection, true);
+    if (parts[0] === 'BEGIN' && parts[1]?.startsWith('DO ') && parts[1].includes('SET LOCAL')) inside.set(query.connection, true);
     if (inside.get(query.connection)) statements.push(...parts.map((p) => p.replace(/^PREPARE \S+ AS /, '')));
     if (parts.some((p) => p === 'COMMIT' || p === 'ROLLBACK')) inside.set(query.connection, false);
   }
@@ -136,4 +136,44 @@ test('every statement that reads a tenant table names the organization for it', 
     }
   }
   assert.deepEqual([...unnamed], []);
+});
+
+/**
+ * Statement shapes Citus refuses or runs wrongly, kept out on PostgreSQL and the embedded database
+ * (ARCHITECTURE.md, "On Citus"): every statement the flows sent, the owner's too.
+ */
+const everyStatement = () =>
+  sent.flatMap((query) => splitStatements(query.text.replace(/^\/\*[\s\S]*?\*\/\s*/, '')).map((p) => p.replace(/^PREPARE \S+ AS /, '')));
+
+test('on Citus shapes: no ctid, no subquery in INSERT … VALUES, no now() in ON CONFLICT', () => {
+  const statements = everyStatement();
+  assert.ok(
+    statements.some((s) => /\bON CONFLICT\b.*\bDO UPDATE\b/is.test(s)),
+    'the flows sent an upsert',
+  );
+  const refused = statements.filter(
+    (s) =>
+      /\bctid\b/i.test(s) ||
+      /^INSERT\b[^]*?\bVALUES\b[^]*?\(\s*SELECT\b/i.test(s.split(/\bON CONFLICT\b/i)[0] as string) ||
+      /\bON CONFLICT\b[^]*\b(now|clock_timestamp|statement_timestamp|current_timestamp)\b/i.test(s),
+  );
+  assert.deepEqual(refused, []);
+});
+
+test('on Citus shapes: an INSERT … SELECT from a function returns what it writes (else Citus sends it by COPY, refused under row-level security)', () => {
+  const fromFunction = everyStatement().filter((s) => /\bINSERT INTO\b[^]*\bSELECT\b[^]*\bFROM jsonb_populate_recordset\b/i.test(s));
+  assert.ok(fromFunction.length > 0, 'the flows wrote rows at commit');
+  assert.deepEqual(
+    fromFunction.filter((s) => !/\bRETURNING\b/i.test(s)),
+    [],
+  );
+});
+
+test('on Citus shapes: a row lock names the organization, inside a tenant transaction', () => {
+  const locks = tenantStatements(sent).filter((s) => /\bFOR (UPDATE|SHARE|NO KEY UPDATE)\b/i.test(s));
+  assert.ok(locks.length > 0, 'the flows locked rows');
+  assert.deepEqual(
+    locks.filter((s) => !/"?organization_id"?\s*=/i.test(s)),
+    [],
+  );
 });

@@ -23,6 +23,7 @@ import { createDatabase, type Database } from '../../src/db/database.ts';
 import { loadMigrations } from '../../src/db/migrator.ts';
 import { pgliteConnection } from '../../src/db/pglite-connection.ts';
 import { openPostgresConnection } from '../../src/db/postgres-connection.ts';
+import { citusClusterOf, dropOnWorkers, makeCitusDatabase, releaseCitusDatabase } from './citus-test-database.ts';
 
 /**
  * SQL as a superuser (the owner when it is one, see above), past row-level security: for setting
@@ -96,6 +97,8 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
+  const citus = await citusClusterOf(superuserUrl);
+  if (citus) await makeCitusDatabase(superuserUrl, citus, name, owner.name);
 
   const url = inDatabase(serverUrl, name);
   const connection: Connection = await openPostgresConnection({ url, poolSize: 5 });
@@ -111,7 +114,9 @@ async function openOnPostgres(serverUrl: string): Promise<TestDatabase> {
     close: async () => {
       await db.close();
       await ownerPool.end();
+      if (citus) await releaseCitusDatabase(superuserUrl, name);
       await dropWhenUnused(superuserUrl, name);
+      if (citus) await dropOnWorkers(superuserUrl, citus, name);
     },
   };
 }

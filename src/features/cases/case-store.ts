@@ -172,17 +172,28 @@ export async function updateCase(trx: TenantTransaction, id: string, changes: Ca
 
 export type NewCaseEvent = Omit<CaseEvent, 'seq' | 'created_at'> & { created_at: Date };
 
-/** Appends to the case's history; the caller holds the case's row lock, so numbering cannot race. */
+/**
+ * Appends to the case's history; the caller holds the case's row lock, so numbering cannot race.
+ * One INSERT … SELECT from the case and its events, not a subquery in VALUES, which Citus
+ * refuses; and the organization taken from the case's row, so that Citus runs the whole statement
+ * on the shard that holds the case (given as a value, Citus would run the SELECT, then COPY the
+ * row in, which PostgreSQL refuses under row-level security).
+ */
 export async function appendCaseEvent(trx: TenantTransaction, organizationId: string, caseId: string, event: NewCaseEvent): Promise<void> {
+  const row = { ...event, details: JSON.stringify(event.details) };
+  const columns = Object.keys(row) as (keyof typeof row)[];
   await trx
     .insertInto('case_events')
-    .values((eb) => ({
-      organization_id: organizationId,
-      case_id: caseId,
-      seq: eb.selectFrom('case_events').select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).where('case_id', '=', caseId),
-      ...event,
-      details: JSON.stringify(event.details),
-    }))
+    .columns(['organization_id', 'case_id', 'seq', ...columns])
+    .expression((eb) =>
+      eb
+        .selectFrom('cases as c')
+        .leftJoin('case_events as e', (join) => join.onRef('e.organization_id', '=', 'c.organization_id').onRef('e.case_id', '=', 'c.id'))
+        .select(['c.organization_id', 'c.id', sql<number>`coalesce(max(e.seq), 0) + 1`.as('seq'), ...columns.map((column) => eb.val(row[column]).as(column))])
+        .where('c.organization_id', '=', organizationId)
+        .where('c.id', '=', caseId)
+        .groupBy(['c.organization_id', 'c.id']),
+    )
     .execute();
 }
 

@@ -69,13 +69,14 @@ export async function queueDelivery(trx: TenantTransaction, organizationId: stri
   await trx
     .insertInto('webhook_deliveries')
     .values({ organization_id: organizationId, endpoint_id: endpointId, event_id: eventId, next_attempt_at: dueAt })
+    // updated_at from the inserted row's default: Citus refuses now() in DO UPDATE SET.
     .onConflict((oc) =>
       oc.columns(['organization_id', 'endpoint_id', 'event_id']).doUpdateSet({
         state: 'pending',
         round_attempts: 0,
         next_attempt_at: dueAt,
         claim_token: null,
-        updated_at: sql<Date>`now()` as never,
+        updated_at: sql.ref('excluded.updated_at') as never,
       }),
     )
     .execute();

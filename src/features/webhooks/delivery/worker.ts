@@ -1,7 +1,8 @@
 /**
  * The delivery worker: leases due deliveries (any number of workers share them through
- * `FOR UPDATE SKIP LOCKED`), and for each one reads what to send in a short tenant transaction,
- * commits, sends with no transaction open (the embedded database has one connection), then
+ * `FOR UPDATE SKIP LOCKED`, on Citus through a claim that checks again, migration 0053), and for
+ * each one reads what to send in a short tenant transaction, commits, sends with no transaction
+ * open (the embedded database has one connection), then
  * records the attempt and what comes next in another. A worker that dies mid-delivery leaves its
  * lease to run out; the delivery is then sent again, with the same webhook-id.
  *
