@@ -16,8 +16,8 @@ declare module '../../db/schema.ts' {
 
 /** Rows per statement: one JSON parameter each. */
 const ROWS_PER_STATEMENT = 2_000;
-/** Keys per look-up: `IN` lists of this many parameters. */
-const KEYS_PER_LOOKUP = 1_000;
+/** Rows per page of a look-up: what a caller holds at a time, however many parties share a word. */
+const ROWS_PER_PAGE = 1_000;
 
 export async function insertPartyKeys(trx: TenantTransaction, organizationId: string, checkId: string, keys: readonly PartyKey[]) {
   for (let start = 0; start < keys.length; start += ROWS_PER_STATEMENT) {
@@ -31,18 +31,28 @@ export async function deletePartyKeys(trx: TenantTransaction, checkId: string) {
   await trx.deleteFrom('ownership_check_parties').where('check_id', '=', checkId).execute();
 }
 
-export type KeyedCheck = { key: string; checkId: string; names: ScreenedName[] };
+export type KeyedCheck = { checkId: string; names: ScreenedName[] };
 
-/** The determinations stored under any of these keys, with the names that carry each word. */
-export async function checksUnderKeys(trx: TenantTransaction, keys: readonly string[]): Promise<KeyedCheck[]> {
-  const found: KeyedCheck[] = [];
-  for (let start = 0; start < keys.length; start += KEYS_PER_LOOKUP) {
-    const rows = await trx
-      .selectFrom('ownership_check_parties')
-      .select(['key', 'check_id', 'names'])
-      .where('key', 'in', keys.slice(start, start + KEYS_PER_LOOKUP))
-      .execute();
-    for (const row of rows) found.push({ key: row.key, checkId: row.check_id, names: fromJson<ScreenedName[]>(row.names) });
+/**
+ * The determinations stored under any of these keys, with the names that carry each word, a page
+ * at a time: key by key, each in check id order (the primary key's), so a caller that works a page
+ * before asking for the next holds one page, never every party sharing a word with a version.
+ */
+export async function* checksUnderKeys(trx: TenantTransaction, keys: readonly string[]): AsyncGenerator<KeyedCheck[]> {
+  for (const key of keys) {
+    let after = '';
+    for (;;) {
+      const rows = await trx
+        .selectFrom('ownership_check_parties')
+        .select(['check_id', 'names'])
+        .where('key', '=', key)
+        .where('check_id', '>', after)
+        .orderBy('check_id')
+        .limit(ROWS_PER_PAGE)
+        .execute();
+      if (rows.length > 0) yield rows.map((row) => ({ checkId: row.check_id, names: fromJson<ScreenedName[]>(row.names) }));
+      if (rows.length < ROWS_PER_PAGE) break;
+      after = (rows.at(-1) as { check_id: string }).check_id;
+    }
   }
-  return found;
 }

@@ -33,6 +33,9 @@ export type PartyKey = { key: string; names: ScreenedName[] };
 
 const SHORT = 3;
 
+/** One key for a name screened alike: the same name, kind and country screen the same. */
+export const screenedNameKey = ({ name, kind, country }: ScreenedName) => `${kind}\u0000${country ?? ''}\u0000${name}`;
+
 export const entryKey = (list: string, entryId: string) => `entry:${list}:${entryId}`;
 const wordKey = (word: string) => `word:${word}`;
 
@@ -88,7 +91,7 @@ export function partyKeys(screened: readonly ScreenedName[], entities: readonly 
     for (const key of storedWordKeys(name, kind === 'person')) {
       let names = byKey.get(key);
       if (!names) byKey.set(key, (names = new Map()));
-      names.set(`${kind}\u0000${country ?? ''}\u0000${name}`, screenedName);
+      names.set(screenedNameKey(screenedName), screenedName);
     }
   }
   for (const entity of entities)
