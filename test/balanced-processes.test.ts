@@ -6,6 +6,9 @@
  * needs Debian's haproxy and pgbouncer (helpers/daemons.ts).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FAQ_401_EXAMPLE_3 } from '../src/features/ownership/request-examples.ts';
 import { type BalancedService, PROCESSES, startBalancedService } from './helpers/balanced-service.ts';
@@ -31,7 +34,7 @@ for (const pooled of [false, true]) {
       // The load sends far more than a credential's default rate: the credential limit is not what it measures.
       service = await startBalancedService({
         pooled,
-        env: { AUTH_FAILURES_PER_MINUTE: String(AUTH_FAILURES_PER_MINUTE), RATE_LIMIT_ENTERPRISE_PER_SECOND: '10000' },
+        env: { AUTH_FAILURES_PER_MINUTE: String(AUTH_FAILURES_PER_MINUTE), RATE_LIMIT_ENTERPRISE_PER_SECOND: '10000', LISTS_RELOAD_SECONDS: '1' },
       });
       // The CLI, as operators run it, reaching the database as the processes do.
       organizationId = (await service.cli(['orgs', 'create', '--name', 'Balanced Co', '--tier', 'enterprise'])).id as string;
@@ -150,6 +153,39 @@ for (const pooled of [false, true]) {
       assert.equal(report.intact, true, JSON.stringify(report));
     });
 
+    test('a list version imported by one CLI reaches every process; meanwhile each answer names the versions it screened against, and its matches are theirs', async () => {
+      const desk = client('127.0.0.7');
+      const versionsOf = (answer: Screened) => answer.list_versions.map((v) => v.version_id).join(',');
+      const before = (await desk('POST', '/prescreen', { subject: ADDED.subject })).json<Screened>();
+      assert.equal(before.matches.length, 0, 'not listed yet');
+      const files = listsWithAnEntryAdded();
+      try {
+        await service.cli(['lists', 'import', files]);
+      } finally {
+        fs.rmSync(files, { recursive: true });
+      }
+      const answers: Screened[] = [];
+      // HAProxy sends each request to the next process: twice round them all on the new version is every process on it.
+      const allOnNew = () => answers.length >= 2 * PROCESSES && answers.slice(-2 * PROCESSES).every((a) => versionsOf(a) !== versionsOf(before));
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline && !allOnNew(); ) {
+        const answer = await desk('POST', '/prescreen', { subject: ADDED.subject });
+        assert.equal(answer.status, 201, answer.body);
+        answers.push(answer.json<Screened>());
+      }
+      assert.ok(allOnNew(), `every process screens against the new version within the reload interval (${answers.length} answers)`);
+      const newVersions = versionsOf(answers.at(-1) as Screened);
+      for (const answer of answers) {
+        // One version set or the other, whole: a process swaps its lists and their index together.
+        assert.ok([versionsOf(before), newVersions].includes(versionsOf(answer)), versionsOf(answer));
+        const listed = versionsOf(answer) === newVersions;
+        assert.deepEqual(
+          answer.matches.map((m) => m.entry_id),
+          listed ? [ADDED.entryId] : [],
+          `an answer naming the ${listed ? 'new' : 'old'} version set`,
+        );
+      }
+    });
+
     test('the failed-authentication limit holds across processes: after the limit, whichever process answers refuses', async () => {
       const bad = client('127.0.0.6');
       for (let n = 0; n < AUTH_FAILURES_PER_MINUTE; n++) {
@@ -163,4 +199,23 @@ for (const pooled of [false, true]) {
       }
     });
   });
+}
+
+type Screened = { list_versions: { list: string; version_id: string }[]; matches: { entry_id: string }[] };
+
+/** An entry the fixture's SDN does not have, added in a second version of it. */
+const ADDED = {
+  entryId: '10090',
+  subject: 'Ostap Vyrlenko',
+  row: '10090,"VYRLENKO, Ostap","individual","UKRAINE-EO13660",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 03 Mar 1970."',
+};
+
+/** The OFAC fixture with ADDED in its SDN file, in a folder of its own: what an operator imports. */
+function listsWithAnEntryAdded(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-sdn-'));
+  for (const file of fs.readdirSync('test/fixtures/ofac')) fs.copyFileSync(path.join('test/fixtures/ofac', file), path.join(dir, file));
+  // OFAC's legacy files end with a DOS end-of-file mark (0x1A): the row goes before it.
+  const sdn = path.join(dir, 'sdn.csv');
+  fs.writeFileSync(sdn, fs.readFileSync(sdn, 'latin1').replace(/\x1a?$/, `${ADDED.row}\r\n\x1a`), 'latin1');
+  return dir;
 }
