@@ -9,7 +9,7 @@
  * The statements are those of the main flows, as the drivers send them: a prescreen that opens a
  * case, the case read, queued and decided, a check-in and check-out, vendors screened, an
  * ownership determination stored and read, a workforce sync, a webhook endpoint, an API key, the
- * adjudication rules, the audit trail read and verified.
+ * adjudication rules, the audit trail read and verified, and a monitoring run queued, claimed and worked.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -18,7 +18,7 @@ import { FAQ_401_EXAMPLE_3 } from '../../src/features/ownership/request-examples
 import { createTenant, type TestTenant } from '../helpers/credentials.ts';
 import { type SentQuery, splitStatements, tapStatements } from '../helpers/statement-tap.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { loadTestLists } from '../helpers/test-lists.ts';
+import { loadTestLists, SDN_ROWS, sdnList } from '../helpers/test-lists.ts';
 
 let harness: TestApp;
 let org: TestTenant;
@@ -67,6 +67,12 @@ before(async () => {
       payload: { subject: 'Harriet Oyelaran-Lindqvist' },
     });
     assert.equal(keyed.statusCode, 201, keyed.body);
+    // A list version that adds an entry: monitoring queues its runs, polls, claims and works them.
+    await loadTestLists(harness, [
+      sdnList([...SDN_ROWS, `40001,"ORLOVA, Svetlana Ivanovna","individual","RUSSIA-EO14024",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `]),
+    ]);
+    assert.equal(await harness.app.services.monitoring.queueRuns(), 1);
+    assert.ok((await harness.app.services.monitoring.workRuns()) > 0);
   } finally {
     tap.close();
   }

@@ -26,7 +26,8 @@ import type { FollowBatch, VersionFollower } from '../../lists/version-follower.
 import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
 import type { MonitoredSubject, MonitoringSource } from '../screenings/monitoring-source.ts';
 import type { ScreeningService } from '../screenings/service.ts';
-import { claimableRun, findRun, listRuns, queueRun, type RunRow, updateRun } from './store.ts';
+import { organizationsWithClaimableRuns, queueRunEverywhere } from './across-organizations.ts';
+import { claimableRun, findRun, listRuns, type RunRow, updateRun } from './store.ts';
 import { isWatchlistRun, queueWatchlistRun, type RunTarget, watchlistRunTarget } from './watchlist-runs.ts';
 
 export type MonitoringOptions = { batchSize: number; leaseSeconds: number };
@@ -77,34 +78,35 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
         (v.changes.added + v.changes.changed > 0 || (v.changes.removed > 0 && followed({ list: v.list, list_version_id: v.id }) !== undefined)),
     );
     if (versions.length === 0) return 0;
+    // One statement per version, whatever the number of organizations (across-organizations.ts).
+    const organizations = await db.operator.listOrganizations();
     let queued = 0;
-    for (const organization of await db.operator.listOrganizations()) {
-      await db.withTenant(systemActor(organization.id), async (trx) => {
-        for (const version of versions) {
-          const run = {
-            id: newId('mon'),
-            list: version.list,
-            list_version_id: version.id,
-            previous_version_id: version.previousVersionId as string,
-            changed_entries: version.changes.added + version.changes.changed,
-            created_at: new Date(),
-          };
-          if (await queueRun(trx, organization.id, run)) queued += 1;
-        }
+    for (const version of versions) {
+      const runs = organizations.map((o) => ({ organizationId: o.id, id: newId('mon') }));
+      queued += await queueRunEverywhere(db.withTenant, runs, {
+        list: version.list,
+        list_version_id: version.id,
+        previous_version_id: version.previousVersionId as string,
+        changed_entries: version.changes.added + version.changes.changed,
+        created_at: new Date(),
       });
     }
     return queued;
   }
 
-  /** Works every organization's claimable runs; `maxBatches` stops early (a test's "crash"). */
+  /**
+   * Works the claimable runs of every organization that has one; `maxBatches` stops early (a
+   * test's "crash"). One statement finds those organizations, so a poll with nothing to do costs
+   * the same whatever the number of organizations; each is then claimed in its own transaction.
+   */
   async function workRuns(limits: { maxBatches?: number } = {}): Promise<number> {
     let batches = 0;
-    for (const organization of await db.operator.listOrganizations()) {
+    for (const organizationId of await organizationsWithClaimableRuns(db.withTenant, new Date())) {
       for (;;) {
         if (limits.maxBatches !== undefined && batches >= limits.maxBatches) return batches;
-        const claimed = await claim(organization.id);
+        const claimed = await claim(organizationId);
         if (!claimed) break;
-        batches += await workRun(organization.id, claimed, limits.maxBatches === undefined ? undefined : limits.maxBatches - batches);
+        batches += await workRun(organizationId, claimed, limits.maxBatches === undefined ? undefined : limits.maxBatches - batches);
       }
     }
     return batches;

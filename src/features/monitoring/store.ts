@@ -92,21 +92,18 @@ function toRun(row: Record<(typeof COLUMNS)[number], unknown>): RunRow {
   };
 }
 
+/** What a run is queued with: its version, and not begun. */
+export type NewRun = Pick<RunRow, 'list' | 'list_version_id' | 'previous_version_id' | 'changed_entries' | 'created_at'>;
+
+/** A queued run's columns, but its organization and id: not begun. */
+export const queuedRun = (run: NewRun) => ({ ...run, status: 'queued' as const, cursor: { source: null, after: null } as RunCursor, counts: NO_COUNTS });
+
 /** Queues the run for a version unless this organization has one already (another process may have queued it). */
-export async function queueRun(
-  trx: TenantTransaction,
-  organizationId: string,
-  run: Pick<RunRow, 'id' | 'list' | 'list_version_id' | 'previous_version_id' | 'changed_entries' | 'created_at'>,
-): Promise<boolean> {
+export async function queueRun(trx: TenantTransaction, organizationId: string, run: NewRun & Pick<RunRow, 'id'>): Promise<boolean> {
+  const { cursor, counts, ...columns } = queuedRun(run);
   const inserted = await trx
     .insertInto('monitoring_runs')
-    .values({
-      ...run,
-      organization_id: organizationId,
-      status: 'queued',
-      cursor: JSON.stringify({ source: null, after: null }),
-      counts: JSON.stringify(NO_COUNTS),
-    })
+    .values({ ...columns, id: run.id, organization_id: organizationId, cursor: JSON.stringify(cursor), counts: JSON.stringify(counts) })
     .onConflict((conflict) => conflict.columns(['organization_id', 'list_version_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
