@@ -6,6 +6,7 @@ import type { StoredLink } from '../../src/audit/audit-chain.ts';
 import { headSeq, readLinks } from '../../src/audit/audit-store.ts';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
 import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
+import { tamperWithAuditTrail } from '../helpers/audit-tampering.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase, testBackend } from '../helpers/test-database.ts';
 
@@ -33,19 +34,8 @@ async function record(organizationId: string, action: string, details: Record<st
 const chainOf = (organizationId: string) => database.db.withTenant(contextFor(organizationId).actor, async (trx) => readLinks(trx, 0, await headSeq(trx)));
 const hex = (bytes: Buffer) => bytes.toString('hex');
 
-/**
- * Alters the trail as an owner who turns the append-only trigger off first: the attack verify must
- * catch. In one transaction, which on Citus allows the ALTER of a distributed table's trigger
- * (`citus.enable_unsafe_triggers`, as the migrations take it; elsewhere a setting nothing reads).
- */
-async function tamperAsOwner(statement: string) {
-  await database.owner(`DO $tamper$ BEGIN
-    SET LOCAL citus.enable_unsafe_triggers TO on;
-    ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete;
-    ${statement};
-    ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete;
-  END $tamper$`);
-}
+/** Alters the trail as an owner who turns the append-only trigger off first: the attack verify must catch. */
+const tamperAsOwner = (statement: string) => tamperWithAuditTrail(database.owner, statement);
 
 describe('the audit chain', () => {
   test('numbers events per organization and links each to the one before', async () => {
