@@ -12,7 +12,12 @@
  *   tenant transaction is routed to that worker;
  * - every other table is a reference table, a copy on every node: `organizations`, the lists,
  *   and the tenant tables with a key unique across organizations (`api_keys.secret_hash`,
- *   `console_users.email`), which are looked up before the organization is known.
+ *   `console_users.email`), which are looked up before the organization is known;
+ * - except an UNLOGGED table, which is left where it is, an ordinary table on the coordinator.
+ *   Unlogged is how a migration declares the service's scratch state (`limit_buckets`, the shared
+ *   rate limits), which a crash may empty and which no tenant transaction joins. Written by
+ *   nearly every request, as a reference table each write would be a two-phase commit to every
+ *   node; on the coordinator it is one local statement, as on PostgreSQL.
  *
  * Placed at the end of the run, not table by table: a migration may still change a table an
  * earlier one created in ways Citus refuses on a distributed or reference table (0003 adds
@@ -67,6 +72,7 @@ BEGIN
     SELECT c.oid::regclass AS t
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+       AND c.relpersistence = 'p' -- an unlogged table stays on the coordinator (see the file's comment)
        AND c.relname <> 'gatehouse_migrations'
        AND NOT EXISTS (SELECT 1 FROM pg_dist_partition p WHERE p.logicalrelid = c.oid);
   FOR fk IN SELECT con.conrelid::regclass AS t, con.conname, pg_get_constraintdef(con.oid) AS def

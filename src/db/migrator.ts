@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '../sha256.ts';
 import { CITUS_MIGRATION_SETTINGS, citusVersion, PLACE_NEW_TABLES, TENANT_TRANSACTIONS_ON_CITUS, unsupportedCitus } from './citus.ts';
 import type { Connection, Session } from './connection.ts';
+import { splitStatements } from './sql-statements.ts';
 
 export type Migration = { version: number; name: string; checksum: string; sql: string; file: string };
 export type MigrationStatus = { current: number; latest: number; pending: number[] };
@@ -94,7 +95,9 @@ function applyOne(session: Session, migration: Migration, onCitus: boolean): Pro
     const recorded = await session.query('SELECT 1 FROM gatehouse_migrations WHERE version = $1', [migration.version]);
     if (recorded.length > 0) return false;
     try {
-      await session.exec(onCitus ? [CITUS_MIGRATION_SETTINGS, migration.sql].join('\n;\n') : migration.sql);
+      if (!onCitus) await session.exec(migration.sql);
+      // On Citus a statement at a time: an ALTER of a placed table reaches the workers as the text sent (sql-statements.ts).
+      else for (const statement of splitStatements([CITUS_MIGRATION_SETTINGS, migration.sql].join('\n;\n'))) await session.exec(statement);
     } catch (error) {
       throw new MigrationError(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`);
     }

@@ -6,6 +6,7 @@ import type { StoredLink } from '../../src/audit/audit-chain.ts';
 import { headSeq, readLinks } from '../../src/audit/audit-store.ts';
 import { verifyChain } from '../../src/audit/audit-verifier.ts';
 import { type OutboxEvent, recordEvent } from '../../src/events/outbox.ts';
+import { tamperWithAuditTrail } from '../helpers/audit-tampering.ts';
 import { createOrganization } from '../helpers/credentials.ts';
 import { openTestDatabase, type TestDatabase, testBackend } from '../helpers/test-database.ts';
 
@@ -34,11 +35,7 @@ const chainOf = (organizationId: string) => database.db.withTenant(contextFor(or
 const hex = (bytes: Buffer) => bytes.toString('hex');
 
 /** Alters the trail as an owner who turns the append-only trigger off first: the attack verify must catch. */
-async function tamperAsOwner(statement: string, params: unknown[]) {
-  await database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
-  await database.owner(statement, params);
-  await database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
-}
+const tamperAsOwner = (statement: string) => tamperWithAuditTrail(database.owner, statement);
 
 describe('the audit chain', () => {
   test('numbers events per organization and links each to the one before', async () => {
@@ -184,7 +181,7 @@ describe('the audit chain', () => {
     const other = await createOrganization(database.owner);
     await record(other, 'api_key.created');
 
-    await tamperAsOwner(`UPDATE audit_events SET details = '{"name":"forged"}' WHERE organization_id = $1 AND seq = 3`, [org]);
+    await tamperAsOwner(`UPDATE audit_events SET details = '{"name":"forged"}' WHERE organization_id = '${org}' AND seq = 3`);
 
     const result = await verifyChain(database.db, org);
     assert.equal(result.intact, false);
@@ -196,14 +193,14 @@ describe('the audit chain', () => {
   test('verify finds a deleted event', async () => {
     const org = await createOrganization(database.owner);
     for (const action of ['api_key.created', 'api_key.disabled', 'api_key.enabled']) await record(org, action);
-    await tamperAsOwner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 2', [org]);
+    await tamperAsOwner(`DELETE FROM audit_events WHERE organization_id = '${org}' AND seq = 2`);
     assert.deepEqual((await verifyChain(database.db, org)).first_break, { seq: 3, reason: 'expected event 2, found 3' });
   });
 
   test('verify finds events cut from the end of the chain', async () => {
     const org = await createOrganization(database.owner);
     for (const action of ['api_key.created', 'api_key.disabled', 'api_key.enabled']) await record(org, action);
-    await tamperAsOwner('DELETE FROM audit_events WHERE organization_id = $1 AND seq = 3', [org]);
+    await tamperAsOwner(`DELETE FROM audit_events WHERE organization_id = '${org}' AND seq = 3`);
     assert.deepEqual((await verifyChain(database.db, org)).first_break, { seq: 3, reason: "missing: the chain's head is at 3" });
   });
 });

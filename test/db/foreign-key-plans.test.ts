@@ -14,7 +14,9 @@ import { after, before, test } from 'node:test';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 type ForeignKey = { name: string; parent: string; key_index: string; columns: string[] };
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[]; 'Distributed Query'?: DistributedQuery };
+/** Citus's part of a plan: the plan of each shard's query, as the worker that holds the shard plans it. */
+type DistributedQuery = { Job: { Tasks: { 'Remote Plan': { Plan: PlanNode }[][] }[] } };
 
 let database: TestDatabase;
 before(async () => {
@@ -24,10 +26,17 @@ after(async () => {
   await database.close();
 });
 
-/** The scans of a plan, as "Index Scan using cases_pkey" or "Seq Scan". */
-function scans(node: PlanNode): string[] {
-  const own = node['Node Type'].endsWith('Scan') ? [node['Index Name'] ? `${node['Node Type']} using ${node['Index Name']}` : node['Node Type']] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(scans)];
+/**
+ * The scans of a plan, as "Index Scan using cases_pkey" or "Seq Scan". On Citus, those of the
+ * shards' plans, where the foreign keys are checked, an index named as its table's is named for
+ * the shard (`cases_pkey_102297`): the shard's number is left off.
+ */
+function scans(node: PlanNode, onShard = false): string[] {
+  const distributed = node['Distributed Query'];
+  if (distributed) return distributed.Job.Tasks.flatMap((task) => task['Remote Plan'].flat().flatMap((remote) => scans(remote.Plan, true)));
+  const index = onShard ? node['Index Name']?.replace(/_\d+$/, '') : node['Index Name'];
+  const own = node['Node Type'].endsWith('Scan') ? [index ? `${node['Node Type']} using ${index}` : node['Node Type']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap((child) => scans(child, onShard))];
 }
 
 test('each foreign-key check of an empty, never analyzed table uses the index of the key it refers to', async () => {

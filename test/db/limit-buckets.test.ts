@@ -95,4 +95,17 @@ describe('the table', () => {
     );
     assert.deepEqual(table, { persistence: 'u', runtime: false, everyone: false });
   });
+
+  // On Citus every request's limit would otherwise be a two-phase commit to every node (src/db/citus.ts).
+  test('on Citus, stays an ordinary table on the coordinator, neither distributed nor replicated', async (t) => {
+    const [citus] = await database.owner<{ present: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') AS present");
+    if (!citus?.present) return t.skip('not a Citus database');
+    const placed = await database.owner<{ table: string }>(
+      "SELECT logicalrelid::text AS table FROM pg_dist_partition WHERE logicalrelid IN ('limit_buckets'::regclass, 'organizations'::regclass)",
+    );
+    assert.deepEqual(placed, [{ table: 'organizations' }], 'the tables beside it are placed');
+    const key = newKey();
+    assert.deepEqual(await database.db.limitBuckets.take(key, slow(3), 2), { granted: 2, tokens: 1 });
+    assert.equal(await tokensOf(key), 1);
+  });
 });

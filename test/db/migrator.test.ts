@@ -82,6 +82,24 @@ describe('migrate', () => {
       [9004],
     );
   });
+
+  // On Citus the run that created the table placed it, and each ALTER reaches the workers (src/db/sql-statements.ts).
+  test('a later migration of several statements alters a table an earlier run created', async () => {
+    const earlier = [
+      fixture(9001, 'CREATE TABLE fixture_a (id int)'),
+      fixture(9002, 'ALTER TABLE fixture_a ADD COLUMN b int'),
+      fixture(9004, 'CREATE TABLE fixture_c (id int)'),
+    ];
+    const created = fixture(9005, 'CREATE TABLE fixture_d (id int PRIMARY KEY)');
+    await migrate(database.connection, [...real, ...earlier, created]);
+    const altered = fixture(
+      9006,
+      "ALTER TABLE fixture_d ADD COLUMN note text CONSTRAINT fixture_d_note_short CHECK (length(note) < 10);\nCOMMENT ON COLUMN fixture_d.note IS 'a; note';\nALTER TABLE fixture_d ALTER COLUMN note SET DEFAULT 'none';",
+    );
+    assert.deepEqual((await migrate(database.connection, [...real, ...earlier, created, altered])).applied, [{ version: 9006, name: 'fixture_9006' }]);
+    await database.owner('INSERT INTO fixture_d (id) VALUES (1)');
+    assert.deepEqual(await database.owner('SELECT note FROM fixture_d'), [{ note: 'none' }]);
+  });
 });
 
 describe('loadMigrations', () => {

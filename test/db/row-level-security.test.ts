@@ -36,15 +36,29 @@ const { factories: TENANT_ROW_FACTORIES, createWebhookParents } = tenantRowFacto
   insertAsOwner,
 });
 
-/** Runs one statement as the runtime role for `actor`; resolves to its error code, or 'ok'. */
-async function runtimeOutcome(actor: Actor, statement: string): Promise<string> {
+/** Runs one statement as the runtime role for `actor`; resolves to its error, or 'ok'. */
+async function runtimeError(actor: Actor, statement: string): Promise<{ code?: string; message: string } | 'ok'> {
   try {
     await database.db.withTenant(actor, (trx) => sql.raw(statement).execute(trx));
     return 'ok';
   } catch (error) {
-    return String((error as { code?: string }).code ?? (error as Error).message);
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
   }
 }
+
+/** Runs one statement as the runtime role for `actor`; resolves to its error code, or 'ok'. */
+async function runtimeOutcome(actor: Actor, statement: string): Promise<string> {
+  const outcome = await runtimeError(actor, statement);
+  return outcome === 'ok' ? outcome : (outcome.code ?? outcome.message);
+}
+
+/**
+ * Citus refuses every UPDATE of a distributed table's distribution column, `organization_id`,
+ * before row-level security is asked: there too a row cannot change organization, so this refusal
+ * means what PostgreSQL's 42501 means here. Known by its message, not by its code alone (0A000,
+ * which Citus also answers for anything else it does not support).
+ */
+const CITUS_KEEPS_A_ROW_IN_ITS_ORGANIZATION = /^modifying the partition value of rows is not allowed$/;
 
 before(async () => {
   database = await openTestDatabase();
@@ -261,10 +275,10 @@ describe('tenant tables', () => {
           '42501',
           'A cannot insert a row of B',
         );
-        assert.equal(
-          await runtimeOutcome(actorOf(orgA), `UPDATE ${table} SET organization_id = '${orgB}' WHERE organization_id = '${orgA}'`),
-          '42501',
-          'A cannot move its rows to B',
+        const moved = await runtimeError(actorOf(orgA), `UPDATE ${table} SET organization_id = '${orgB}' WHERE organization_id = '${orgA}'`);
+        assert.ok(
+          moved !== 'ok' && (moved.code === '42501' || (moved.code === '0A000' && CITUS_KEEPS_A_ROW_IN_ITS_ORGANIZATION.test(moved.message))),
+          `A cannot move its rows to B: ${JSON.stringify(moved)}`,
         );
       });
     }

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { tamperWithAuditTrail } from '../../helpers/audit-tampering.ts';
 import { type ConsoleClient, pageText, signedInUser } from '../../helpers/console-client.ts';
 import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -163,9 +164,10 @@ describe('the audit log', () => {
     assert.match(filtered, /console_user\.password_set/);
     assert.doesNotMatch(filtered, /checkin|visitor_session\.created/);
 
-    await harness.database.owner('ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_update_or_delete');
-    await harness.database.owner(`UPDATE audit_events SET details = '{"forged":true}' WHERE organization_id = $1 AND seq = 2`, [org.organizationId]);
-    await harness.database.owner('ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_update_or_delete');
+    await tamperWithAuditTrail(
+      harness.database.owner,
+      `UPDATE audit_events SET details = '{"forged":true}' WHERE organization_id = '${org.organizationId}' AND seq = 2`,
+    );
     const broken = await admin.get('/console/audit');
     assert.match(pageText(broken.body), /broken The hash chain is broken at event 2: its content does not match its hash/);
     assert.match(broken.body, /role="alert"/);

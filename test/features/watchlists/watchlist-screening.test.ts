@@ -64,7 +64,7 @@ describe('watchlists in screening', () => {
     assert.equal(match.entry_sha256, entry?.sha256);
     const consulted = screening.list_versions.find((v) => v.list === 'ORG:do-not-admit');
     const [version] = await harness.database.owner<{ version: number; content_sha256: string }>(
-      'SELECT v.version, v.content_sha256 FROM watchlist_versions v JOIN watchlists w ON w.id = v.watchlist_id AND w.version = v.version WHERE w.id = $1',
+      'SELECT v.version, v.content_sha256 FROM watchlist_versions v JOIN watchlists w ON w.organization_id = v.organization_id AND w.id = v.watchlist_id AND w.version = v.version WHERE w.id = $1',
       [doNotAdmit],
     );
     assert.deepEqual(consulted && [consulted.version_id, consulted.sha256], [`${doNotAdmit}@${version?.version}`, version?.content_sha256]);

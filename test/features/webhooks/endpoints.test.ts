@@ -185,7 +185,7 @@ describe('webhook endpoints', () => {
     assert.ok(rows.some((r) => r.endpoint_id === subscribed.id));
     assert.ok(!rows.some((r) => r.endpoint_id === elsewhere.id));
     const types = await harness.database.owner<{ type: string }>(
-      'SELECT e.type FROM webhook_deliveries d JOIN event_outbox e ON e.id = d.event_id WHERE d.endpoint_id = $1',
+      'SELECT e.type FROM webhook_deliveries d JOIN event_outbox e ON e.organization_id = d.organization_id AND e.id = d.event_id WHERE d.endpoint_id = $1',
       [subscribed.id],
     );
     assert.deepEqual(

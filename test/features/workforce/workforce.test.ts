@@ -109,7 +109,7 @@ describe('workforce sync', () => {
     );
     const recordedBy = await harness.database.owner<{ audit_hash: string; started: string }>(
       `SELECT DISTINCT s.audit_hash, encode(a.hash, 'hex') AS started FROM screenings s, audit_events a
-        WHERE s.organization_id = $1 AND s.source = 'workforce' AND a.target_id = $2 AND a.action = 'workforce.sync_started'`,
+        WHERE s.organization_id = $1 AND a.organization_id = s.organization_id AND s.source = 'workforce' AND a.target_id = $2 AND a.action = 'workforce.sync_started'`,
       [org.organizationId, first.id],
     );
     assert.deepEqual(
