@@ -64,15 +64,8 @@ REVOKE ALL ON FUNCTION queue_monitoring_runs(text[], text[], jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION queue_monitoring_runs(text[], text[], jsonb) TO gatehouse_runtime;
 
 -- The poll reads this index alone: the runs still to do, whatever their organization (the
--- monitoring_runs_to_do index serves the claim inside one organization). By EXECUTE: on Citus,
--- where monitoring_runs is already distributed, the index is made on each shard from the text of
--- the statement that asked for it, and the text of a whole migration is refused there as more
--- than one command.
-DO $$
-BEGIN
-  EXECUTE 'CREATE INDEX monitoring_runs_due ON monitoring_runs (lease_until, organization_id, created_at) WHERE status IN (''queued'', ''running'')';
-END
-$$;
+-- monitoring_runs_to_do index serves the claim inside one organization).
+CREATE INDEX monitoring_runs_due ON monitoring_runs (lease_until, organization_id, created_at) WHERE status IN ('queued', 'running');
 
 -- A superuser owner (the embedded database) bypasses row-level security; under FORCE ROW LEVEL
 -- SECURITY a non-superuser owner needs these policies for the two functions above.
