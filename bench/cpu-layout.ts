@@ -12,11 +12,23 @@ import os from 'node:os';
 
 export type CpuLayout = { generator: string; server?: string; database?: string; described: string };
 
-export function cpuLayout(pin: boolean, database: 'embedded' | 'postgres'): CpuLayout {
+/**
+ * `processes`: service processes behind a balancer, which keep to the one service's CPU with it,
+ * so that one and several compare on the same cores. `foreignDatabase`: a PostgreSQL server the
+ * benchmark did not start, whose processes it leaves where they are.
+ */
+export function cpuLayout(
+  pin: boolean,
+  database: 'embedded' | 'postgres',
+  { processes = 1, foreignDatabase = false }: { processes?: number; foreignDatabase?: boolean } = {},
+): CpuLayout {
   if (!pin || os.cpus().length < 2) {
     return { generator: '0-1', described: 'No CPU pinning (--no-pin, or one CPU): generator, service and database shared the CPUs as the scheduler saw fit.' };
   }
-  const described = `The service ran on CPU 1; the load generator${database === 'postgres' ? ' and PostgreSQL' : ''} on CPU 0.`;
+  const service = processes > 1 ? `The ${processes} service processes and HAProxy ran together` : 'The service ran';
+  const pinnedDatabase = database === 'postgres' && !foreignDatabase;
+  const unpinned = database === 'postgres' && foreignDatabase ? ' PostgreSQL, a server the benchmark did not start, was not pinned.' : '';
+  const described = `${service} on CPU 1; the load generator${pinnedDatabase ? ' and PostgreSQL' : ''} on CPU 0.${unpinned}`;
   return { generator: '0', server: '1', database: '0', described };
 }
 

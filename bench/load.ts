@@ -2,7 +2,7 @@
  * npm run bench:load [-- --only embedded|postgres] [--rates 50,100,…] [--seconds S] [--warm-up S]
  *                       [--organizations N] [--screenings N] [--sessions N] [--soak SECONDS] [--soak-rate R]
  *                       [--no-ceiling] [--no-pin] [--cpu-prof] [--service-env NAME=VALUE]… [--database-url URL] [--data DIR]
- *                       [--seed S] [--no-write]
+ *                       [--processes N] [--seed S] [--no-write]
  *
  * The whole service under a realistic mix over real HTTP, against what the machine can do at all.
  * For the embedded database (a fresh DATA_DIR) and PostgreSQL (--database-url or DATABASE_URL as
@@ -14,6 +14,10 @@
  * always measured), and, once per run, measures the ceiling: a bare node:http server and
  * GET /api/healthz with the same generator settings (bench/load/ceiling.ts). `--soak 600` then
  * holds half the highest rate held for 600 s and watches RSS, event-loop delay and connections.
+ *
+ * `--processes 3` sends the mix through Debian's HAProxy to three service processes on the same
+ * database, round-robin (bench/load/services.ts); the three and HAProxy keep to the one process's
+ * CPU, and the section's heading says how many processes served.
  *
  * On a machine with two or more CPUs the service (and the ceiling's servers) run on CPU 1, and
  * this process (the load generator) and PostgreSQL on CPU 0, so that the generator does not take
@@ -29,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
-import { importLists, startReadyService } from './api/prepared-service.ts';
+import { importLists } from './api/prepared-service.ts';
 import { buildPrescreenMix } from './api/prescreen-mix.ts';
 import { processAndChildren, sampleUsage } from './api/process-usage.ts';
 import { cpuProfileArgs } from './api/service-process.ts';
@@ -39,11 +43,13 @@ import { type Ceiling, measureCeiling } from './load/ceiling.ts';
 import { planMix, visitorBody } from './load/mix.ts';
 import { ceilingSection, type DatabaseLoadRun, databaseSection, soakSection, TARGETS } from './load/report.ts';
 import { seedHistory } from './load/seed.ts';
+import { startServices } from './load/services.ts';
 import { soak } from './load/soak.ts';
 import { capacity, stepUp } from './load/steps.ts';
 import { checkInVisitors } from './load/visitor-sessions.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
 
+const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine' };
 const DEFAULT_RATES = [50, 100, 150, 200, 300, 400, 500, 650, 800, 1000, 1250, 1600, 2000, 2500, 3200];
 const RESULTS_DIR = 'bench/results';
 /** Planned requests per run: cycled when a run sends more (a repeat of a prescreen is still a new screening). */
@@ -76,6 +82,7 @@ try {
       'service-env': { type: 'string', multiple: true, default: [] },
       'database-url': { type: 'string' },
       data: { type: 'string' },
+      processes: { type: 'string', default: '1' },
       seed: { type: 'string', default: '20261123' },
       write: { type: 'boolean', default: true },
     },
@@ -89,6 +96,7 @@ try {
   const sessionsPerOrganization = positiveInteger('--sessions', values.sessions);
   const soakSeconds = values.soak ? positiveInteger('--soak', values.soak) : undefined;
   const seed = positiveInteger('--seed', values.seed);
+  const processes = positiveInteger('--processes', values.processes);
   // A setting of the service to compare runs with and without (e.g. DATABASE_PREPARE_STATEMENTS=false).
   const serviceEnv = Object.fromEntries(
     values['service-env'].map((pair) => {
@@ -99,7 +107,11 @@ try {
   );
   const dataDir = resolveDataDir(values.data);
 
-  const layout = (name: 'embedded' | 'postgres') => cpuLayout(values.pin, name);
+  const layout = (name: 'embedded' | 'postgres', database?: BenchDatabase) =>
+    cpuLayout(values.pin, name, { processes, foreignDatabase: database !== undefined && database.serverPids().length === 0 });
+  // The heading names the servers when they are not the default one process, so that each kind of run keeps its own section.
+  const served = processes > 1 ? `, ${NUMBER_WORDS[processes] ?? processes} processes behind HAProxy` : '';
+  const command = ['npm run bench:load', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
 
   log('building the subjects (real list names, typos, transliterations, clean names)');
   const subjects = await buildPrescreenMix(dataDir, 15_000, seed);
@@ -122,7 +134,7 @@ try {
       continue;
     }
     running.push(database.close);
-    const cpus = layout(name);
+    const cpus = layout(name, database);
     pinGenerator(cpus);
     log(`${database.label}: importing the lists`);
     const imported = importLists(database, dataDir);
@@ -144,10 +156,10 @@ try {
     log(`seeded in ${seeded.seconds.toFixed(0)} s (${seeded.potentialMatches.toLocaleString('en')} potential matches)`);
 
     const nodeArgs = cpuProfileArgs(values['cpu-prof']);
-    const { service } = await startReadyService(
-      { ...database, env: { ...database.env, ...serviceEnv } },
-      { nodeArgs, ...(cpus.server && { cpus: cpus.server }) },
-    );
+    const service = await startServices({ ...database, env: { ...database.env, ...serviceEnv } }, processes, {
+      nodeArgs,
+      ...(cpus.server && { cpus: cpus.server }),
+    });
     running.push(service.stop);
     const started = performance.now();
     const visitors = clean.map(visitorBody).filter((b): b is string => b !== undefined);
@@ -162,13 +174,13 @@ try {
     const databasePids = database.serverPids().length > 0 ? () => database.serverPids() : undefined;
     // Once, on the last database's service.
     if (values.ceiling && n === chosen.length - 1)
-      ceiling = await measureCeiling({ baseUrl: service.baseUrl, pid: service.pid }, { ...(cpus.server && { cpus: cpus.server }), settings, log });
+      ceiling = await measureCeiling({ baseUrl: service.baseUrl, pids: service.pids }, { ...(cpus.server && { cpus: cpus.server }), settings, log });
 
     const target = {
       baseUrl: service.baseUrl,
       headers: { 'content-type': 'application/json' },
       requests: planMix(mixOrganizations, prescreens, PLANNED, seed),
-      serverPid: service.pid,
+      serverPids: service.pids,
       ...(databasePids && { databasePids }),
     };
     if (databasePids) pinDatabase(cpus, databasePids());
@@ -177,7 +189,7 @@ try {
     const steps = await stepUp(target, rates, settings, log, through);
     const run: DatabaseLoadRun = {
       database: name,
-      label: database.label,
+      label: processes > 1 ? `${database.label}, ${processes} service processes behind HAProxy (round-robin, TRUST_PROXY=127.0.0.1)` : database.label,
       lists: imported.lists,
       seeded: {
         organizations,
@@ -208,23 +220,23 @@ try {
     }
     runs.push(run);
     log(
-      `server RSS at the end: ${sampleUsage([service.pid]).rssMiB} MiB; PostgreSQL processes: ${databasePids ? processAndChildren(database.serverPids()[0] ?? 0).length : 'none'}`,
+      `server RSS at the end: ${sampleUsage(service.pids).rssMiB} MiB; PostgreSQL processes: ${databasePids ? processAndChildren(database.serverPids()[0] ?? 0).length : 'none'}`,
     );
     await running.pop()?.(); // the service
     await running.pop()?.(); // the database
 
-    const title = name === 'embedded' ? 'embedded PGlite' : 'PostgreSQL';
+    const title = `${database.engine}${served}`;
     const section = databaseSection(run, ceiling);
     console.log(`\n## ${title}\n\n${section.join('\n')}`);
     if (values.write) {
-      recordBenchmark(`Load: the mix over HTTP, ${title}`, 'npm run bench:load', section);
-      if (run.soak) recordBenchmark(`Load: soak, ${title}`, `npm run bench:load -- --soak ${soakSeconds}`, soakSection(run));
+      recordBenchmark(`Load: the mix over HTTP, ${title}`, command, section);
+      if (run.soak) recordBenchmark(`Load: soak, ${title}`, command, soakSection(run));
     }
   }
   if (ceiling) {
-    const section = ceilingSection(ceiling, layout(runs.at(-1)?.database ?? 'postgres').described);
+    const section = ceilingSection(ceiling, runs.at(-1)?.pinning ?? layout('postgres').described);
     console.log(`\n## Ceiling\n\n${section.join('\n')}`);
-    if (values.write) recordBenchmark('Load: the ceiling of this machine', 'npm run bench:load', section);
+    if (values.write) recordBenchmark(`Load: the ceiling of this machine${served}`, command, section);
   }
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

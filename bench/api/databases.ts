@@ -7,11 +7,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { clusterUnavailable, startCluster } from './postgres-cluster.ts';
 import { processAndChildren } from './process-usage.ts';
 
 export type BenchDatabase = {
   label: string;
+  /** What kind of server it is, for a heading: embedded PGlite, PostgreSQL, or Citus and its version. */
+  engine: string;
   /** What the service and the CLI need to use it (DATA_DIR or DATABASE_URL). */
   env: Record<string, string>;
   /** The database server's processes now (postmaster and backends), when this run started them: their CPU is part of the cost. */
@@ -23,6 +26,7 @@ export function embeddedDatabase(): BenchDatabase {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-data-'));
   return {
     label: 'embedded PGlite',
+    engine: 'embedded PGlite',
     env: { DATA_DIR: dataDir },
     serverPids: () => [],
     close: () => fs.rmSync(dataDir, { recursive: true, force: true }),
@@ -33,13 +37,17 @@ export function embeddedDatabase(): BenchDatabase {
 export async function postgresDatabase(givenUrl: string | undefined): Promise<BenchDatabase | { skipped: string }> {
   if (givenUrl) {
     // The caller's database is used as it is: lists already there import as "unchanged", and each run adds an organization.
-    return { label: `PostgreSQL at ${new URL(givenUrl).host}`, env: { DATABASE_URL: givenUrl }, serverPids: () => [], close: () => {} };
+    const citus = await citusVersionAt(givenUrl);
+    const engine = citus ? `Citus ${citus}` : 'PostgreSQL';
+    const label = `${engine} at ${new URL(givenUrl).host}${citus ? ' (the coordinator)' : ''}`;
+    return { label, engine, env: { DATABASE_URL: givenUrl }, serverPids: () => [], close: () => {} };
   }
   const unavailable = clusterUnavailable();
   if (unavailable) return { skipped: `PostgreSQL skipped: no DATABASE_URL (or --database-url) was given and ${unavailable}` };
   const cluster = await startCluster();
   return {
     label: `PostgreSQL ${cluster.version} (throwaway local cluster, fsync off)`,
+    engine: 'PostgreSQL',
     env: { DATABASE_URL: cluster.url },
     serverPids: () => {
       const pid = cluster.postmasterPid();
@@ -47,6 +55,18 @@ export async function postgresDatabase(givenUrl: string | undefined): Promise<Be
     },
     close: cluster.close,
   };
+}
+
+/** The Citus extension's version in the database at `url` (`13.2-1`), or undefined on plain PostgreSQL. */
+async function citusVersionAt(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>("SELECT extversion AS version FROM pg_extension WHERE extname = 'citus'");
+    return rows[0]?.version;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The databases a run asked for (`--only`, else both), opened one after the other; one that cannot be had is said and skipped. */

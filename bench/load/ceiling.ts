@@ -37,7 +37,7 @@ async function startBareServer(cpus: string | undefined): Promise<Bare> {
 }
 
 export async function measureCeiling(
-  service: { baseUrl: string; pid: number },
+  service: { baseUrl: string; pids: readonly number[] },
   options: { cpus?: string; settings: StepSettings; rates?: readonly number[]; log: (line: string) => void },
 ): Promise<Ceiling> {
   const rates = options.rates ?? CEILING_RATES;
@@ -45,14 +45,14 @@ export async function measureCeiling(
   try {
     options.log('ceiling: a bare node:http server');
     const bareSteps = await stepUp(
-      { baseUrl: bare.baseUrl, headers: {}, requests: [{ tag: 'bare', method: 'GET', path: '' }], serverPid: bare.pid },
+      { baseUrl: bare.baseUrl, headers: {}, requests: [{ tag: 'bare', method: 'GET', path: '' }], serverPids: [bare.pid] },
       rates,
       options.settings,
       options.log,
     );
     options.log('ceiling: GET /api/healthz');
     const healthz = await stepUp(
-      { baseUrl: service.baseUrl, headers: {}, requests: [{ tag: 'healthz', method: 'GET', path: '/healthz' }], serverPid: service.pid },
+      { baseUrl: service.baseUrl, headers: {}, requests: [{ tag: 'healthz', method: 'GET', path: '/healthz' }], serverPids: service.pids },
       rates,
       options.settings,
       options.log,

@@ -71,7 +71,7 @@ export async function soak(
     ]);
     const s: SoakSample = {
       atSeconds: Math.round((performance.now() - started) / 1000),
-      rssMiB: sampleUsage([target.serverPid]).rssMiB,
+      rssMiB: sampleUsage(target.serverPids).rssMiB,
       eventLoopP99Ms: eventLoopP99 * 1000,
       eventLoopMaxMs: eventLoopMax * 1000,
       databaseConnections: connections,

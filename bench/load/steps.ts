@@ -43,8 +43,8 @@ export type Target = {
   baseUrl: string;
   headers: Record<string, string>;
   requests: readonly PlannedRequest[];
-  /** The server's process (and PostgreSQL's, when it has them): what each step cost. */
-  serverPid: number;
+  /** The server's processes (one, or several and their balancer), and PostgreSQL's when it has them: what each step cost. */
+  serverPids: readonly number[];
   databasePids?: () => number[];
 };
 
@@ -62,12 +62,12 @@ export async function measureStep(target: Target, rate: number, settings: StepSe
   let nextRequest = positions.get(target) ?? 0;
   if (settings.warmUpSeconds > 0) nextRequest = (await driveAtFixedRate({ ...load, seconds: settings.warmUpSeconds, firstRequest: nextRequest })).nextRequest;
   const loadAverage = os.loadavg()[0] ?? 0;
-  const serverBefore = sampleUsage([target.serverPid]);
+  const serverBefore = sampleUsage(target.serverPids);
   const databaseBefore = target.databasePids && sampleUsage(target.databasePids());
   const generatorBefore = process.cpuUsage();
   const measured = await driveAtFixedRate({ ...load, seconds: settings.seconds, firstRequest: nextRequest });
   positions.set(target, measured.nextRequest);
-  const server = usageBetween(serverBefore, sampleUsage([target.serverPid]));
+  const server = usageBetween(serverBefore, sampleUsage(target.serverPids));
   const generator = process.cpuUsage(generatorBefore);
   const database = databaseBefore && target.databasePids && usageBetween(databaseBefore, sampleUsage(target.databasePids()));
   return {

@@ -6,10 +6,13 @@
  */
 import { daemonFiles, findExecutable, freePort, startDaemon } from './daemons.ts';
 
-export type Balancer = { baseUrl: string; stop(): Promise<void> };
+export type Balancer = { baseUrl: string; pid: number; stop(): Promise<void> };
 
-/** `backends`: the processes' base URLs (http://127.0.0.1:port/api). */
-export async function startHaproxy(backends: string[]): Promise<Balancer> {
+/**
+ * `backends`: the processes' base URLs (http://127.0.0.1:port/api). `cpus`: the CPUs HAProxy
+ * keeps to (taskset's list), so that a benchmark can keep it off the load generator's core.
+ */
+export async function startHaproxy(backends: string[], options: { cpus?: string } = {}): Promise<Balancer> {
   const executable = findExecutable('haproxy');
   if (!executable) throw new Error('haproxy is not installed (apt-get install haproxy)');
   const port = await freePort();
@@ -30,13 +33,16 @@ export async function startHaproxy(backends: string[]): Promise<Balancer> {
       '',
     ].join('\n'),
   }));
-  // -db: in the foreground, so that stopping the child stops it.
-  const daemon = await startDaemon(executable, ['-db', '-f', files.paths['haproxy.cfg'] as string], port).catch((error) => {
+  // -db: in the foreground, so that stopping the child stops it. taskset execs HAProxy in its own process.
+  const args = ['-db', '-f', files.paths['haproxy.cfg'] as string];
+  const [file, argv] = options.cpus ? ['taskset', ['-c', options.cpus, executable, ...args]] : [executable, args];
+  const daemon = await startDaemon(file, argv, port).catch((error) => {
     files.remove();
     throw error;
   });
   return {
     baseUrl: `http://127.0.0.1:${port}/api`,
+    pid: daemon.child.pid as number,
     stop: async () => {
       await daemon.stop();
       files.remove();
