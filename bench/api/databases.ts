@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { citusVersion } from '../../src/db/citus.ts';
 import { clusterUnavailable, startCluster } from './postgres-cluster.ts';
 import { processAndChildren } from './process-usage.ts';
 
@@ -57,13 +58,13 @@ export async function postgresDatabase(givenUrl: string | undefined): Promise<Be
   };
 }
 
-/** The Citus extension's version in the database at `url` (`13.2-1`), or undefined on plain PostgreSQL. */
+/** The Citus extension's version in the database at `url` (`13.2-1`), or undefined on plain PostgreSQL: the migrator's own question. */
 async function citusVersionAt(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ version: string }>("SELECT extversion AS version FROM pg_extension WHERE extname = 'citus'");
-    return rows[0]?.version;
+    const session = { exec: async () => {}, query: async <Row>(text: string) => (await client.query(text)).rows as Row[] };
+    return (await citusVersion(session)) ?? undefined;
   } finally {
     await client.end();
   }
