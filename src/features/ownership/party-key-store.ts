@@ -3,6 +3,7 @@
  * transaction. Written at once rather than at commit: a re-evaluation deletes and reads them in
  * the same transaction, which rows waiting for COMMIT would refuse.
  */
+import { sql } from 'kysely';
 import { fromJson } from '../../db/json.ts';
 import { insertJsonRows } from '../../db/rows-at-commit.ts';
 import { type TenantTransaction, writeNow } from '../../db/tenant.ts';
@@ -18,6 +19,8 @@ declare module '../../db/schema.ts' {
 const ROWS_PER_STATEMENT = 2_000;
 /** Rows per page of a look-up: what a caller holds at a time, however many parties share a word. */
 const ROWS_PER_PAGE = 1_000;
+/** Keys looked up per statement. */
+const KEYS_PER_STATEMENT = 500;
 
 export async function insertPartyKeys(trx: TenantTransaction, organizationId: string, checkId: string, keys: readonly PartyKey[]) {
   for (let start = 0; start < keys.length; start += ROWS_PER_STATEMENT) {
@@ -35,24 +38,30 @@ export type KeyedCheck = { checkId: string; names: ScreenedName[] };
 
 /**
  * The determinations stored under any of these keys, with the names that carry each word, a page
- * at a time: key by key, each in check id order (the primary key's), so a caller that works a page
- * before asking for the next holds one page, never every party sharing a word with a version.
+ * at a time: the keys KEYS_PER_STATEMENT to a statement, each statement's rows in (key, check id)
+ * order (the primary key's), so a caller that works a page before asking for the next holds one
+ * page, never every party sharing a word with a version. A statement per key made a year of SDN
+ * changes (some 5,000 words) as many statements, which on the embedded database held the
+ * service's thread for two seconds (bench:lists-refresh).
  */
 export async function* checksUnderKeys(trx: TenantTransaction, keys: readonly string[]): AsyncGenerator<KeyedCheck[]> {
-  for (const key of keys) {
-    let after = '';
+  for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
+    const some = keys.slice(start, start + KEYS_PER_STATEMENT);
+    let after: { key: string; check_id: string } | undefined;
     for (;;) {
+      const from = after;
       const rows = await trx
         .selectFrom('ownership_check_parties')
-        .select(['check_id', 'names'])
-        .where('key', '=', key)
-        .where('check_id', '>', after)
+        .select(['key', 'check_id', 'names'])
+        .where('key', 'in', some)
+        .$if(from !== undefined, (q) => q.where(sql<boolean>`(key, check_id) > (${from?.key}, ${from?.check_id})`))
+        .orderBy('key')
         .orderBy('check_id')
         .limit(ROWS_PER_PAGE)
         .execute();
       if (rows.length > 0) yield rows.map((row) => ({ checkId: row.check_id, names: fromJson<ScreenedName[]>(row.names) }));
       if (rows.length < ROWS_PER_PAGE) break;
-      after = (rows.at(-1) as { check_id: string }).check_id;
+      after = rows.at(-1);
     }
   }
 }
