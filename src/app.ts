@@ -136,7 +136,7 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
     app.log.info(
       {
         lists: snapshot.versions.map((v) => `${v.list}@${v.id}`),
-        entities: snapshot.entities.length,
+        entities: snapshot.index.entityCount,
         names: snapshot.index.nameCount,
         indexBuildMs: snapshot.indexBuildMs,
       },

@@ -13,7 +13,10 @@
  *    long download in flight, background work still advances.
  *
  * Requests are counted for the whole process (src/http/requests-in-flight.ts), because the event
- * loop they share is the process's.
+ * loop they share is the process's. The counts are also shared, through memory, with threads
+ * that do background work of their own (the index thread, src/lists/index-thread.ts): on a busy
+ * core they compete with the requests for the CPU rather than for the loop, and `giveWayOnThread`
+ * lets them give way by the same rules.
  */
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
@@ -30,13 +33,26 @@ let lastRequestAt = Number.NEGATIVE_INFINITY;
 /** When background work last went on after giving way: what ran since is its step. */
 let resumedAt: number | undefined;
 
+/** [0]: requests in flight (Int32, for Atomics.wait); from byte 8: when the last one arrived, in ms since the epoch (Float64). */
+const signals = new SharedArrayBuffer(16);
+const sharedInFlight = new Int32Array(signals, 0, 1);
+const sharedLastRequestAt = new Float64Array(signals, 8, 1);
+sharedLastRequestAt[0] = Number.NEGATIVE_INFINITY;
+
+/** The memory through which another thread of this process sees its requests (for `giveWayOnThread`). */
+export const requestSignals = (): SharedArrayBuffer => signals;
+
 export function requestStarted() {
   inFlight += 1;
   lastRequestAt = performance.now();
+  Atomics.store(sharedInFlight, 0, inFlight);
+  sharedLastRequestAt[0] = performance.timeOrigin + lastRequestAt;
 }
 
 export function requestEnded() {
   inFlight = Math.max(0, inFlight - 1);
+  Atomics.store(sharedInFlight, 0, inFlight);
+  Atomics.notify(sharedInFlight, 0);
   if (inFlight > 0 || waiting.length === 0) return;
   const released = waiting;
   waiting = [];
@@ -58,6 +74,23 @@ export async function giveWay(): Promise<void> {
   if (rest > 0) await sleep(rest);
   if (inFlight > 0) await untilNoRequestInFlight();
   resumedAt = performance.now();
+}
+
+/**
+ * `giveWay` for a thread other than the one that serves, after a step of `ranMs`: the same rest
+ * while the process is serving, then the same capped wait while one of its requests is in flight,
+ * both slept (the thread has no requests of its own to answer meanwhile). `signals`: `requestSignals()`
+ * of the serving thread.
+ */
+export function giveWayOnThread(signals: SharedArrayBuffer, ranMs: number): void {
+  const inFlightThere = new Int32Array(signals, 0, 1);
+  const lastThere = new Float64Array(signals, 8, 1);
+  const rest = restAfter(ranMs, performance.timeOrigin + performance.now() - (lastThere[0] as number));
+  if (rest > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, rest);
+  const deadline = performance.now() + MAX_WAIT_MS;
+  for (let requests = Atomics.load(inFlightThere, 0); requests > 0 && performance.now() < deadline; requests = Atomics.load(inFlightThere, 0)) {
+    Atomics.wait(inFlightThere, 0, requests, deadline - performance.now());
+  }
 }
 
 /** How long background work rests after a step that ran `ranMs`, the last request having arrived `sinceRequestMs` ago. */

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { giveWay, MAX_REST_MS, MAX_WAIT_MS, requestEnded, requestStarted, requestsInFlight, restAfter, SERVING_WINDOW_MS } from '../src/background-priority.ts';
+import { Worker } from 'node:worker_threads';
+import {
+  giveWay,
+  giveWayOnThread,
+  MAX_REST_MS,
+  MAX_WAIT_MS,
+  requestEnded,
+  requestSignals,
+  requestStarted,
+  requestsInFlight,
+  restAfter,
+  SERVING_WINDOW_MS,
+} from '../src/background-priority.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 
 describe('background work gives way to requests', () => {
@@ -74,5 +86,46 @@ describe('background work gives way to requests', () => {
     } finally {
       await harness.close();
     }
+  });
+
+  it('another thread sees the requests in flight through shared memory, and gives way by the same rules', async () => {
+    const signals = requestSignals();
+    const inFlight = new Int32Array(signals, 0, 1);
+    requestStarted();
+    assert.equal(Atomics.load(inFlight, 0), requestsInFlight());
+    requestEnded();
+    assert.equal(Atomics.load(inFlight, 0), requestsInFlight());
+
+    // As another thread would, against a process of its own: idle, then serving with a request in flight.
+    const other = new SharedArrayBuffer(16);
+    const theirs = new Int32Array(other, 0, 1);
+    const lastRequestAt = new Float64Array(other, 8, 1);
+    lastRequestAt[0] = Number.NEGATIVE_INFINITY;
+    let started = performance.now();
+    giveWayOnThread(other, 8);
+    assert.ok(performance.now() - started < 5, 'an idle process: no rest, no wait');
+
+    lastRequestAt[0] = performance.timeOrigin + performance.now();
+    Atomics.store(theirs, 0, 1);
+    started = performance.now();
+    giveWayOnThread(other, 0);
+    const capped = performance.now() - started;
+    assert.ok(capped >= MAX_WAIT_MS - 1 && capped < MAX_WAIT_MS + 200, `waited ${capped.toFixed(1)} ms for a request that never ended`);
+
+    // The request ends on another thread 5 ms from now: the wait ends with it, not at the cap.
+    const ender = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const inFlight = new Int32Array(workerData, 0, 1);
+       setTimeout(() => { Atomics.store(inFlight, 0, 0); Atomics.notify(inFlight, 0); }, 5);`,
+      { eval: true, workerData: other },
+    );
+    await new Promise((resolve) => ender.once('online', resolve));
+    started = performance.now();
+    giveWayOnThread(other, 0);
+    const waited = performance.now() - started;
+    const endedFirst = Atomics.load(theirs, 0) === 0;
+    await new Promise((resolve) => ender.once('exit', resolve));
+    assert.ok(endedFirst, `went on after ${waited.toFixed(1)} ms, with the request still in flight`);
+    assert.ok(waited >= 2, `went on after ${waited.toFixed(1)} ms: it did not wait for the request`);
   });
 });

@@ -6,23 +6,29 @@
  *
  * A reload never stalls the service: it reads only the versions it has not loaded yet, and of a
  * version that follows one it has loaded only the entries that changed (an hourly refresh changes
- * a handful), reuses the entities of the others, and builds the new index in slices between
- * which requests are answered from the previous snapshot.
+ * a handful), and reuses the others. The entries are kept as text (stored-entries.ts); the index
+ * is built on a thread of its own (index-thread.ts), and requests are answered from the previous
+ * snapshot's until the new one is complete.
  */
 import { AppError } from '../http/errors.ts';
 import type { ListCode, ListEntity } from '../screening/model.ts';
 import type { ScreeningIndex } from '../screening/screening-index.ts';
-import { buildScreeningIndexInSlices } from '../screening/screening-index-in-slices.ts';
+import { type IndexThread, startIndexThread } from './index-thread.ts';
+import { indexInPlace, type ListIndex } from './list-index.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
+import { followingEntries, type StoredEntries, storedEntity, storedEntries } from './stored-entries.ts';
 
 /**
- * The active versions, their entities and the screening index over them, built together so that a
+ * The active versions and the screening index over their entities, built together so that a
  * screening always names exactly the versions its index was built from.
  */
 export type ListSnapshot = {
   versions: ListVersion[];
-  entities: ListEntity[];
-  index: ScreeningIndex;
+  index: ListIndex;
+  /** One listed entity, for display (screening reads the index); undefined when no loaded version has it. */
+  entity(list: string, entryId: string): ListEntity | undefined;
+  /** The entry ids of a list's loaded version, in order. */
+  entryIds(list: ListCode): readonly string[];
   loadedAt: Date;
   /** From the start of the index build to its end, including the slices of other work in between. */
   indexBuildMs: number;
@@ -44,8 +50,13 @@ export type ListCatalog = {
 export type CatalogOptions = {
   refreshSeconds: number;
   expectedLists: ListCode[];
-  /** A failed poll is reported here and retried at the next tick; the last snapshot stays. */
+  /**
+   * A failed poll is reported here and retried at the next tick; the last snapshot stays. So is an
+   * index thread that stopped: its snapshot answers 503 until the next tick loads the lists again.
+   */
   onError?: (error: unknown) => void;
+  /** How a snapshot's index thread is started (index-thread.ts); a test passes one whose thread stops. */
+  startIndex?: typeof startIndexThread;
 };
 
 /** Loads the active versions, then polls every `refreshSeconds`. */
@@ -53,8 +64,11 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
   let snapshot: ListSnapshot | undefined;
   let loadedIds = '';
   /** The entities of each version loaded: a version's never change, so a reload reads only the new versions'. */
-  let entitiesByVersion = new Map<string, ListEntity[]>();
+  /** The entries of each version loaded: a version's never change, so a reload reads only the new versions'. */
+  let entriesByVersion = new Map<string, StoredEntries>();
   let inFlight: Promise<boolean> | undefined;
+  let thread: IndexThread | undefined;
+  let closed = false;
   const listeners = new Set<SnapshotListener>();
 
   const reload = async (): Promise<boolean> => {
@@ -68,14 +82,39 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
         .sort()
         .join(',') === ids.join(',');
     if (!consistent) return false;
-    const loaded = new Map<string, ListEntity[]>();
-    for (const version of versions) loaded.set(version.id, entitiesByVersion.get(version.id) ?? (await entitiesOfVersion(store, version, entitiesByVersion)));
-    const entities = ids.flatMap((id) => loaded.get(id) ?? []);
-    // About a second of work for every list, done in slices: the previous snapshot keeps serving until the new one is complete.
+    const loaded = new Map<string, StoredEntries>();
+    for (const version of versions) loaded.set(version.id, entriesByVersion.get(version.id) ?? (await entriesOfVersion(store, version, entriesByVersion)));
+    // About a second of work for every list, on a thread of its own: the previous snapshot keeps serving until the new one is complete.
     const started = performance.now();
-    const index = await buildScreeningIndexInSlices(entities);
-    snapshot = { versions, entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
-    entitiesByVersion = loaded;
+    const built = await (options.startIndex ?? startIndexThread)(
+      ids.map((id) => loaded.get(id)?.texts ?? []),
+      {
+        onLost: (error) => {
+          if (thread !== built) return;
+          loadedIds = ''; // the next poll builds the same snapshot again
+          options.onError?.(error);
+        },
+      },
+    );
+    if (closed) {
+      built.retire();
+      return false;
+    }
+    const entriesOf = (list: string) => loaded.get(versions.find((v) => v.list === list)?.id ?? '');
+    snapshot = {
+      versions,
+      index: built,
+      entity: (list, entryId) => {
+        const entries = entriesOf(list);
+        return entries && storedEntity(entries, entryId);
+      },
+      entryIds: (list) => entriesOf(list)?.ids ?? [],
+      loadedAt: new Date(),
+      indexBuildMs: Math.round(performance.now() - started),
+    };
+    thread?.retire();
+    thread = built;
+    entriesByVersion = loaded;
     loadedIds = ids.join(',');
     for (const listener of listeners) listener(snapshot);
     return true;
@@ -97,26 +136,39 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
       const loaded = new Set(snapshot?.versions.map((v) => v.list));
       return options.expectedLists.filter((list) => !loaded.has(list));
     },
-    close: () => clearInterval(timer),
+    close: () => {
+      closed = true;
+      clearInterval(timer);
+      thread?.retire();
+    },
   };
 }
 
-/**
- * A version's entities, sorted by entry id. When the version it follows is loaded, only what
- * changed is read: the other entries are the same, and their entities are kept.
- */
-async function entitiesOfVersion(store: ListStore, version: ListVersion, loaded: ReadonlyMap<string, ListEntity[]>): Promise<ListEntity[]> {
+/** A version's entries. When the version it follows is loaded, only what changed is read: the other entries are the same, and their texts are kept. */
+async function entriesOfVersion(store: ListStore, version: ListVersion, loaded: ReadonlyMap<string, StoredEntries>): Promise<StoredEntries> {
   const previous = version.previousVersionId === null ? undefined : loaded.get(version.previousVersionId);
-  let entities: ListEntity[] | undefined;
   if (previous) {
     const changes = await store.changesOf(version.id);
-    const replaced = new Set([...changes.removed, ...changes.changed]);
-    const kept = previous.filter((entity) => !replaced.has(entity.entryId));
-    entities = kept.concat(await store.entriesOf(version.id, [...changes.added, ...changes.changed]));
+    const entries = followingEntries(
+      previous,
+      new Set([...changes.removed, ...changes.changed]),
+      await store.entryTexts(version.id, [...changes.added, ...changes.changed]),
+    );
+    if (entries.ids.length === version.entityCount) return entries;
   }
-  if (entities?.length !== version.entityCount) entities = await store.entitiesOf([version.id]);
-  // One order however it was read (and whatever the database's collation): a reload indexes exactly what a fresh load would.
-  return entities.sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
+  return storedEntries(await store.entryTexts(version.id));
+}
+
+/** A snapshot of a few entities with its index built on this thread: a monitoring run's or a re-evaluation's changes. */
+export function snapshotInPlace(versions: ListVersion[], entities: readonly ListEntity[], index: ScreeningIndex, indexBuildMs: number): ListSnapshot {
+  return {
+    versions,
+    index: indexInPlace(index),
+    entity: (list, entryId) => entities.find((e) => e.list === list && e.entryId === entryId),
+    entryIds: (list) => entities.filter((e) => e.list === list).map((e) => e.entryId),
+    loadedAt: new Date(),
+    indexBuildMs,
+  };
 }
 
 /** For screening endpoints: never screen against nothing, which would answer a false "clear". */

@@ -44,6 +44,11 @@ function* mapSteps<T, U>(items: readonly T[], map: (item: T, index: number) => U
   return mapped;
 }
 
+/** `items.map(map)` run in slices (`inSlices`), for background work over a long array. */
+export function mapInSlices<T, U>(items: readonly T[], map: (item: T, index: number) => U, sliceMs = DEFAULT_SLICE_MS): Promise<U[]> {
+  return inSlices(mapSteps(items, map), sliceMs);
+}
+
 /** `items.map(map)` run turn by turn (`inTurns`), for a request waiting on a long array's worth of work. */
 export function mapInTurns<T, U>(items: readonly T[], map: (item: T, index: number) => U, sliceMs = DEFAULT_SLICE_MS): Promise<U[]> {
   return inTurns(mapSteps(items, map), sliceMs);

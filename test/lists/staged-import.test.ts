@@ -60,7 +60,7 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
           version: await store.version(versionId),
           activeIds: await store.activeVersionIds(),
           active: await store.activeVersions(),
-          entities: (await store.entitiesOf([versionId])).length,
+          entities: (await store.entryTexts(versionId)).length,
           changes: await store.changesOf(versionId),
           written: await count(`SELECT count(*)::int AS n FROM list_entries WHERE version_id = '${versionId}'`),
         };
@@ -78,7 +78,7 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
       written: 600,
     });
     assert.equal((await store.version(outcome.version.id))?.entityCount, 600);
-    assert.equal((await store.entitiesOf([outcome.version.id])).length, 600);
+    assert.equal((await store.entryTexts(outcome.version.id)).length, 600);
     assert.equal((await store.changesOf(outcome.version.id)).added.length, 600);
   });
 
@@ -185,7 +185,7 @@ describe('versions abandoned by an import that died', () => {
     const next = createListStore(database.connection.kysely, { soleProcess: false });
     assert.equal(await next.version(id), undefined);
     assert.deepEqual(await next.activeVersionIds(), []);
-    assert.deepEqual(await next.entitiesOf([id]), []);
+    assert.deepEqual(await next.entryTexts(id), []);
     assert.equal(await entriesOf(id), 1, 'the dead import had written a batch');
 
     const outcome = await importList(next, sdnList());

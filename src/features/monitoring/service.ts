@@ -20,7 +20,7 @@ import { type AuditContext, appendAuditNow, recordAudit } from '../../audit/audi
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../db/tenant.ts';
 import { newId } from '../../ids.ts';
-import type { ListCatalog, ListSnapshot } from '../../lists/catalog.ts';
+import { type ListCatalog, type ListSnapshot, snapshotInPlace } from '../../lists/catalog.ts';
 import type { ListVersion } from '../../lists/list-store.ts';
 import type { FollowBatch, VersionFollower } from '../../lists/version-follower.ts';
 import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
@@ -261,5 +261,5 @@ async function buildDelta(db: Database, version: ListVersion): Promise<ListSnaps
   const started = performance.now();
   // In slices: the first version of a list is all new, and indexing it at once would stall the service's requests.
   const index = await buildScreeningIndexInSlices(entities);
-  return { versions: [version], entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
+  return snapshotInPlace([version], entities, index, Math.round(performance.now() - started));
 }

@@ -8,7 +8,7 @@
 import type { AuditContext } from '../../audit/audit.ts';
 import type { TenantTransaction } from '../../db/tenant.ts';
 import { newId } from '../../ids.ts';
-import type { ListSnapshot } from '../../lists/catalog.ts';
+import { type ListSnapshot, snapshotInPlace } from '../../lists/catalog.ts';
 import type { RarityTable } from '../../screening/index/vocabulary.ts';
 import { buildScreeningIndex } from '../../screening/screening-index.ts';
 import type { ScreenOptions } from '../screenings/pipeline.ts';
@@ -22,7 +22,7 @@ import { queueRun, type RunRow } from './store.ts';
 export type RunTarget = { importedAt: Date; options: Pick<ScreenOptions, 'snapshot' | 'watchlists'> };
 
 /** A screening against no public list: a watchlist run screens the changed watchlist entries alone. */
-const NO_LISTS: ListSnapshot = { versions: [], entities: [], index: buildScreeningIndex([]), loadedAt: new Date(0), indexBuildMs: 0 };
+const NO_LISTS: ListSnapshot = snapshotInPlace([], [], buildScreeningIndex([]), 0);
 
 /** The hook's handler: a run for a version that added or changed entries (one that only removed some finds nothing new). */
 export async function queueWatchlistRun(trx: TenantTransaction, context: AuditContext, change: WatchlistChange): Promise<void> {

@@ -117,7 +117,7 @@ export async function screenNames(
     const key = `${kind}\u0000${country ?? ''}\u0000${name}`;
     const countries = country ? [country] : [];
     const found = cache.get(key) ?? {
-      matches: snapshot.index.screen({ name, kind, countries, lists }, { threshold: floor, limit: MATCHES_PER_NAME }),
+      matches: await snapshot.index.screen({ name, kind, countries, lists }, { threshold: floor, limit: MATCHES_PER_NAME }),
       onWatchlists: watchlists ? watchlistMatchViews(watchlists, { name, kind, countries }, MATCHES_PER_NAME, now) : [],
     };
     cache.set(key, found);

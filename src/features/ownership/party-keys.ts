@@ -18,7 +18,7 @@
  * found: the screening engine's other keys (sounds, typos, joined words) would multiply the rows
  * and the candidates.
  */
-import type { RarityTable } from '../../screening/index/vocabulary.ts';
+import { frequencyOf, type RarityTable } from '../../screening/index/vocabulary.ts';
 import { COMMON_RARITY } from '../../screening/match/partial-matches.ts';
 import type { ListEntity } from '../../screening/model.ts';
 import { analyzeName } from '../../screening/normalize/analyze-name.ts';
@@ -61,7 +61,7 @@ export function storedWordKeys(name: string, isPerson: boolean): string[] {
  * with the word) / log(names)): 1 where the table counts too few names to tell.
  */
 function rarityOn(table: RarityTable | undefined, word: string): number {
-  const frequency = table?.frequencyOf(word) ?? 0;
+  const frequency = table ? frequencyOf(table, word) : 0;
   const names = table?.nameCount ?? 0;
   return frequency === 0 || names < 2 ? 1 : Math.log(names / frequency) / Math.log(names);
 }

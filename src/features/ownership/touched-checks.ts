@@ -18,11 +18,12 @@
  */
 
 import type { TenantTransaction } from '../../db/tenant.ts';
-import type { ListSnapshot } from '../../lists/catalog.ts';
+import { type ListSnapshot, snapshotInPlace } from '../../lists/catalog.ts';
 import type { FreshnessReport } from '../../lists/freshness.ts';
 import type { ListStore, ListVersion } from '../../lists/list-store.ts';
 import type { RarityTable } from '../../screening/index/vocabulary.ts';
 import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-slices.ts';
+import { mapInSlices } from '../../screening/steps.ts';
 import { screenNames } from './name-screening.ts';
 import { checksUnderKeys, type KeyedCheck } from './party-key-store.ts';
 import { entryKey, lookupWordKeys, type ScreenedName, screenedNameKey } from './party-keys.ts';
@@ -46,12 +47,13 @@ export async function versionChanges(
 ): Promise<VersionChanges> {
   const diff = await listStore.changesOf(version.id);
   const entities = await listStore.entriesOf(version.id, [...diff.added, ...diff.changed]);
-  const wordKeys = new Set(entities.flatMap((entity) => lookupWordKeys(entity, rarity)));
+  // In slices: the words of a year's new designations took the service's thread 86 ms at once (bench:lists-refresh).
+  const wordKeys = new Set((await mapInSlices(entities, (entity) => lookupWordKeys(entity, rarity))).flat());
   const entryKeys = [...diff.changed, ...diff.removed].map((id) => entryKey(version.list, id));
   if (entities.length === 0) return { entryKeys, wordKeys: [], delta: undefined };
   const started = performance.now();
   const index = await buildScreeningIndexInSlices(entities, { rarity });
-  const delta = { versions: [version], entities, index, loadedAt: new Date(), indexBuildMs: Math.round(performance.now() - started) };
+  const delta = snapshotInPlace([version], entities, index, Math.round(performance.now() - started));
   return { entryKeys, wordKeys: [...wordKeys], delta };
 }
 

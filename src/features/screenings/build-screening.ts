@@ -11,7 +11,7 @@ import type { FreshnessReport } from '../../lists/freshness.ts';
 import { stalenessAtScreening } from '../../lists/stale-at-screening.ts';
 import { countryHolds, type HoldPolicy, NO_HOLDS } from '../../screening/country-sanctions/holds.ts';
 import { countryFlags } from '../../screening/country-sanctions/lookup.ts';
-import type { SubjectQuery } from '../../screening/match-types.ts';
+import type { ScreeningMatch, SubjectQuery } from '../../screening/match-types.ts';
 import { isoPartialDate, type ListEntity } from '../../screening/model.ts';
 import { DEFAULT_THRESHOLD } from '../../screening/screening-index.ts';
 import { sha256Hex } from '../../sha256.ts';
@@ -28,7 +28,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = { match: DEFAULT_THRESHOLD, lists:
 /** The most matches kept per screened name: beyond that, more rows help no reviewer. */
 const MATCHES_PER_NAME = 10;
 
-export function buildScreening(
+export async function buildScreening(
   snapshot: ListSnapshot,
   input: ScreeningInput,
   context: {
@@ -45,7 +45,7 @@ export function buildScreening(
     /** The organization's active watchlists, screened beside the lists (none when absent). */
     watchlists?: WatchlistScreen;
   },
-): ScreeningRecord {
+): Promise<ScreeningRecord> {
   const thresholds = context.thresholds ?? DEFAULT_THRESHOLDS;
   const thresholdOf = (list: string) => thresholds.lists[list] ?? thresholds.match;
   const watchlists = context.watchlists ?? NO_WATCHLISTS;
@@ -83,11 +83,12 @@ export function buildScreening(
   }
 
   const versionOf = new Map(snapshot.versions.map((v) => [v.list, v.id]));
-  const publicOptions = { threshold: thresholdOf, reportFloor: floor, limit: MATCHES_PER_NAME };
+  const publicOptions = { threshold: { lists: thresholds.lists, otherwise: thresholds.match }, reportFloor: floor, limit: MATCHES_PER_NAME };
   const watchlistOptions = { threshold: thresholdOfWatchlist, reportFloor: watchlistFloor, limit: MATCHES_PER_NAME, now: context.now };
+  const found = await Promise.all(searches.map(({ query }) => snapshot.index.screen(query, publicOptions)));
   const matches = searches
-    .flatMap(({ query, field }) => [
-      ...snapshot.index.screen(query, publicOptions).map((m) =>
+    .flatMap(({ query, field }, i) => [
+      ...(found[i] as ScreeningMatch[]).map((m) =>
         matchRecord(m, field(m.queryName), {
           list: m.entity.list,
           entry_sha256: entrySha256(m.entity),

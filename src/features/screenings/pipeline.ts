@@ -67,18 +67,20 @@ export async function screenMany(
   const clearingRules = rules.clearing_rules;
   // One report for the batch: every screening of it ran at `now`.
   const report = freshness(now);
-  const built = inputs.map((input) =>
-    buildScreening(snapshot, input, {
-      source,
-      requestId: context.requestId ?? 'none',
-      actor,
-      now,
-      freshness: report,
-      thresholds,
-      holds,
-      clearingRules,
-      ...(options.watchlists && { watchlists: options.watchlists }),
-    }),
+  const built = await Promise.all(
+    inputs.map((input) =>
+      buildScreening(snapshot, input, {
+        source,
+        requestId: context.requestId ?? 'none',
+        actor,
+        now,
+        freshness: report,
+        thresholds,
+        holds,
+        clearingRules,
+        ...(options.watchlists && { watchlists: options.watchlists }),
+      }),
+    ),
   );
   const records: ScreeningRecord[] = (await cases.applySuppressions(trx, built, rules, now)).map(listSuppressedAsCleared);
   const isKept = (record: ScreeningRecord) => !options.onlyPotentialMatches || record.outcome === 'potential_match';

@@ -10,6 +10,7 @@
  * never loses a match.
  */
 import { fnv1a32 } from '../fnv1a.ts';
+import { lowerBound } from '../lower-bound.ts';
 import { finish, type Steps } from '../steps.ts';
 
 /** Ids go below the hash in one exactly representable double: hash · 2^21 + id < 2^53. */
@@ -87,13 +88,7 @@ export class HashedPostings {
   /** The ids filed under `key` (and under any key sharing its hash), as a view: not to be kept. */
   get(key: string): Uint32Array {
     const hash = fnv1a32(key);
-    let low = 0;
-    let high = this.hashes.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.hashes[middle] as number) < hash) low = middle + 1;
-      else high = middle;
-    }
+    const low = lowerBound(this.hashes, hash);
     let end = low;
     while (end < this.hashes.length && this.hashes[end] === hash) end++;
     return end === low ? EMPTY : this.ids.subarray(low, end);

@@ -22,7 +22,14 @@ const RARITY_MIN_NAMES = 50;
  * (the public lists'), so that a word weighs the same in both and a name scores the same whichever
  * index holds it.
  */
-export type RarityTable = { readonly nameCount: number; frequencyOf(text: string): number };
+export type RarityTable = {
+  readonly nameCount: number;
+  /** Word → how many names it is on; plain data, so that a table crosses threads by structured clone. */
+  readonly counts: ReadonlyMap<string, number>;
+};
+
+/** How many names of a table `text` is on. */
+export const frequencyOf = (table: RarityTable, text: string): number => table.counts.get(text) ?? 0;
 
 /** The single-character deletions of a word, the symmetric-delete key set for typo lookup. */
 export function deletions(text: string): string[] {
@@ -84,7 +91,7 @@ export class Vocabulary {
     if (this.rarity) return this.rarity;
     const counts = new Map<string, number>();
     for (const entry of this.entries) counts.set(entry.text, (counts.get(entry.text) ?? 0) + entry.documentFrequency);
-    return { nameCount: this.nameCount, frequencyOf: (text) => counts.get(text) ?? 0 };
+    return { nameCount: this.nameCount, counts };
   }
 
   byText(text: string): readonly number[] {
@@ -102,7 +109,7 @@ export class Vocabulary {
    * a word on every name to 1 for a word on one name or on none).
    */
   weightOf(token: Pick<TokenKeys, 'role' | 'text'>): number {
-    const frequency = this.rarity ? this.rarity.frequencyOf(token.text) : this.documentFrequencyOf(token.text);
+    const frequency = this.rarity ? frequencyOf(this.rarity, token.text) : this.documentFrequencyOf(token.text);
     const names = this.rarity ? this.rarity.nameCount : this.nameCount;
     const rarity = frequency === 0 || names < 2 ? 1 : Math.min(1, Math.log(names / frequency) / Math.log(names));
     // An initial says little whatever its frequency: a quarter of names share one.

@@ -29,7 +29,7 @@ test("an entry's name is not looked up by its words common on the lists, unless 
     ['global', 300],
     ['acme', 1],
   ]);
-  const rarity = { nameCount: 58_785, frequencyOf: (word: string) => counts.get(word) ?? 0 };
+  const rarity = { nameCount: 58_785, counts };
   const entry = (full: string) => emptyEntity({ list: 'OFAC_SDN', entryId: '3', type: 'organization', names: [{ full, kind: 'primary' }] });
   assert.deepEqual(lookupWordKeys(entry('ACME GLOBAL TRADING LLC'), rarity), ['word:acme']);
   assert.deepEqual(lookupWordKeys(entry('GLOBAL TRADING LLC'), rarity).sort(), ['word:global', 'word:trading']);

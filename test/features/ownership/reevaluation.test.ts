@@ -90,13 +90,17 @@ describe('stored determinations re-evaluated when the SDN changes', { skip: skip
     // A company listed between the two files whose name matches nothing in 2023, nor anything but itself in 2024.
     const olderIds = new Set(older.entities.map((e) => e.entryId));
     const newerIndex = buildScreeningIndex(newer().entities);
-    const screen = (index: { screen: typeof newerIndex.screen }, name: string) => index.screen({ name, kind: 'organization' }, { threshold: THRESHOLD });
-    listed = newer().entities.find((e) => {
+    const loaded = harness.app.lists.current()?.index;
+    const query = (name: string) => ({ name, kind: 'organization' as const });
+    for (const e of newer().entities) {
       const name = e.names[0]?.full ?? '';
-      if (olderIds.has(e.entryId) || e.type !== 'organization' || /[([«"]/.test(name) || name.split(/[ ,]+/).length < 2) return false;
-      if (screen(harness.app.lists.current()?.index as typeof newerIndex, name).length > 0) return false;
-      return screen(newerIndex, name).every((m) => m.entity.entryId === e.entryId);
-    }) as ListEntity;
+      if (olderIds.has(e.entryId) || e.type !== 'organization' || /[([«"]/.test(name) || name.split(/[ ,]+/).length < 2) continue;
+      if (!newerIndex.screen(query(name), { threshold: THRESHOLD }).every((m) => m.entity.entryId === e.entryId)) continue;
+      if ((await loaded?.screen(query(name), { threshold: THRESHOLD }))?.length === 0) {
+        listed = e;
+        break;
+      }
+    }
     assert.ok(listed, 'a company newly listed in 2024');
     const name = listed.names[0]?.full as string;
     // Its longest identifying word, as the screening reads it (legal forms are not).

@@ -20,19 +20,6 @@ import { watchlistNote } from './watchlist-match.ts';
 type Match = Screening['matches'][number];
 type ClearedMatch = Screening['auto_cleared_matches'][number];
 
-/** Entities of a snapshot by list and entry id, built once per snapshot. */
-const entryIndexes = new WeakMap<ListSnapshot, Map<string, ListEntity>>();
-
-function listEntry(snapshot: ListSnapshot | undefined, list: string, entryId: string): ListEntity | undefined {
-  if (!snapshot) return undefined;
-  let index = entryIndexes.get(snapshot);
-  if (!index) {
-    index = new Map(snapshot.entities.map((e) => [`${e.list}\u0000${e.entryId}`, e]));
-    entryIndexes.set(snapshot, index);
-  }
-  return index.get(`${list}\u0000${entryId}`);
-}
-
 export function matchesSection(screening: Screening, decisions: Record<string, string>, snapshot: ListSnapshot | undefined): Html {
   const matches = screening.matches;
   return html`<section aria-labelledby="matches-heading">
@@ -73,7 +60,7 @@ function matchSection(
   versions: Screening['list_versions'],
 ): Html {
   const { id } = heading;
-  const entry = listEntry(snapshot, match.list, match.entry_id);
+  const entry = snapshot?.entity(match.list, match.entry_id);
   const loaded = snapshot?.versions.find((v) => v.list === match.list)?.id;
   const { watchlist } = match;
   return html`<section class="match" aria-labelledby="${id}">

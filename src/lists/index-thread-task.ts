@@ -1,0 +1,126 @@
+/**
+ * What the index thread does (index-thread-worker.js starts it, index-thread.ts drives it): read
+ * the snapshot's entities as their texts are sent, build the screening index over them at once (this
+ * thread answers nothing until then), then answer one screening after another. Everything it
+ * allocates lives on this thread's own heap, which the service's thread never has to collect.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { MessagePort } from 'node:worker_threads';
+import { giveWayOnThread } from '../background-priority.ts';
+import type { RarityTable } from '../screening/index/vocabulary.ts';
+import type { ScreeningMatch, SubjectQuery } from '../screening/match-types.ts';
+import type { ListEntity } from '../screening/model.ts';
+import { type ScreeningIndex, screeningIndexSteps } from '../screening/screening-index.ts';
+import { DEFAULT_SLICE_MS } from '../screening/steps.ts';
+import { receivedOptions, type SentScreeningOptions } from './list-index.ts';
+
+export type ToIndexThread =
+  /** The next entities, as JSON texts. */
+  { kind: 'entities'; texts: string[] } | { kind: 'build' } | { kind: 'screen'; id: number; query: SubjectQuery; options?: SentScreeningOptions };
+
+export type FromIndexThread =
+  | { kind: 'built'; entityCount: number; nameCount: number; rarity: PackedRarity }
+  | { kind: 'answer'; id: number; matches: ScreeningMatch[] }
+  /** `id` absent: the build failed. */
+  | { kind: 'failed'; id?: number; error: { name: string; message: string } };
+
+/**
+ * A rarity table as one string and one array: a Map of tens of thousands of words took the
+ * service's thread tens of milliseconds to receive; these cross as two copies of memory.
+ */
+export type PackedRarity = { nameCount: number; words: string; counts: Uint32Array };
+const WORD_SEPARATOR = '\u0000';
+
+function packedRarity(table: RarityTable): PackedRarity {
+  return { nameCount: table.nameCount, words: [...table.counts.keys()].join(WORD_SEPARATOR), counts: Uint32Array.from(table.counts.values()) };
+}
+
+export function unpackedRarity(packed: PackedRarity): RarityTable {
+  const words = packed.words === '' ? [] : packed.words.split(WORD_SEPARATOR);
+  return { nameCount: packed.nameCount, counts: new Map(words.map((word, i) => [word, packed.counts[i] as number])) };
+}
+
+/** `signals`: the serving thread's requestSignals(), to give way to its requests until this thread serves. */
+export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signals: SharedArrayBuffer): void {
+  const entities: ListEntity[] = [];
+  let index: ScreeningIndex | undefined;
+  const send = (message: FromIndexThread) => port.postMessage(message);
+  const pause = pauses(signals);
+  port.on('message', (message: ToIndexThread) => {
+    if (message.kind === 'entities') {
+      for (const text of message.texts) {
+        entities.push(JSON.parse(text) as ListEntity);
+        pause();
+      }
+    } else if (message.kind === 'build') {
+      try {
+        const steps = screeningIndexSteps(entities);
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) pause();
+        index = step.value;
+        collectGarbage();
+        warmUp(index, entities, pause);
+        send({ kind: 'built', entityCount: index.entityCount, nameCount: index.nameCount, rarity: packedRarity(index.rarity()) });
+      } catch (error) {
+        send({ kind: 'failed', error: sent(error) });
+      }
+    } else {
+      try {
+        if (!index) throw new Error('the index thread was asked to screen before its index was built');
+        send({ kind: 'answer', id: message.id, matches: index.screen(message.query, receivedOptions(message.options)) });
+      } catch (error) {
+        send({ kind: 'failed', id: message.id, error: sent(error) });
+      }
+    }
+  });
+}
+
+/**
+ * A full collection of this thread's heap, now, while the previous thread still answers: the
+ * texts the entities were parsed from and the build's own garbage would otherwise be collected
+ * during the first screenings, whose answers waited on it (bench:lists-refresh). `gc` is exposed
+ * to a new context only, as test runners do, not to this thread's global scope.
+ */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+/** Screenings run before the first real one: about half a second of this thread's time. */
+const WARM_UP_SCREENINGS = 300;
+
+/**
+ * A new thread's first screenings run as unoptimized code, several times slower than the
+ * previous thread's, and requests queued behind them: the swap showed as a train of slow answers
+ * (bench:lists-refresh). Screening the lists' own names first, spread over every list, gets the
+ * engine compiled and its caches filled while the previous thread still answers.
+ */
+function warmUp(index: ScreeningIndex, entities: readonly ListEntity[], pause: () => void): void {
+  const step = Math.max(1, Math.floor(entities.length / WARM_UP_SCREENINGS));
+  for (let i = 0; i < entities.length; i += step) {
+    const entity = entities[i] as ListEntity;
+    const name = entity.names[0]?.full;
+    if (name) index.screen({ name, kind: entity.type === 'person' ? 'person' : 'organization' });
+    pause();
+  }
+}
+
+/**
+ * Called between small steps of the work before this thread serves: after every DEFAULT_SLICE_MS,
+ * gives way to the serving thread's requests (background-priority.ts). On a core it shares with
+ * them, a build that never paused made their answers take three times as long while it ran.
+ */
+function pauses(signals: SharedArrayBuffer): () => void {
+  let sliceStarted = performance.now();
+  return () => {
+    const ran = performance.now() - sliceStarted;
+    if (ran < DEFAULT_SLICE_MS) return;
+    giveWayOnThread(signals, ran);
+    sliceStarted = performance.now();
+  };
+}
+
+function sent(error: unknown): { name: string; message: string } {
+  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+}

@@ -1,0 +1,122 @@
+/**
+ * The service's screening index on a thread of its own. Built on the service's thread, a new
+ * index and the old one lived together on the heap that answers every request, and the garbage
+ * collection that followed (marking some 200 MB of small objects on a busy core) held requests
+ * back for hundreds of milliseconds on every refresh (bench:lists-refresh, BENCHMARKS.md). Here
+ * each snapshot's index is built on a new thread, with a heap of its own, while the previous
+ * snapshot's thread keeps answering; once built it answers the screenings of its snapshot, and
+ * is let go when a newer snapshot has taken over and its last answer is sent.
+ *
+ * The entities cross as the JSON texts the service keeps them in (stored-entries.ts), copied a
+ * few thousand at a time, and are parsed on the new thread; the matches come back by structured
+ * clone.
+ */
+import { Worker } from 'node:worker_threads';
+import { giveWay, requestSignals } from '../background-priority.ts';
+import { AppError } from '../http/errors.ts';
+import type { RarityTable } from '../screening/index/vocabulary.ts';
+import type { ScreeningMatch } from '../screening/match-types.ts';
+import { type FromIndexThread, type ToIndexThread, unpackedRarity } from './index-thread-task.ts';
+import type { ListIndex } from './list-index.ts';
+
+export type IndexThread = ListIndex & {
+  /** Stops the thread once the screenings it was asked have been answered; none may be asked after. */
+  retire(): void;
+};
+
+export type IndexThreadOptions = {
+  /** Called if the thread stops on its own after its index was built: every screening asked of it since fails. */
+  onLost?: (error: Error) => void;
+  /** The thread's script: index-thread-worker.js; a test starts one that stops when told to. */
+  script?: URL;
+};
+
+const WORKER = new URL('./index-thread-worker.js', import.meta.url);
+/** Entity texts per message: about a millisecond of copying on the service's thread. */
+const TEXTS_PER_MESSAGE = 2_000;
+
+/**
+ * Starts a thread, sends it the entities (as JSON texts, stored-entries.ts, in the order the index
+ * numbers them) and resolves once its index is built.
+ */
+export async function startIndexThread(texts: readonly (readonly string[])[], options: IndexThreadOptions = {}): Promise<IndexThread> {
+  const worker = new Worker(options.script ?? WORKER, { workerData: { signals: requestSignals() } });
+  worker.unref(); // the index serves a process; it never keeps one running
+  const pending = new Map<number, { resolve: (matches: ScreeningMatch[]) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let retiring = false;
+  let lost: Error | undefined;
+  let built: ((message: Extract<FromIndexThread, { kind: 'built' }>) => void) | undefined;
+  let buildFailed: ((error: Error) => void) | undefined;
+
+  const fail = (error: Error) => {
+    if (lost) return;
+    lost = error;
+    for (const request of pending.values()) request.reject(unavailable(error));
+    pending.clear();
+    if (buildFailed) buildFailed(error);
+    else if (!retiring) options.onLost?.(error);
+  };
+  worker.on('message', (message: FromIndexThread) => {
+    if (message.kind === 'built') built?.(message);
+    else if (message.kind === 'answer') settle(message.id, (request) => request.resolve(message.matches));
+    else if (message.id === undefined) fail(new Error(`the index thread could not build its index: ${message.error.message}`));
+    else settle(message.id, (request) => request.reject(new Error(message.error.message)));
+  });
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', (code) => fail(new Error(`the index thread stopped (exit code ${code})`)));
+  const settle = (id: number, outcome: (request: { resolve: (m: ScreeningMatch[]) => void; reject: (e: Error) => void }) => void) => {
+    const request = pending.get(id);
+    if (!request) return;
+    pending.delete(id);
+    outcome(request);
+    if (retiring && pending.size === 0) void worker.terminate();
+  };
+
+  const ready = new Promise<Extract<FromIndexThread, { kind: 'built' }>>((resolve, reject) => {
+    built = resolve;
+    buildFailed = reject;
+  });
+  ready.catch(() => undefined); // awaited below; a failure while the entities are still being sent is not unhandled
+  const send = (message: ToIndexThread) => worker.postMessage(message);
+  try {
+    for (const part of texts) {
+      for (let start = 0; start < part.length && !lost; start += TEXTS_PER_MESSAGE) {
+        send({ kind: 'entities', texts: part.slice(start, start + TEXTS_PER_MESSAGE) });
+        await giveWay();
+      }
+    }
+    send({ kind: 'build' });
+    const { entityCount, nameCount, rarity: packed } = await ready;
+    buildFailed = undefined;
+    let rarity: RarityTable | undefined;
+    return {
+      entityCount,
+      nameCount,
+      // Unpacked when first asked: only watchlists and re-evaluations weigh by it.
+      rarity: () => (rarity ??= unpackedRarity(packed)),
+      screen(query, screenOptions) {
+        if (lost) return Promise.reject(unavailable(lost));
+        if (retiring) return Promise.reject(new Error('a retired index thread was asked to screen'));
+        const id = nextId++;
+        return new Promise((resolve, reject) => {
+          pending.set(id, { resolve, reject });
+          send({ kind: 'screen', id, query, ...(screenOptions && { options: screenOptions }) });
+        });
+      },
+      retire() {
+        retiring = true;
+        if (pending.size === 0) void worker.terminate();
+      },
+    };
+  } catch (error) {
+    retiring = true;
+    void worker.terminate();
+    throw error;
+  }
+}
+
+/** A screening its index can no longer answer: the lists are reloaded by the next poll. */
+function unavailable(cause: Error): AppError {
+  return new AppError('lists_unavailable', `The screening index stopped (${cause.message}); the lists are being loaded again. Try again shortly.`);
+}

@@ -1,0 +1,40 @@
+/**
+ * The screening index a list snapshot carries, as its callers see it: asked, and answered later.
+ * The service's own snapshot keeps its index on a thread of its own (index-thread.ts), so the
+ * options a screening sends are plain data that cross threads; a snapshot of a few entries (a
+ * monitoring run's changes) keeps its index in place behind the same interface.
+ */
+import type { RarityTable } from '../screening/index/vocabulary.ts';
+import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from '../screening/match-types.ts';
+import type { ScreeningIndex } from '../screening/screening-index.ts';
+
+/** Each list's alert threshold, and the one for a list not named. */
+export type ListThresholds = { lists: Readonly<Record<string, number>>; otherwise: number };
+
+/** ScreeningOptions as data: the alert threshold one number or one per list; no `accept` function. */
+export type SentScreeningOptions = Omit<ScreeningOptions, 'threshold' | 'accept'> & { threshold?: number | ListThresholds };
+
+export interface ListIndex {
+  readonly entityCount: number;
+  readonly nameCount: number;
+  screen(query: SubjectQuery, options?: SentScreeningOptions): Promise<ScreeningMatch[]>;
+  /** How rare each word is on these names (see ScreeningIndex.rarity). */
+  rarity(): RarityTable;
+}
+
+/** The engine's options for what was sent. */
+export function receivedOptions(sent: SentScreeningOptions = {}): ScreeningOptions {
+  const { threshold, ...rest } = sent;
+  if (threshold === undefined || typeof threshold === 'number') return { ...rest, ...(threshold !== undefined && { threshold }) };
+  return { ...rest, threshold: (list) => threshold.lists[list] ?? threshold.otherwise };
+}
+
+/** An index built on this thread, behind the same interface: for snapshots small enough to index where they are read. */
+export function indexInPlace(index: ScreeningIndex): ListIndex {
+  return {
+    entityCount: index.entityCount,
+    nameCount: index.nameCount,
+    screen: async (query, options) => index.screen(query, receivedOptions(options)),
+    rarity: () => index.rarity(),
+  };
+}

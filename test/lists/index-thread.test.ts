@@ -1,0 +1,115 @@
+/**
+ * The service's screening index on a thread of its own: it answers as the same index built in
+ * place would (per-list thresholds included), a retired thread still answers what it was asked,
+ * and a thread that stops fails its screenings with a 503 problem, after which the catalog builds
+ * the same snapshot again at its next poll.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { AppError } from '../../src/http/errors.ts';
+import { openListCatalog } from '../../src/lists/catalog.ts';
+import { startIndexThread } from '../../src/lists/index-thread.ts';
+import { importList } from '../../src/lists/list-import.ts';
+import { indexInPlace } from '../../src/lists/list-index.ts';
+import { buildScreeningIndex } from '../../src/screening/screening-index.ts';
+import { openTestDatabase } from '../helpers/test-database.ts';
+import { sdnList, uvlList } from '../helpers/test-lists.ts';
+
+const STOPPING = new URL('../helpers/index-thread-that-stops.js', import.meta.url);
+const entities = [...sdnList().entities, ...uvlList().entities];
+const texts = [entities.map((e) => JSON.stringify(e))];
+const QUERIES = [
+  { name: 'Dmitri Volkov', kind: 'person' as const, dateOfBirth: { year: 1970 } },
+  { name: 'Karim Abu Ali', kind: 'any' as const },
+  { name: 'Quillon Precision', kind: 'organization' as const },
+  { name: 'Northwind Maritime', kind: 'organization' as const, lists: ['OFAC_SDN'] },
+];
+
+describe('the index thread', () => {
+  test('answers every screening as the same index built in place, with one threshold or one per list', async () => {
+    const thread = await startIndexThread(texts);
+    try {
+      const inPlace = indexInPlace(buildScreeningIndex(entities));
+      assert.equal(thread.entityCount, entities.length);
+      assert.equal(thread.nameCount, inPlace.nameCount);
+      assert.deepEqual([...thread.rarity().counts], [...inPlace.rarity().counts]);
+      for (const threshold of [undefined, 0.5, { lists: { OFAC_SDN: 0.99 }, otherwise: 0.6 }]) {
+        for (const query of QUERIES) {
+          const options = { limit: 5, ...(threshold !== undefined && { threshold }) };
+          assert.deepEqual(await thread.screen(query, options), await inPlace.screen(query, options), `${query.name} at ${JSON.stringify(threshold)}`);
+        }
+      }
+      // The per-list threshold is applied per list: Volkov's SDN entry needs 0.99 there, the Unverified List 0.6.
+      const strict = await thread.screen({ name: 'Dmitry Volkoff', kind: 'person' }, { threshold: { lists: { OFAC_SDN: 0.99 }, otherwise: 0.6 } });
+      assert.ok(strict.every((m) => m.entity.list !== 'OFAC_SDN' || m.score >= 0.99));
+    } finally {
+      thread.retire();
+    }
+  });
+
+  test('a retired thread answers what it was asked before, and refuses what comes after', async () => {
+    const thread = await startIndexThread(texts);
+    const asked = QUERIES.map((q) => thread.screen(q));
+    thread.retire();
+    const answers = await Promise.all(asked);
+    assert.ok(
+      answers[0]?.some((m) => m.entity.entryId === '20001'),
+      'Volkov found by the retiring thread',
+    );
+    await assert.rejects(thread.screen(QUERIES[0] as (typeof QUERIES)[number]), /retired/);
+  });
+
+  test('a text that is not an entity fails the start, naming why', async () => {
+    await assert.rejects(startIndexThread([['{"list": "OFAC_SDN"', ...(texts[0] as string[])]]), /JSON|Unexpected|Unterminated/);
+  });
+
+  test('a thread that stops fails its screenings with 503 lists_unavailable, and says so once', async () => {
+    const lost: Error[] = [];
+    const thread = await startIndexThread(texts, { script: STOPPING, onLost: (error) => lost.push(error) });
+    // Answered in order: what was asked before the thread stopped has its answer.
+    const before = thread.screen(QUERIES[0] as (typeof QUERIES)[number]);
+    const stopping = thread.screen({ name: 'Stop Now', kind: 'any' });
+    const alongside = thread.screen(QUERIES[1] as (typeof QUERIES)[number]);
+    assert.equal((await before)[0]?.entity.entryId, '20001');
+    for (const request of [stopping, alongside]) {
+      await assert.rejects(request, (error: unknown) => error instanceof AppError && error.code === 'lists_unavailable' && /exit code 3/.test(error.message));
+    }
+    await assert.rejects(
+      thread.screen(QUERIES[1] as (typeof QUERIES)[number]),
+      (error: unknown) => error instanceof AppError && error.code === 'lists_unavailable',
+    );
+    assert.equal(lost.length, 1);
+  });
+});
+
+describe('a catalog whose index thread stops', () => {
+  const opened = openTestDatabase();
+  after(async () => (await opened).close());
+
+  test('reports it, and builds the same snapshot again at the next poll', async () => {
+    const database = await opened;
+    await importList(database.db.lists, sdnList());
+    const errors: unknown[] = [];
+    const catalog = await openListCatalog(database.db.lists, {
+      refreshSeconds: 3600,
+      expectedLists: [],
+      onError: (error) => errors.push(error),
+      startIndex: (parts, options) => startIndexThread(parts, { ...options, script: STOPPING }),
+    });
+    try {
+      const first = catalog.current();
+      await assert.rejects(first?.index.screen({ name: 'Stop Now', kind: 'any' }) as Promise<unknown>, /lists are being loaded again/);
+      assert.equal(errors.length, 1);
+      assert.equal(await catalog.refresh(), true, 'the same versions are loaded again');
+      const again = catalog.current();
+      assert.notEqual(again, first);
+      assert.deepEqual(
+        again?.versions.map((v) => v.id),
+        first?.versions.map((v) => v.id),
+      );
+      assert.equal((await again?.index.screen({ name: 'Dmitri Volkov', kind: 'person' }))?.[0]?.entity.entryId, '20001');
+    } finally {
+      catalog.close();
+    }
+  });
+});
