@@ -97,7 +97,7 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
       },
     );
     if (closed) {
-      built.retire();
+      built.stop();
       return false;
     }
     const entriesOf = (list: string) => loaded.get(versions.find((v) => v.list === list)?.id ?? '');
@@ -139,7 +139,7 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
     close: () => {
       closed = true;
       clearInterval(timer);
-      thread?.retire();
+      thread?.stop();
     },
   };
 }

@@ -20,8 +20,13 @@ import { type FromIndexThread, type ToIndexThread, unpackedRarity } from './inde
 import type { ListIndex } from './list-index.ts';
 
 export type IndexThread = ListIndex & {
-  /** Stops the thread once the screenings it was asked have been answered; none may be asked after. */
+  /**
+   * A newer snapshot has taken over: the thread keeps answering for `lingerMs` (a request may hold
+   * this snapshot across a statement or two), then stops once what it was asked is answered.
+   */
   retire(): void;
+  /** Stops the thread now (the service is closing): what it was still asked fails. */
+  stop(): void;
 };
 
 export type IndexThreadOptions = {
@@ -29,7 +34,12 @@ export type IndexThreadOptions = {
   onLost?: (error: Error) => void;
   /** The thread's script: index-thread-worker.js; a test starts one that stops when told to. */
   script?: URL;
+  /** How long a retired thread keeps answering; default LINGER_MS. */
+  lingerMs?: number;
 };
+
+/** Far longer than a request holds a snapshot between taking it and screening against it. */
+const LINGER_MS = 60_000;
 
 const WORKER = new URL('./index-thread-worker.js', import.meta.url);
 /** Entity texts per message: about a millisecond of copying on the service's thread. */
@@ -44,6 +54,7 @@ export async function startIndexThread(texts: readonly (readonly string[])[], op
   worker.unref(); // the index serves a process; it never keeps one running
   const pending = new Map<number, { resolve: (matches: ScreeningMatch[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
+  /** Retired, and past its linger: stops when nothing asked of it is left. */
   let retiring = false;
   let lost: Error | undefined;
   let built: ((message: Extract<FromIndexThread, { kind: 'built' }>) => void) | undefined;
@@ -97,7 +108,6 @@ export async function startIndexThread(texts: readonly (readonly string[])[], op
       rarity: () => (rarity ??= unpackedRarity(packed)),
       screen(query, screenOptions) {
         if (lost) return Promise.reject(unavailable(lost));
-        if (retiring) return Promise.reject(new Error('a retired index thread was asked to screen'));
         const id = nextId++;
         return new Promise((resolve, reject) => {
           pending.set(id, { resolve, reject });
@@ -105,8 +115,15 @@ export async function startIndexThread(texts: readonly (readonly string[])[], op
         });
       },
       retire() {
+        const stop = () => {
+          retiring = true;
+          if (pending.size === 0) void worker.terminate();
+        };
+        setTimeout(stop, options.lingerMs ?? LINGER_MS).unref();
+      },
+      stop() {
         retiring = true;
-        if (pending.size === 0) void worker.terminate();
+        void worker.terminate();
       },
     };
   } catch (error) {

@@ -43,12 +43,12 @@ describe('the index thread', () => {
       const strict = await thread.screen({ name: 'Dmitry Volkoff', kind: 'person' }, { threshold: { lists: { OFAC_SDN: 0.99 }, otherwise: 0.6 } });
       assert.ok(strict.every((m) => m.entity.list !== 'OFAC_SDN' || m.score >= 0.99));
     } finally {
-      thread.retire();
+      thread.stop();
     }
   });
 
-  test('a retired thread answers what it was asked before, and refuses what comes after', async () => {
-    const thread = await startIndexThread(texts);
+  test('a retired thread answers what it was asked, and what a request holding its snapshot asks while it lingers, then stops', async () => {
+    const thread = await startIndexThread(texts, { lingerMs: 200 });
     const asked = QUERIES.map((q) => thread.screen(q));
     thread.retire();
     const answers = await Promise.all(asked);
@@ -56,7 +56,13 @@ describe('the index thread', () => {
       answers[0]?.some((m) => m.entity.entryId === '20001'),
       'Volkov found by the retiring thread',
     );
-    await assert.rejects(thread.screen(QUERIES[0] as (typeof QUERIES)[number]), /retired/);
+    const late = await thread.screen(QUERIES[0] as (typeof QUERIES)[number]);
+    assert.equal(late[0]?.entity.entryId, '20001', 'a request that took the snapshot before the swap is still answered');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await assert.rejects(
+      thread.screen(QUERIES[0] as (typeof QUERIES)[number]),
+      (error: unknown) => error instanceof AppError && error.code === 'lists_unavailable',
+    );
   });
 
   test('a text that is not an entity fails the start, naming why', async () => {
