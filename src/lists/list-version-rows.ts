@@ -55,21 +55,21 @@ function toVersion(row: Selectable<ListVersionTable> & { published: string | nul
 }
 
 /**
- * A version's entries (their id and one other column, or the entity's text), in pages of `pageSize` by entry id, with a
+ * A version's entries (their id, and their hash or the entity's text), in pages of `pageSize` by entry id, with a
  * turn of the event loop between pages: each page is a statement of a few milliseconds, and the
  * embedded database runs it on the service's own thread.
  */
 export async function* entryPages(
   db: Kysely<Schema>,
   versionId: string,
-  column: 'entity' | 'entity_text' | 'entry_sha256',
+  column: 'entity_text' | 'entry_sha256',
   pageSize: number,
 ): AsyncGenerator<{ entry_id: string; value: unknown }[]> {
   for (let after = ''; ; await giveWay()) {
     const rows = await db
       .selectFrom('list_entries')
       // entity_text: the entity as the database prints it, not parsed on the way (stored-entries.ts).
-      .select((eb) => ['entry_id', column === 'entity_text' ? sql<string>`entity::text`.as('value') : eb.ref(column).as('value')])
+      .select((eb) => ['entry_id', column === 'entity_text' ? sql<string>`entity::text`.as('value') : eb.ref('entry_sha256').as('value')])
       .where('version_id', '=', versionId)
       .where('entry_id', '>', after)
       .orderBy('entry_id')
