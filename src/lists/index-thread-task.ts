@@ -8,12 +8,11 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
 import { giveWayOnThread } from '../background-priority.ts';
-import type { RarityTable } from '../screening/index/vocabulary.ts';
 import type { ScreeningMatch, SubjectQuery } from '../screening/match-types.ts';
 import type { ListEntity } from '../screening/model.ts';
 import { type ScreeningIndex, screeningIndexSteps } from '../screening/screening-index.ts';
 import { DEFAULT_SLICE_MS } from '../screening/steps.ts';
-import { receivedOptions, type SentScreeningOptions } from './list-index.ts';
+import { type PackedRarity, packedRarity, receivedOptions, type SentScreeningOptions } from './list-index.ts';
 
 export type ToIndexThread =
   /** The next entities, as JSON texts. */
@@ -24,22 +23,6 @@ export type FromIndexThread =
   | { kind: 'answer'; id: number; matches: ScreeningMatch[] }
   /** `id` absent: the build failed. */
   | { kind: 'failed'; id?: number; error: { name: string; message: string } };
-
-/**
- * A rarity table as one string and one array: a Map of tens of thousands of words took the
- * service's thread tens of milliseconds to receive; these cross as two copies of memory.
- */
-export type PackedRarity = { nameCount: number; words: string; counts: Uint32Array };
-const WORD_SEPARATOR = '\u0000';
-
-function packedRarity(table: RarityTable): PackedRarity {
-  return { nameCount: table.nameCount, words: [...table.counts.keys()].join(WORD_SEPARATOR), counts: Uint32Array.from(table.counts.values()) };
-}
-
-export function unpackedRarity(packed: PackedRarity): RarityTable {
-  const words = packed.words === '' ? [] : packed.words.split(WORD_SEPARATOR);
-  return { nameCount: packed.nameCount, counts: new Map(words.map((word, i) => [word, packed.counts[i] as number])) };
-}
 
 /** `signals`: the serving thread's requestSignals(), to give way to its requests until this thread serves. */
 export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signals: SharedArrayBuffer): void {

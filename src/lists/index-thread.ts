@@ -16,8 +16,8 @@ import { giveWay, requestSignals } from '../background-priority.ts';
 import { AppError } from '../http/errors.ts';
 import type { RarityTable } from '../screening/index/vocabulary.ts';
 import type { ScreeningMatch } from '../screening/match-types.ts';
-import { type FromIndexThread, type ToIndexThread, unpackedRarity } from './index-thread-task.ts';
-import type { ListIndex } from './list-index.ts';
+import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
+import { type ListIndex, unpackedRarity } from './list-index.ts';
 
 export type IndexThread = ListIndex & {
   /**

@@ -38,3 +38,19 @@ export function indexInPlace(index: ScreeningIndex): ListIndex {
     rarity: () => index.rarity(),
   };
 }
+
+/**
+ * A rarity table as one string and one array: a Map of tens of thousands of words took the
+ * service's thread tens of milliseconds to receive; these cross as two copies of memory.
+ */
+export type PackedRarity = { nameCount: number; words: string; counts: Uint32Array };
+const WORD_SEPARATOR = '\u0000';
+
+export function packedRarity(table: RarityTable): PackedRarity {
+  return { nameCount: table.nameCount, words: [...table.counts.keys()].join(WORD_SEPARATOR), counts: Uint32Array.from(table.counts.values()) };
+}
+
+export function unpackedRarity(packed: PackedRarity): RarityTable {
+  const words = packed.words === '' ? [] : packed.words.split(WORD_SEPARATOR);
+  return { nameCount: packed.nameCount, counts: new Map(words.map((word, i) => [word, packed.counts[i] as number])) };
+}
