@@ -55,28 +55,37 @@ function toVersion(row: Selectable<ListVersionTable> & { published: string | nul
 }
 
 /**
- * A version's entries (their id, and their hash or the entity's text), in pages of `pageSize` by entry id, with a
- * turn of the event loop between pages: each page is a statement of a few milliseconds, and the
- * embedded database runs it on the service's own thread.
+ * A version's rows in pages of `pageSize` by entry id, with a turn of the event loop between pages
+ * (`giveWay`): each page is a statement of a few milliseconds, and the embedded database runs it on
+ * the service's own thread. `readPage` reads the page after the entry id it is given ('' first).
  */
-export async function* entryPages(
+export async function* pagesByEntryId<Row extends { entry_id: string }>(readPage: (after: string) => Promise<Row[]>, pageSize: number): AsyncGenerator<Row[]> {
+  for (let after = ''; ; await giveWay()) {
+    const rows = await readPage(after);
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = (rows.at(-1) as Row).entry_id;
+  }
+}
+
+/** A version's entries (their id, and their hash or the entity's text), in pages (`pagesByEntryId`). */
+export function entryPages(
   db: Kysely<Schema>,
   versionId: string,
   column: 'entity_text' | 'entry_sha256',
   pageSize: number,
 ): AsyncGenerator<{ entry_id: string; value: unknown }[]> {
-  for (let after = ''; ; await giveWay()) {
-    const rows = await db
-      .selectFrom('list_entries')
-      // entity_text: the entity as the database prints it, not parsed on the way (stored-entries.ts).
-      .select((eb) => ['entry_id', column === 'entity_text' ? sql<string>`entity::text`.as('value') : eb.ref('entry_sha256').as('value')])
-      .where('version_id', '=', versionId)
-      .where('entry_id', '>', after)
-      .orderBy('entry_id')
-      .limit(pageSize)
-      .execute();
-    yield rows;
-    if (rows.length < pageSize) return;
-    after = (rows.at(-1) as { entry_id: string }).entry_id;
-  }
+  return pagesByEntryId(
+    (after) =>
+      db
+        .selectFrom('list_entries')
+        // entity_text: the entity as the database prints it, not parsed on the way (stored-entries.ts).
+        .select((eb) => ['entry_id', column === 'entity_text' ? sql<string>`entity::text`.as('value') : eb.ref('entry_sha256').as('value')])
+        .where('version_id', '=', versionId)
+        .where('entry_id', '>', after)
+        .orderBy('entry_id')
+        .limit(pageSize)
+        .execute(),
+    pageSize,
+  );
 }
