@@ -5,6 +5,7 @@
  */
 import { canonicalJson } from '../canonical-json.ts';
 import type { EntityType, ListCode, ListEntity } from '../screening/model.ts';
+import type { Steps } from '../screening/steps.ts';
 import { sha256Hex } from '../sha256.ts';
 
 export type HashedEntry = { entryId: string; sha256: string; entity: ListEntity };
@@ -38,8 +39,11 @@ export function countByType(entities: ListEntity[]): CountsByType {
   return counts;
 }
 
-/** Entry ids added, removed and changed going from `before` (id → hash) to `after`. */
-export function diffEntries(before: ReadonlyMap<string, string>, after: { entryId: string; sha256: string }[]): ListDiff {
+/**
+ * Entry ids added, removed and changed going from `before` (id → hash) to `after`, an entry a step
+ * (steps.ts): a new SDN's 15,000 entries took the service's thread 10 ms at once.
+ */
+export function* diffSteps(before: ReadonlyMap<string, string>, after: Iterable<{ entryId: string; sha256: string }>): Steps<ListDiff> {
   const diff: ListDiff = { added: [], removed: [], changed: [] };
   const present = new Set<string>();
   for (const { entryId, sha256: hash } of after) {
@@ -47,7 +51,11 @@ export function diffEntries(before: ReadonlyMap<string, string>, after: { entryI
     const previous = before.get(entryId);
     if (previous === undefined) diff.added.push(entryId);
     else if (previous !== hash) diff.changed.push(entryId);
+    yield;
   }
-  for (const entryId of before.keys()) if (!present.has(entryId)) diff.removed.push(entryId);
+  for (const entryId of before.keys()) {
+    if (!present.has(entryId)) diff.removed.push(entryId);
+    yield;
+  }
   return diff;
 }

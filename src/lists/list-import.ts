@@ -12,7 +12,8 @@
 import { giveWay } from '../background-priority.ts';
 import { newId } from '../ids.ts';
 import type { ListCode } from '../screening/model.ts';
-import { diffEntries, ListImportError } from './list-content.ts';
+import { DEFAULT_SLICE_MS, inSlices } from '../screening/steps.ts';
+import { diffSteps, ListImportError } from './list-content.ts';
 import type { ListStore, ListVersion } from './list-store.ts';
 import { entryBatches, entryHashesOf, type ListToImport, type PreparedList, prepareList } from './prepared-list.ts';
 
@@ -74,9 +75,9 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
       await staging.addEntries(versionId, batch);
       await giveWay();
     }
-    const hashes = entryHashesOf(prepared);
     for (let attempt = 1; attempt <= MAX_ACTIVATIONS; attempt++) {
-      const diff = diffEntries(active ? await staging.entryHashes(active.id) : new Map(), hashes);
+      const before = active ? await staging.entryHashes(active.id) : new Map<string, string>();
+      const diff = await inSlices(diffSteps(before, entryHashesOf(prepared)), DEFAULT_SLICE_MS);
       await staging.setChanges(versionId, active?.id ?? null, diff);
       const activation = await staging.activate(versionId);
       if (activation.status === 'activated') return { list, status: 'imported', version: activation.version };

@@ -75,10 +75,10 @@ export function prepareList(parsed: ListToImport, batchChars = ENTRY_BATCH_CHARS
   };
 }
 
-/** The entries' ids and hashes, for the difference to the active version. */
-export function entryHashesOf(prepared: PreparedList): { entryId: string; sha256: string }[] {
+/** The entries' ids and hashes, one at a time, for the difference to the active version. */
+export function* entryHashesOf(prepared: PreparedList): Generator<{ entryId: string; sha256: string }> {
   const ids = JSON.parse(prepared.entryIds) as string[];
-  return ids.map((entryId, i) => ({ entryId, sha256: prepared.entryHashes.slice(i * HASH_LENGTH, (i + 1) * HASH_LENGTH) }));
+  for (const [i, entryId] of ids.entries()) yield { entryId, sha256: prepared.entryHashes.slice(i * HASH_LENGTH, (i + 1) * HASH_LENGTH) };
 }
 
 /** The batches of entries, one INSERT each, decoded one at a time. */
