@@ -14,10 +14,10 @@
 import { Worker } from 'node:worker_threads';
 import { giveWay, requestSignals } from '../background-priority.ts';
 import { AppError } from '../http/errors.ts';
-import type { RarityTable } from '../screening/index/vocabulary.ts';
 import type { ScreeningMatch } from '../screening/match-types.ts';
+import { DEFAULT_SLICE_MS, inSlices } from '../screening/steps.ts';
 import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
-import { type ListIndex, unpackedRarity } from './list-index.ts';
+import { type ListIndex, unpackedRaritySteps } from './list-index.ts';
 
 export type IndexThread = ListIndex & {
   /**
@@ -100,12 +100,12 @@ export async function startIndexThread(texts: readonly (readonly string[])[], op
     send({ kind: 'build' });
     const { entityCount, nameCount, rarity: packed } = await ready;
     buildFailed = undefined;
-    let rarity: RarityTable | undefined;
+    // Unpacked here, in slices, before the snapshot serves: the re-evaluation that follows every new version asks for it first thing.
+    const rarity = await inSlices(unpackedRaritySteps(packed), DEFAULT_SLICE_MS);
     return {
       entityCount,
       nameCount,
-      // Unpacked when first asked: only watchlists and re-evaluations weigh by it.
-      rarity: () => (rarity ??= unpackedRarity(packed)),
+      rarity: () => rarity,
       screen(query, screenOptions) {
         if (lost) return Promise.reject(unavailable(lost));
         const id = nextId++;

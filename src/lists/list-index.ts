@@ -7,6 +7,7 @@
 import type { RarityTable } from '../screening/index/vocabulary.ts';
 import type { ScreeningMatch, ScreeningOptions, SubjectQuery } from '../screening/match-types.ts';
 import type { ScreeningIndex } from '../screening/screening-index.ts';
+import type { Steps } from '../screening/steps.ts';
 
 /** Each list's alert threshold, and the one for a list not named. */
 export type ListThresholds = { lists: Readonly<Record<string, number>>; otherwise: number };
@@ -50,7 +51,17 @@ export function packedRarity(table: RarityTable): PackedRarity {
   return { nameCount: table.nameCount, words: [...table.counts.keys()].join(WORD_SEPARATOR), counts: Uint32Array.from(table.counts.values()) };
 }
 
-export function unpackedRarity(packed: PackedRarity): RarityTable {
-  const words = packed.words === '' ? [] : packed.words.split(WORD_SEPARATOR);
-  return { nameCount: packed.nameCount, counts: new Map(words.map((word, i) => [word, packed.counts[i] as number])) };
+/**
+ * The table again, a word a step (steps.ts): every new version's re-evaluation weighs by it, and
+ * the 28,000 words of the full set took the service's thread 7 to 11 ms at once.
+ */
+export function* unpackedRaritySteps(packed: PackedRarity): Steps<RarityTable> {
+  const counts = new Map<string, number>();
+  if (packed.words !== '') {
+    for (const [i, word] of packed.words.split(WORD_SEPARATOR).entries()) {
+      counts.set(word, packed.counts[i] as number);
+      yield;
+    }
+  }
+  return { nameCount: packed.nameCount, counts };
 }
