@@ -80,17 +80,40 @@ export async function giveWay(): Promise<void> {
  * `giveWay` for a thread other than the one that serves, after a step of `ranMs`: the same rest
  * while the process is serving, then the same capped wait while one of its requests is in flight,
  * both slept (the thread has no requests of its own to answer meanwhile). `signals`: `requestSignals()`
- * of the serving thread.
+ * of the serving thread. Answers false when the wait ran into its cap, the request still in flight.
  */
-export function giveWayOnThread(signals: SharedArrayBuffer, ranMs: number): void {
+export function giveWayOnThread(signals: SharedArrayBuffer, ranMs: number): boolean {
   const inFlightThere = new Int32Array(signals, 0, 1);
   const lastThere = new Float64Array(signals, 8, 1);
   const rest = restAfter(ranMs, performance.timeOrigin + performance.now() - (lastThere[0] as number));
   if (rest > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, rest);
   const deadline = performance.now() + MAX_WAIT_MS;
-  for (let requests = Atomics.load(inFlightThere, 0); requests > 0 && performance.now() < deadline; requests = Atomics.load(inFlightThere, 0)) {
+  let requests = Atomics.load(inFlightThere, 0);
+  for (; requests > 0 && performance.now() < deadline; requests = Atomics.load(inFlightThere, 0)) {
     Atomics.wait(inFlightThere, 0, requests, deadline - performance.now());
   }
+  return requests === 0;
+}
+
+/**
+ * The pause another thread calls between the small steps of its background work: gives way
+ * (`giveWayOnThread`) after every `sliceMs` of work, and also as soon as a request of the serving
+ * thread is in flight. A thread has the core to itself only between the kernel's turns: on a core
+ * it shares with the serving thread, a request that arrived during a slice was answered at half
+ * speed until the slice ended (the index thread, bench:lists-refresh). Looking costs one atomic
+ * read a step. After a wait that ran into its cap, the next slice runs whole, so that under
+ * unbroken load the work still advances a slice per MAX_WAIT_MS.
+ */
+export function pausesOnThread(signals: SharedArrayBuffer, sliceMs: number): () => void {
+  const inFlightThere = new Int32Array(signals, 0, 1);
+  let sliceStarted = performance.now();
+  let yieldsEarly = true;
+  return () => {
+    const ran = performance.now() - sliceStarted;
+    if (ran < sliceMs && !(yieldsEarly && Atomics.load(inFlightThere, 0) > 0)) return;
+    yieldsEarly = giveWayOnThread(signals, ran);
+    sliceStarted = performance.now();
+  };
 }
 
 /** How long background work rests after a step that ran `ranMs`, the last request having arrived `sinceRequestMs` ago. */

@@ -6,6 +6,7 @@ import {
   giveWayOnThread,
   MAX_REST_MS,
   MAX_WAIT_MS,
+  pausesOnThread,
   requestEnded,
   requestSignals,
   requestStarted,
@@ -127,5 +128,28 @@ describe('background work gives way to requests', () => {
     await new Promise((resolve) => ender.once('exit', resolve));
     assert.ok(endedFirst, `went on after ${waited.toFixed(1)} ms, with the request still in flight`);
     assert.ok(waited >= 2, `went on after ${waited.toFixed(1)} ms: it did not wait for the request`);
+  });
+
+  it("another thread's pause gives way as soon as a request is in flight, not only at the end of its slice, and after a capped wait runs a whole slice", () => {
+    const other = new SharedArrayBuffer(16);
+    const theirs = new Int32Array(other, 0, 1);
+    new Float64Array(other, 8, 1)[0] = Number.NEGATIVE_INFINITY;
+    const sliceMs = 1_000;
+    const pause = pausesOnThread(other, sliceMs);
+
+    let started = performance.now();
+    pause();
+    assert.ok(performance.now() - started < 5, 'nothing in flight and the slice not over: no pause');
+
+    Atomics.store(theirs, 0, 1); // a request that never ends
+    started = performance.now();
+    pause();
+    const waited = performance.now() - started;
+    assert.ok(waited >= MAX_WAIT_MS - 1, `went on after ${waited.toFixed(1)} ms with a request in flight, long before its slice of ${sliceMs} ms ended`);
+
+    // The wait ran into its cap: under unbroken load the next steps run as one slice, without waiting.
+    started = performance.now();
+    for (let step = 0; step < 100; step++) pause();
+    assert.ok(performance.now() - started < 5, 'after a capped wait the work went on waiting at every step');
   });
 });

@@ -7,7 +7,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
-import { giveWayOnThread } from '../background-priority.ts';
+import { pausesOnThread } from '../background-priority.ts';
 import type { ScreeningMatch, SubjectQuery } from '../screening/match-types.ts';
 import type { ListEntity } from '../screening/model.ts';
 import { type ScreeningIndex, screeningIndexSteps } from '../screening/screening-index.ts';
@@ -29,7 +29,8 @@ export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signal
   const entities: ListEntity[] = [];
   let index: ScreeningIndex | undefined;
   const send = (message: FromIndexThread) => port.postMessage(message);
-  const pause = pauses(signals);
+  // Until it serves, this thread gives way to the serving thread's requests (background-priority.ts).
+  const pause = pausesOnThread(signals, DEFAULT_SLICE_MS);
   port.on('message', (message: ToIndexThread) => {
     if (message.kind === 'entities') {
       for (const text of message.texts) {
@@ -87,21 +88,6 @@ function warmUp(index: ScreeningIndex, entities: readonly ListEntity[], pause: (
     if (name) index.screen({ name, kind: entity.type === 'person' ? 'person' : 'organization' });
     pause();
   }
-}
-
-/**
- * Called between small steps of the work before this thread serves: after every DEFAULT_SLICE_MS,
- * gives way to the serving thread's requests (background-priority.ts). On a core it shares with
- * them, a build that never paused made their answers take three times as long while it ran.
- */
-function pauses(signals: SharedArrayBuffer): () => void {
-  let sliceStarted = performance.now();
-  return () => {
-    const ran = performance.now() - sliceStarted;
-    if (ran < DEFAULT_SLICE_MS) return;
-    giveWayOnThread(signals, ran);
-    sliceStarted = performance.now();
-  };
 }
 
 function sent(error: unknown): { name: string; message: string } {
