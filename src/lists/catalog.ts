@@ -63,7 +63,6 @@ export type CatalogOptions = {
 export async function openListCatalog(store: ListStore, options: CatalogOptions): Promise<ListCatalog> {
   let snapshot: ListSnapshot | undefined;
   let loadedIds = '';
-  /** The entities of each version loaded: a version's never change, so a reload reads only the new versions'. */
   /** The entries of each version loaded: a version's never change, so a reload reads only the new versions'. */
   let entriesByVersion = new Map<string, StoredEntries>();
   let inFlight: Promise<boolean> | undefined;
