@@ -14,21 +14,15 @@ import {
   restAfter,
   SERVING_WINDOW_MS,
 } from '../src/background-priority.ts';
+import { countTurns } from './helpers/event-loop-turns.ts';
 import { buildTestApp } from './helpers/test-app.ts';
 
 describe('background work gives way to requests', () => {
   it('with no request in flight or lately, it goes on after one turn of the event loop', async () => {
-    // Counted in turns, not milliseconds: a loaded machine stretches a turn, never adds one. A rest
-    // or a wait (a timer) would let thousands of turns go by.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    // A rest or a wait (a timer) would let thousands of turns go by.
+    const counter = countTurns();
     await giveWay();
-    counting = false;
+    const turns = counter.stop();
     assert.ok(turns <= 2, `went on after ${turns} turns`);
   });
 

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { Connection } from '../../src/db/connection.ts';
 import { openPgliteConnection } from '../../src/db/pglite-connection.ts';
+import { countTurns } from '../helpers/event-loop-turns.ts';
 
 // The embedded database runs on the service's own thread: how it shares that thread with requests.
 describe('the embedded database', () => {
@@ -20,16 +21,10 @@ describe('the embedded database', () => {
   });
 
   test('lets the event loop turn between the statements of a chain, as a socket would', async () => {
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = countTurns();
     const statements = 20;
     for (let i = 0; i < statements; i++) await sql`SELECT ${i}::int AS i`.execute(connection.kysely);
-    counting = false;
+    const turns = counter.stop();
     // Without a turn per statement, a chain settles entirely in microtasks and no immediate runs during it.
     assert.ok(turns >= statements - 1, `${turns} turns of the event loop during ${statements} chained statements`);
   });
