@@ -1,5 +1,5 @@
 /**
- * npm run bench:lists-refresh [-- --rate R] [--seconds S] [--window S] [--only embedded|postgres]
+ * npm run bench:lists-refresh [-- --rate R] [--seconds S] [--window S] [--refreshes N] [--only embedded|postgres]
  *                                [--database-url URL] [--data DIR] [--seed S] [--no-pin] [--cpu-prof] [--no-write]
  *
  * Does the service keep its lists current without getting in the way of screening? On each
@@ -7,13 +7,19 @@
  * loopback serving every source from the real files (bench/lists-refresh/published-sets.ts):
  * 1. the service starts on an empty database and downloads the full set itself: wall time from
  *    listening to ready, and its peak RSS;
- * 2. POST /api/v1/prescreen at R requests a second (default 100), warm-up then S quiet seconds
- *    (default 20) while the service's checks find nothing new;
- * 3. the same load for a window of W seconds (default 60), two seconds into which the publisher
- *    starts serving a year-newer OFAC SDN: the service downloads, parses, diffs, writes and swaps
- *    it in while answering. The refresh lasts from the first byte requested to the first answer
- *    screened against the new version (read from the answers' list_versions).
- * p99 of the requests due during the refresh is set against the quiet p99 (target ≤ 1.5 ×).
+ * 2. POST /api/v1/prescreen at R requests a second (default 100) for a warm-up, then N rounds
+ *    (default 3) of: S quiet seconds (default 20) while the service's checks find nothing new, and
+ *    the same load for a window of W seconds (default 60), two seconds into which the publisher
+ *    starts serving the other edition of the OFAC SDN (a year apart, 3,559 entries changed): the
+ *    service downloads, parses, diffs, writes and swaps it in while answering. A refresh lasts
+ *    from the first byte requested to the first answer screened against the new version (read
+ *    from the answers' list_versions).
+ * p99 of the requests due during the refreshes is set against the p99 of the quiet periods
+ * (target ≤ 1.5 ×), pooled over the rounds, and per round. One refresh leaves a few hundred
+ * requests inside it, whose p99 is their sixth or seventh slowest: runs of one commit measured
+ * from 1.4 to 3.0 × on a shared host. Pooled over rounds, each with its quiet period just
+ * before it, the comparison has as many requests on each side, and a host whose speed drifts
+ * weighs on both alike.
  * The processes keep to their CPUs as in bench:load (bench/cpu-layout.ts: the service alone on CPU 1,
  * this process, which generates the load and plays the publisher, with PostgreSQL on CPU 0;
  * `--no-pin` lets the scheduler decide). Writes a section per database to BENCHMARKS.md. `--cpu-prof` writes the service's CPU profile under
@@ -21,7 +27,7 @@
  * an argument is wrong.
  */
 import { parseArgs } from 'node:util';
-import { startListPublisher } from '../test/helpers/list-publisher.ts';
+import { type ListPublisher, startListPublisher } from '../test/helpers/list-publisher.ts';
 import { type BenchDatabase, embeddedDatabase, postgresDatabase } from './api/databases.ts';
 import { driveAtFixedRate, type PlannedRequest } from './api/paced-load.ts';
 import { createBenchOrganization } from './api/prepared-service.ts';
@@ -30,8 +36,17 @@ import { resetPeakRss, sampleUsage } from './api/process-usage.ts';
 import { cpuProfileArgs, gatehouse, type ServiceProcess, startService } from './api/service-process.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
 import { cpuLayout, pinDatabase, pinGenerator } from './cpu-layout.ts';
-import { laterSdnFetchedAt, publishEarlierSet, publishLaterSdn, SOURCE_COUNT, sourcesEnv } from './lists-refresh/published-sets.ts';
-import { type DatabaseFigures, figuresTable, type Latencies, type Load, type Refresh } from './lists-refresh/report.ts';
+import {
+  FIRST_SDN_EDITION,
+  otherSdnEdition,
+  publishFirstSet,
+  publishSdn,
+  type SdnEdition,
+  SOURCE_COUNT,
+  sdnFetchedAt,
+  sourcesEnv,
+} from './lists-refresh/published-sets.ts';
+import { type DatabaseFigures, type FirstLoad, figuresTable, type Round } from './lists-refresh/report.ts';
 import { listsOf, sdnVersionIn, waitForFirstLoad } from './lists-refresh/service-watch.ts';
 import { exitOnUsageProblem, positiveInteger, resolveDataDir, UsageError } from './matching/eval-data.ts';
 import { running, stopEverything } from './running-processes.ts';
@@ -46,6 +61,7 @@ try {
       rate: { type: 'string', default: '100' },
       seconds: { type: 'string', default: '20' },
       window: { type: 'string', default: '60' },
+      refreshes: { type: 'string', default: '3' },
       only: { type: 'string' },
       'database-url': { type: 'string' },
       data: { type: 'string' },
@@ -60,12 +76,13 @@ try {
     rate: positiveInteger('--rate', values.rate),
     quietSeconds: positiveInteger('--seconds', values.seconds),
     windowSeconds: positiveInteger('--window', values.window),
+    refreshes: positiveInteger('--refreshes', values.refreshes),
     dataDir: resolveDataDir(values.data),
     nodeArgs: cpuProfileArgs(values['cpu-prof']),
     pin: values.pin,
   };
   if (values.only && !['embedded', 'postgres'].includes(values.only)) throw new UsageError('--only must be embedded or postgres');
-  const total = settings.rate * (WARM_UP_SECONDS + settings.quietSeconds + settings.windowSeconds);
+  const total = settings.rate * (WARM_UP_SECONDS + settings.refreshes * (settings.quietSeconds + settings.windowSeconds));
   const mix = await buildPrescreenMix(settings.dataDir, Math.ceil((total * 1.1) / 4), positiveInteger('--seed', values.seed));
   const requests: PlannedRequest[] = mix.map(({ category, body }) => ({ tag: category, method: 'POST', path: '/v1/prescreen', body }));
 
@@ -94,7 +111,16 @@ try {
   await stopEverything();
 }
 
-type Settings = { rate: number; quietSeconds: number; windowSeconds: number; dataDir: string; nodeArgs: string[]; pin: boolean };
+type Settings = {
+  rate: number;
+  quietSeconds: number;
+  windowSeconds: number;
+  refreshes: number;
+  dataDir: string;
+  nodeArgs: string[];
+  pin: boolean;
+};
+type Load = { baseUrl: string; headers: Record<string, string>; requests: PlannedRequest[]; rate: number; connections: number };
 
 async function measureOn(database: BenchDatabase, kind: 'embedded' | 'postgres', requests: PlannedRequest[], settings: Settings): Promise<DatabaseFigures> {
   const cpus = cpuLayout(settings.pin, kind);
@@ -102,7 +128,7 @@ async function measureOn(database: BenchDatabase, kind: 'embedded' | 'postgres',
   pinDatabase(cpus, database.serverPids());
   const publisher = await startListPublisher();
   running.push(publisher.close);
-  publishEarlierSet(publisher, settings.dataDir);
+  publishFirstSet(publisher, settings.dataDir);
   gatehouse(['migrate'], database.env);
   const { apiKey } = createBenchOrganization(database.env, 'bench:lists-refresh');
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
@@ -114,51 +140,24 @@ async function measureOn(database: BenchDatabase, kind: 'embedded' | 'postgres',
   running.push(service.stop);
   const firstLoad = await measureFirstLoad(service, headers, database, databaseCpuBefore);
 
-  const load = { baseUrl: service.baseUrl, headers, requests, rate: settings.rate, connections: Math.max(10, Math.ceil(settings.rate / 10)) };
-  process.stderr.write(`bench:lists-refresh: ${database.label}: ${settings.rate}/s, ${WARM_UP_SECONDS} s warm-up and ${settings.quietSeconds} s quiet\n`);
-  const warmUp = await driveAtFixedRate({ ...load, seconds: WARM_UP_SECONDS });
-  const quiet = await driveAtFixedRate({ ...load, seconds: settings.quietSeconds, firstRequest: warmUp.nextRequest });
-  const before = (await listsOf(service.baseUrl, headers)).find((v) => v.list === 'OFAC_SDN');
-  if (!before) throw new Error('the service loaded no OFAC_SDN version from the publisher');
-
-  process.stderr.write(`bench:lists-refresh: ${database.label}: the same load for ${settings.windowSeconds} s while a new SDN is published\n`);
-  const peakIsTheRefreshs = resetPeakRss(service.pid);
-  const answers: { dueAt: number; latencyMs: number; ok: boolean }[] = [];
-  let swappedAt: number | undefined;
-  let switchedAt = Number.POSITIVE_INFINITY;
-  const switchTimer = setTimeout(() => {
-    switchedAt = performance.now();
-    publishLaterSdn(publisher, settings.dataDir);
-  }, SWITCH_AFTER_MS);
-  const window = await driveAtFixedRate({
-    ...load,
-    seconds: settings.windowSeconds,
-    firstRequest: quiet.nextRequest,
-    onAnswer: (_tag, status, body) => {
-      if (swappedAt === undefined && status === 201 && sdnVersionIn(body) !== before.version_id) swappedAt = performance.now();
-    },
-    onTimedAnswer: ({ status, dueAt, latencyMs }) => answers.push({ dueAt, latencyMs, ok: status < 300 }),
-  });
-  clearTimeout(switchTimer);
-  const fetchedAt = laterSdnFetchedAt(publisher, switchedAt);
-  const after = (await listsOf(service.baseUrl, headers)).find((v) => v.list === 'OFAC_SDN');
-  const refresh: Refresh = {
-    seconds: fetchedAt !== undefined && swappedAt !== undefined ? (swappedAt - fetchedAt) / 1000 : undefined,
-    peakRssMiB: sampleUsage([service.pid]).peakRssMiB,
-    peakIsTheRefreshs,
-    changes: after && after.version_id !== before.version_id ? after.changes : undefined,
-    fromEntities: before.entity_count,
-    toEntities: after?.entity_count,
-  };
-  const inRefresh = (dueAt: number) => fetchedAt !== undefined && dueAt >= fetchedAt && dueAt <= (swappedAt ?? Number.POSITIVE_INFINITY);
-  const ok = answers.filter((a) => a.ok);
-  const latencies: Latencies = {
-    quiet: [...quiet.latenciesMs.values()].flat(),
-    duringRefresh: ok.filter((a) => inRefresh(a.dueAt)).map((a) => a.latencyMs),
-    afterRefresh: ok.filter((a) => swappedAt !== undefined && a.dueAt > swappedAt).map((a) => a.latencyMs),
-    refused: [...quiet.statusCounts, ...window.statusCounts].filter(([status]) => status >= 300).reduce((sum, [, n]) => sum + n, 0),
-    errors: quiet.connectionErrors + quiet.timeouts + window.connectionErrors + window.timeouts,
-  };
+  const load: Load = { baseUrl: service.baseUrl, headers, requests, rate: settings.rate, connections: Math.max(10, Math.ceil(settings.rate / 10)) };
+  process.stderr.write(`bench:lists-refresh: ${database.label}: ${settings.rate}/s, ${WARM_UP_SECONDS} s warm-up\n`);
+  let nextRequest = (await driveAtFixedRate({ ...load, seconds: WARM_UP_SECONDS })).nextRequest;
+  const rounds: Round[] = [];
+  const outcomes = { refused: 0, errors: 0 };
+  let served = FIRST_SDN_EDITION;
+  for (let round = 1; round <= settings.refreshes; round++) {
+    const edition = otherSdnEdition(served);
+    process.stderr.write(
+      `bench:lists-refresh: ${database.label}: refresh ${round} of ${settings.refreshes}: ${settings.quietSeconds} s quiet, then ${settings.windowSeconds} s while the ${edition} SDN is published\n`,
+    );
+    const measured = await quietThenRefresh(service, publisher, load, { ...settings, edition, firstRequest: nextRequest });
+    rounds.push(measured.round);
+    outcomes.refused += measured.refused;
+    outcomes.errors += measured.errors;
+    nextRequest = measured.nextRequest;
+    served = edition;
+  }
   return {
     database: database.label,
     pinning: cpus.described,
@@ -166,12 +165,78 @@ async function measureOn(database: BenchDatabase, kind: 'embedded' | 'postgres',
     quietSeconds: settings.quietSeconds,
     windowSeconds: settings.windowSeconds,
     firstLoad,
-    refresh,
-    latencies,
+    rounds,
+    ...outcomes,
   };
 }
 
-async function measureFirstLoad(service: ServiceProcess, headers: Record<string, string>, database: BenchDatabase, databaseCpuBefore: number): Promise<Load> {
+/**
+ * One round: `quietSeconds` of load while the checks find nothing new, then the same load for
+ * `windowSeconds`, two seconds into which the publisher starts serving `edition`. Each refresh
+ * has a quiet period of its own just before it, so that a machine whose speed drifts (a shared
+ * host) weighs on both sides of the comparison alike.
+ */
+async function quietThenRefresh(
+  service: ServiceProcess,
+  publisher: ListPublisher,
+  load: Load,
+  options: Settings & { edition: SdnEdition; firstRequest: number },
+): Promise<{ round: Round; refused: number; errors: number; nextRequest: number }> {
+  const quiet = await driveAtFixedRate({ ...load, seconds: options.quietSeconds, firstRequest: options.firstRequest });
+  const before = (await listsOf(service.baseUrl, load.headers)).find((v) => v.list === 'OFAC_SDN');
+  if (!before) throw new Error('the service loaded no OFAC_SDN version from the publisher');
+
+  const peakIsTheRefreshs = resetPeakRss(service.pid);
+  const answers: { dueAt: number; latencyMs: number; ok: boolean }[] = [];
+  let swappedAt: number | undefined;
+  let switchedAt = Number.POSITIVE_INFINITY;
+  const switchTimer = setTimeout(() => {
+    switchedAt = performance.now();
+    publishSdn(publisher, options.dataDir, options.edition);
+  }, SWITCH_AFTER_MS);
+  const window = await driveAtFixedRate({
+    ...load,
+    seconds: options.windowSeconds,
+    firstRequest: quiet.nextRequest,
+    onAnswer: (_tag, status, body) => {
+      if (swappedAt === undefined && status === 201 && sdnVersionIn(body) !== before.version_id) swappedAt = performance.now();
+    },
+    onTimedAnswer: ({ status, dueAt, latencyMs }) => answers.push({ dueAt, latencyMs, ok: status < 300 }),
+  });
+  clearTimeout(switchTimer);
+  const fetchedAt = sdnFetchedAt(publisher, switchedAt);
+  const after = (await listsOf(service.baseUrl, load.headers)).find((v) => v.list === 'OFAC_SDN');
+  const inRefresh = (dueAt: number) => fetchedAt !== undefined && dueAt >= fetchedAt && dueAt <= (swappedAt ?? Number.POSITIVE_INFINITY);
+  const ok = answers.filter((a) => a.ok);
+  const round: Round = {
+    edition: options.edition,
+    refresh: {
+      seconds: fetchedAt !== undefined && swappedAt !== undefined ? (swappedAt - fetchedAt) / 1000 : undefined,
+      peakRssMiB: sampleUsage([service.pid]).peakRssMiB,
+      peakIsTheRefreshs,
+      changes: after && after.version_id !== before.version_id ? after.changes : undefined,
+      fromEntities: before.entity_count,
+      toEntities: after?.entity_count,
+    },
+    quiet: [...quiet.latenciesMs.values()].flat(),
+    duringRefresh: ok.filter((a) => inRefresh(a.dueAt)).map((a) => a.latencyMs),
+    afterRefresh: ok.filter((a) => swappedAt !== undefined && a.dueAt > swappedAt).map((a) => a.latencyMs),
+  };
+  const notAnswered = (result: typeof quiet) => [...result.statusCounts].filter(([status]) => status >= 300).reduce((sum, [, n]) => sum + n, 0);
+  return {
+    round,
+    refused: notAnswered(quiet) + notAnswered(window),
+    errors: quiet.connectionErrors + quiet.timeouts + window.connectionErrors + window.timeouts,
+    nextRequest: window.nextRequest,
+  };
+}
+
+async function measureFirstLoad(
+  service: ServiceProcess,
+  headers: Record<string, string>,
+  database: BenchDatabase,
+  databaseCpuBefore: number,
+): Promise<FirstLoad> {
   const started = performance.now();
   const versions = await waitForFirstLoad(service, headers, SOURCE_COUNT);
   const seconds = (performance.now() - started) / 1000;

@@ -1,17 +1,26 @@
 /**
  * What the benchmark's loopback publisher serves, and the LISTS_URL_* settings that point the
  * service at it: every source the service downloads in production, with real files. The OFAC SDN
- * starts a year old (2023-05-02) and is later replaced by its 2024-05 edition, the real change
- * of a year of designations; the other sources keep serving the same bytes, so their checks are
- * conditional requests answered 304, as most hourly checks are.
+ * starts a year old (2023-05-02); each refresh then replaces the edition served by the other one
+ * (2024-05, then 2023-05 again, …), the real change of a year of designations in one direction or
+ * the other. The other sources keep serving the same bytes, so their checks are conditional
+ * requests answered 304, as most hourly checks are.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ListPublisher } from '../../test/helpers/list-publisher.ts';
 
 const SDN_PATH = '/sls/sdn.csv';
-export const SDN_EARLIER = 'ofac_sdn_2024-05/history/2023-05-02/sdn.csv';
-export const SDN_LATER = 'ofac_sdn_2024-05/sdn.csv';
+/** The two editions the SDN alternates between, by the date each was published. */
+export const SDN_EDITIONS = {
+  '2023-05-02': 'ofac_sdn_2024-05/history/2023-05-02/sdn.csv',
+  '2024-05': 'ofac_sdn_2024-05/sdn.csv',
+} as const;
+export type SdnEdition = keyof typeof SDN_EDITIONS;
+/** What the publisher serves at first. */
+export const FIRST_SDN_EDITION: SdnEdition = '2023-05-02';
+/** The edition a refresh publishes after `served`. */
+export const otherSdnEdition = (served: SdnEdition): SdnEdition => (served === '2023-05-02' ? '2024-05' : '2023-05-02');
 
 /** Publisher path → file under the data folder, for the sources that do not change during the run. */
 const STEADY_FILES: Record<string, string> = {
@@ -39,18 +48,18 @@ export function sourcesEnv(base: string): Record<string, string> {
 }
 export const SOURCE_COUNT = 6;
 
-/** Serves every source, the SDN in its earlier edition. */
-export function publishEarlierSet(publisher: ListPublisher, dataDir: string) {
+/** Serves every source, the SDN in its first edition. */
+export function publishFirstSet(publisher: ListPublisher, dataDir: string) {
   for (const [urlPath, file] of Object.entries(STEADY_FILES)) publisher.serve(urlPath, fs.readFileSync(path.join(dataDir, file)));
-  publisher.serve(SDN_PATH, fs.readFileSync(path.join(dataDir, SDN_EARLIER)));
+  publishSdn(publisher, dataDir, FIRST_SDN_EDITION);
 }
 
-/** OFAC publishes a new SDN: from now on the publisher serves the later edition. */
-export function publishLaterSdn(publisher: ListPublisher, dataDir: string) {
-  publisher.serve(SDN_PATH, fs.readFileSync(path.join(dataDir, SDN_LATER)));
+/** OFAC publishes a new SDN: from now on the publisher serves this edition. */
+export function publishSdn(publisher: ListPublisher, dataDir: string, edition: SdnEdition) {
+  publisher.serve(SDN_PATH, fs.readFileSync(path.join(dataDir, SDN_EDITIONS[edition])));
 }
 
-/** When the service first downloaded the later SDN (performance.now()), once it has. */
-export function laterSdnFetchedAt(publisher: ListPublisher, since: number): number | undefined {
+/** When the service first downloaded the SDN since `since` (performance.now()), once it has. */
+export function sdnFetchedAt(publisher: ListPublisher, since: number): number | undefined {
   return publisher.requests.find((r) => r.path === SDN_PATH && r.status === 200 && r.at >= since)?.at;
 }
