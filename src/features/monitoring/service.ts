@@ -27,6 +27,7 @@ import { buildScreeningIndexInSlices } from '../../screening/screening-index-in-
 import type { MonitoredSubject, MonitoringSource } from '../screenings/monitoring-source.ts';
 import type { ScreeningService } from '../screenings/service.ts';
 import { organizationsWithClaimableRuns, queueRunEverywhere } from './across-organizations.ts';
+import { createDeltaCache } from './delta-cache.ts';
 import { claimableRun, findRun, listRuns, type RunRow, updateRun } from './store.ts';
 import { isWatchlistRun, queueWatchlistRun, type RunTarget, watchlistRunTarget } from './watchlist-runs.ts';
 
@@ -53,17 +54,8 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
   const followed = (run: Pick<RunRow, 'list' | 'list_version_id'>) =>
     determinations !== undefined && !isWatchlistRun(run) && determinations.lists.includes(run.list) ? determinations : undefined;
 
-  /** The changed entries of a version, indexed, built once per process and version. */
-  const deltas = new Map<string, Promise<ListSnapshot>>();
-  const deltaOf = (version: ListVersion) => {
-    let delta = deltas.get(version.id);
-    if (!delta) {
-      delta = buildDelta(db, version);
-      deltas.set(version.id, delta);
-      if (deltas.size > 32) deltas.delete(deltas.keys().next().value as string);
-    }
-    return delta;
-  };
+  /** The changed entries of a version, indexed, built once per process and version while its runs ask for it. */
+  const deltas = createDeltaCache((version) => buildDelta(db, version));
 
   /**
    * Queues a run, in every organization, for each active version that added or changed entries,
@@ -100,6 +92,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
    * the same whatever the number of organizations; each is then claimed in its own transaction.
    */
   async function workRuns(limits: { maxBatches?: number } = {}): Promise<number> {
+    deltas.sweep();
     let batches = 0;
     for (const organizationId of await organizationsWithClaimableRuns(db.withTenant, new Date())) {
       for (;;) {
@@ -138,7 +131,7 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
     if (isWatchlistRun(run)) return db.withTenant(systemActor(organizationId), (trx) => watchlistRunTarget(trx, run, lists.current()?.index.rarity()));
     const version = await db.lists.version(run.list_version_id);
     if (!version) throw new Error(`list version ${run.list_version_id} is missing`);
-    return { importedAt: version.importedAt, options: { snapshot: await deltaOf(version) } };
+    return { importedAt: version.importedAt, options: { snapshot: await deltas.of(version) } };
   }
 
   /** Batches until the run is done (or `budget` batches are spent); answers the batches done. */
