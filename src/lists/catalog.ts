@@ -86,7 +86,7 @@ export async function openListCatalog(store: ListStore, options: CatalogOptions)
     // About a second of work for every list, on a thread of its own: the previous snapshot keeps serving until the new one is complete.
     const started = performance.now();
     const built = await (options.startIndex ?? startIndexThread)(
-      ids.map((id) => loaded.get(id)?.texts ?? []),
+      ids.flatMap((id) => loaded.get(id)?.texts ?? []),
       {
         onLost: (error) => {
           if (thread !== built) return;

@@ -1,8 +1,9 @@
 /**
- * What the index thread does (index-thread-worker.js starts it, index-thread.ts drives it): read
- * the snapshot's entities as their texts are sent, build the screening index over them at once (this
- * thread answers nothing until then), then answer one screening after another. Everything it
- * allocates lives on this thread's own heap, which the service's thread never has to collect.
+ * What the index thread does (index-thread-worker.js starts it, index-thread.ts drives it): parse
+ * the snapshot's entities from the texts it is given (shared memory, read in place), build the
+ * screening index over them at once (this thread answers nothing until then), then answer one
+ * screening after another. Everything it allocates lives on this thread's own heap, which the
+ * service's thread never has to collect.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -13,10 +14,11 @@ import type { ListEntity } from '../screening/model.ts';
 import { type ScreeningIndex, screeningIndexSteps } from '../screening/screening-index.ts';
 import { DEFAULT_SLICE_MS } from '../screening/steps.ts';
 import { type PackedRarity, packedRarity, receivedOptions, type SentScreeningOptions } from './list-index.ts';
+import { type PackedTexts, textAt, textCount } from './packed-texts.ts';
 
 export type ToIndexThread =
-  /** The next entities, as JSON texts. */
-  { kind: 'entities'; texts: string[] } | { kind: 'build' } | { kind: 'screen'; id: number; query: SubjectQuery; options?: SentScreeningOptions };
+  /** The next entities, as JSON texts in shared memory. */
+  { kind: 'entities'; texts: PackedTexts } | { kind: 'build' } | { kind: 'screen'; id: number; query: SubjectQuery; options?: SentScreeningOptions };
 
 export type FromIndexThread =
   | { kind: 'built'; entityCount: number; nameCount: number; rarity: PackedRarity }
@@ -33,8 +35,8 @@ export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signal
   const pause = pausesOnThread(signals, DEFAULT_SLICE_MS);
   port.on('message', (message: ToIndexThread) => {
     if (message.kind === 'entities') {
-      for (const text of message.texts) {
-        entities.push(JSON.parse(text) as ListEntity);
+      for (let i = 0; i < textCount(message.texts); i++) {
+        entities.push(JSON.parse(textAt(message.texts, i)) as ListEntity);
         pause();
       }
     } else if (message.kind === 'build') {

@@ -7,17 +7,18 @@
  * snapshot's thread keeps answering; once built it answers the screenings of its snapshot, and
  * is let go when a newer snapshot has taken over and its last answer is sent.
  *
- * The entities cross as the JSON texts the service keeps them in (stored-entries.ts), copied a
- * few thousand at a time, and are parsed on the new thread; the matches come back by structured
- * clone.
+ * The entities cross as the JSON texts the service keeps them in (stored-entries.ts): blocks of
+ * shared memory that the new thread reads in place (packed-texts.ts) and parses; the matches come
+ * back by structured clone.
  */
 import { Worker } from 'node:worker_threads';
-import { giveWay, requestSignals } from '../background-priority.ts';
+import { requestSignals } from '../background-priority.ts';
 import { AppError } from '../http/errors.ts';
 import type { ScreeningMatch } from '../screening/match-types.ts';
 import { DEFAULT_SLICE_MS, inSlices } from '../screening/steps.ts';
 import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
 import { type ListIndex, unpackedRaritySteps } from './list-index.ts';
+import type { PackedTexts } from './packed-texts.ts';
 
 export type IndexThread = ListIndex & {
   /**
@@ -42,14 +43,12 @@ export type IndexThreadOptions = {
 const LINGER_MS = 60_000;
 
 const WORKER = new URL('./index-thread-worker.js', import.meta.url);
-/** Entity texts per message: about a millisecond of copying on the service's thread. */
-const TEXTS_PER_MESSAGE = 2_000;
 
 /**
- * Starts a thread, sends it the entities (as JSON texts, stored-entries.ts, in the order the index
- * numbers them) and resolves once its index is built.
+ * Starts a thread, shares the entities with it (as JSON texts, stored-entries.ts, in the order the
+ * index numbers them) and resolves once its index is built.
  */
-export async function startIndexThread(texts: readonly (readonly string[])[], options: IndexThreadOptions = {}): Promise<IndexThread> {
+export async function startIndexThread(parts: readonly PackedTexts[], options: IndexThreadOptions = {}): Promise<IndexThread> {
   const worker = new Worker(options.script ?? WORKER, { workerData: { signals: requestSignals() } });
   worker.unref(); // the index serves a process; it never keeps one running
   const pending = new Map<number, { resolve: (matches: ScreeningMatch[]) => void; reject: (error: Error) => void }>();
@@ -91,12 +90,7 @@ export async function startIndexThread(texts: readonly (readonly string[])[], op
   ready.catch(() => undefined); // awaited below; a failure while the entities are still being sent is not unhandled
   const send = (message: ToIndexThread) => worker.postMessage(message);
   try {
-    for (const part of texts) {
-      for (let start = 0; start < part.length && !lost; start += TEXTS_PER_MESSAGE) {
-        send({ kind: 'entities', texts: part.slice(start, start + TEXTS_PER_MESSAGE) });
-        await giveWay();
-      }
-    }
+    for (const texts of parts) send({ kind: 'entities', texts });
     send({ kind: 'build' });
     const { entityCount, nameCount, rarity: packed } = await ready;
     buildFailed = undefined;

@@ -11,13 +11,14 @@ import { openListCatalog } from '../../src/lists/catalog.ts';
 import { startIndexThread } from '../../src/lists/index-thread.ts';
 import { importList } from '../../src/lists/list-import.ts';
 import { indexInPlace } from '../../src/lists/list-index.ts';
+import { packTexts } from '../../src/lists/packed-texts.ts';
 import { buildScreeningIndex } from '../../src/screening/screening-index.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 import { sdnList, uvlList } from '../helpers/test-lists.ts';
 
 const STOPPING = new URL('../helpers/index-thread-that-stops.js', import.meta.url);
 const entities = [...sdnList().entities, ...uvlList().entities];
-const texts = [entities.map((e) => JSON.stringify(e))];
+const texts = [packTexts(entities.map((e) => JSON.stringify(e)))];
 const QUERIES = [
   { name: 'Dmitri Volkov', kind: 'person' as const, dateOfBirth: { year: 1970 } },
   { name: 'Karim Abu Ali', kind: 'any' as const },
@@ -66,7 +67,7 @@ describe('the index thread', () => {
   });
 
   test('a text that is not an entity fails the start, naming why', async () => {
-    await assert.rejects(startIndexThread([['{"list": "OFAC_SDN"', ...(texts[0] as string[])]]), /JSON|Unexpected|Unterminated/);
+    await assert.rejects(startIndexThread([packTexts(['{"list": "OFAC_SDN"', ...entities.map((e) => JSON.stringify(e))])]), /JSON|Unexpected|Unterminated/);
   });
 
   test('a thread that stops fails its screenings with 503 lists_unavailable, and says so once', async () => {

@@ -1,9 +1,11 @@
 /**
- * A version's entries kept as text: in entry-id order whatever order they were read in, a following
- * version assembled from the one before and what changed, and one entity read back for display.
+ * A version's entries kept as text in shared memory: in entry-id order whatever order they were
+ * read in, a following version assembled from the one before and what changed (texts in any
+ * script, whose UTF-8 is longer than their characters), and one entity read back for display.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { textAt, textCount } from '../../src/lists/packed-texts.ts';
 import { followingEntries, storedEntity, storedEntries } from '../../src/lists/stored-entries.ts';
 
 const text = (entryId: string, name: string) => JSON.stringify({ list: 'OFAC_SDN', entryId, names: [{ full: name, kind: 'primary' }] });
@@ -13,9 +15,10 @@ test('entries are kept in entry-id order, compared as strings, whatever order th
   const entries = storedEntries([row('30'), row('100'), row('2')]);
   assert.deepEqual(entries.ids, ['100', '2', '30']);
   assert.deepEqual(
-    entries.texts.map((t) => JSON.parse(t).entryId),
+    Array.from({ length: textCount(entries.texts) }, (_, i) => JSON.parse(textAt(entries.texts, i)).entryId),
     ['100', '2', '30'],
   );
+  assert.ok(entries.texts.bytes.buffer instanceof SharedArrayBuffer, 'shared with the index thread, not copied to it');
 });
 
 test('a following version keeps the unchanged entries, drops the removed, and takes the changed and added as read', () => {
@@ -27,6 +30,15 @@ test('a following version keeps the unchanged entries, drops the removed, and ta
   assert.equal(storedEntity(next, '1')?.names[0]?.full, 'Entry 1');
   assert.equal(storedEntity(next, '2'), undefined);
   assert.deepEqual(next, storedEntries([row('1'), row('3', 'Renamed'), row('4'), row('5'), row('6')]), 'as a fresh read of the new version would be');
+});
+
+test('names in other scripts survive the merge byte for byte', () => {
+  const previous = storedEntries([row('1', 'Владимир Путин'), row('2', 'محمد بن سلمان'), row('3', '金正恩'), row('4', 'Łukasz Żółć')]);
+  const next = followingEntries(previous, new Set(['2']), [row('2', 'محمد بن سلمان آل سعود'), row('5', 'Kim Jong Un')]);
+  assert.deepEqual(
+    next.ids.map((id) => storedEntity(next, id)?.names[0]?.full),
+    ['Владимир Путин', 'محمد بن سلمان آل سعود', '金正恩', 'Łukasz Żółć', 'Kim Jong Un'],
+  );
 });
 
 test('an entry read again under an id the previous version has replaces it, even if not named as changed', () => {
