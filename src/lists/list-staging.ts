@@ -26,6 +26,11 @@ export type ListStaging = {
   begin(version: NewListVersion): Promise<void>;
   /** One batch of entries: a JSON array of {entry_id, entry_sha256, entity} (see prepared-list.ts). */
   addEntries(versionId: string, batch: string): Promise<void>;
+  /**
+   * Entries of another, complete version (whose rows never change), copied inside the database:
+   * what the new version holds unchanged need not travel again. Throws unless each was copied.
+   */
+  copyEntries(versionId: string, fromVersionId: string, entryIds: readonly string[]): Promise<void>;
   /** What the version changes against `previousVersionId`, replacing what an earlier attempt wrote. */
   setChanges(versionId: string, previousVersionId: string | null, diff: ListDiff): Promise<void>;
   /**
@@ -138,6 +143,19 @@ export function createListStaging(owner: Kysely<Schema>, options: StagingOptions
         SELECT staged.id, r.entry_id, r.entry_sha256, r.entity
           FROM staged, jsonb_to_recordset(${batch}::jsonb) AS r (entry_id text, entry_sha256 text, entity jsonb)`.execute(owner);
       if (Number(numAffectedRows ?? 0) === 0) throw new Error(`list version ${versionId} is no longer staged: another import removed it as abandoned`);
+    },
+
+    async copyEntries(versionId, fromVersionId, entryIds) {
+      const { numAffectedRows } = await sql`
+        WITH staged AS (UPDATE list_versions SET staged_at = now() WHERE id = ${versionId} AND NOT complete AND staged_at IS NOT NULL RETURNING id)
+        INSERT INTO list_entries (version_id, entry_id, entry_sha256, entity)
+        SELECT staged.id, e.entry_id, e.entry_sha256, e.entity
+          FROM staged, list_entries e
+         WHERE e.version_id = ${fromVersionId} AND e.entry_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(entryIds)}::jsonb))`.execute(owner);
+      const copied = Number(numAffectedRows ?? 0);
+      if (copied === 0 && entryIds.length > 0) throw new Error(`list version ${versionId} is no longer staged: another import removed it as abandoned`);
+      if (copied !== entryIds.length)
+        throw new Error(`list version ${versionId}: ${copied} of ${entryIds.length} entries could be copied from version ${fromVersionId}`);
     },
 
     async setChanges(versionId, previousVersionId, diff) {

@@ -27,7 +27,7 @@ export async function readAndPrepareLists(request: ReadListsRequest, send: (mess
     for (const list of parsed) {
       try {
         const prepared = prepareList(list);
-        send({ kind: 'list', prepared }, [prepared.entryBytes.buffer as ArrayBuffer]);
+        send({ kind: 'list', prepared }, [prepared.entryBytes.buffer as ArrayBuffer, prepared.rowEnds.buffer as ArrayBuffer]);
       } catch (error) {
         if (!(error instanceof ListImportError)) throw error;
         send({ kind: 'refused', list: list.list, error: sent(error) });

@@ -48,7 +48,7 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
     store = database.db.lists;
     older = sdn('ofac_sdn_2024-05/history/2023-05-02/sdn.csv', 600, 'a'.repeat(64));
     newer = sdn('ofac_sdn_2024-05/sdn.csv', 700, 'b'.repeat(64));
-    assert.ok(prepareList(older).batchEnds.length >= 5, 'each version is written in several batches');
+    assert.ok([...entryBatches(prepareList(older))].length >= 5, 'each version is written in several batches');
   });
   after(() => database.close());
 
@@ -111,6 +111,51 @@ describe('an import staged in small statements', { skip: skipWithoutListData() }
     assert.equal(await count('SELECT count(*)::int AS n FROM list_versions'), 1);
   });
 
+  test('what the active version holds unchanged is copied inside the database; only what changed is sent', async () => {
+    const active = (await store.activeVersions())[0];
+    assert.ok(active, 'a version of the list is active');
+    let sent = 0;
+    let copied = 0;
+    const counting = withStaging(store, {
+      addEntries: async (versionId, batch) => {
+        sent += (JSON.parse(batch) as unknown[]).length;
+        return store.staging.addEntries(versionId, batch);
+      },
+      copyEntries: async (versionId, fromVersionId, entryIds) => {
+        assert.equal(fromVersionId, active.id);
+        copied += entryIds.length;
+        return store.staging.copyEntries(versionId, fromVersionId, entryIds);
+      },
+    });
+    // The active version less 30 entries, 20 of them renamed: 30 removed, 20 changed, 550 unchanged.
+    const current = older.entities.slice(0, 600);
+    const edited: ListToImport = {
+      ...older,
+      sourceSha256: 'e'.repeat(64),
+      entities: current
+        .slice(30)
+        .map((e, i) =>
+          i < 20 ? { ...e, names: [{ ...(e.names[0] as (typeof e.names)[number]), full: `${e.names[0]?.full} Renamed` }, ...e.names.slice(1)] } : e,
+        ),
+    };
+    const outcome = await importList(counting, edited);
+    assert.ok(outcome.status === 'imported', JSON.stringify(outcome));
+    assert.deepEqual(outcome.version.changes, { added: 0, removed: 30, changed: 20 });
+    assert.equal(sent, 20);
+    assert.equal(copied, 550);
+    // The version holds the list it was given, entity for entity, whichever way each entry was written.
+    const stored = new Map((await store.entryTexts(outcome.version.id)).map((e) => [e.entryId, JSON.parse(e.text)]));
+    assert.equal(stored.size, edited.entities.length);
+    for (const entity of edited.entities) assert.deepEqual(stored.get(entity.entryId), JSON.parse(JSON.stringify(entity)), entity.entryId);
+  });
+
+  test('a version missing a copied page is never activated', async () => {
+    const before = await activeId();
+    const lossy = withStaging(store, { copyEntries: async () => {} });
+    await assert.rejects(importList(lossy, older), /has \d+ of its 600 entries written; it was not activated/);
+    assert.equal(await activeId(), before);
+  });
+
   test('overtaken by another import of the list, it is compared again with the version that landed', async () => {
     // Landing while `newer` is written: the older file less its first 50 entries.
     const overtaking: ListToImport = { ...older, entities: older.entities.slice(50), sourceSha256: 'c'.repeat(64) };
@@ -167,8 +212,8 @@ describe('versions abandoned by an import that died', () => {
 
   /** What a process that died part-way leaves: the version's row and some of its entries, never activated. */
   async function abandonedBy(store: ListStore): Promise<{ id: string; nextBatch: string }> {
-    const prepared = prepareList(sdnList(), 200);
-    const [first, second] = entryBatches(prepared);
+    const prepared = prepareList(sdnList());
+    const [first, second] = entryBatches(prepared, () => true, 200);
     const id = newId('lv');
     await store.staging.begin({ ...prepared, id, publishedOn: null, previousVersionId: null });
     await store.staging.addEntries(id, first as string);
