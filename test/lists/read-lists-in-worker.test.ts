@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { importListFiles } from '../../src/lists/import-files.ts';
 import { ListImportError } from '../../src/lists/list-content.ts';
 import { prepareList } from '../../src/lists/prepared-list.ts';
-import { readListsInWorker } from '../../src/lists/read-lists-in-worker.ts';
+import { listReaderThreadId, readListsInWorker, stopListReader } from '../../src/lists/read-lists-in-worker.ts';
 import { ListFormatError } from '../../src/screening/lists/list-format-error.ts';
 import { readListSources } from '../../src/screening/lists/read-list-sources.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -83,5 +83,27 @@ describe('list files read in a worker thread', () => {
       ],
     );
     assert.equal(outcomes[1]?.status === 'refused' && outcomes[1].reason, 'OFAC_SDN: entry id "10001" appears more than once');
+  });
+
+  test('one thread reads request after request, in turn; one that died is replaced by the next read', async () => {
+    const dpl = [path.join(fixtures, 'bis/dpl.txt')];
+    const sdn = [path.join(fixtures, 'ofac')];
+    const expected = async (paths: string[]) => (await readListSources(paths)).map((list) => ({ list: list.list, prepared: prepareList(list) }));
+
+    // Sent together, answered each with its own lists: the thread takes them one at a time.
+    const [first, second, third] = await Promise.all([readListsInWorker({ paths: sdn }), readListsInWorker({ paths: dpl }), readListsInWorker({ paths: sdn })]);
+    assert.deepEqual(first, await expected(sdn));
+    assert.deepEqual(second, await expected(dpl));
+    assert.deepEqual(third, first);
+    const kept = listReaderThreadId();
+    assert.ok(kept !== undefined);
+    await readListsInWorker({ paths: dpl });
+    assert.equal(listReaderThreadId(), kept, 'the same thread read again');
+
+    await stopListReader();
+    assert.equal(listReaderThreadId(), undefined);
+    assert.deepEqual(await readListsInWorker({ paths: dpl }), await expected(dpl));
+    const replacement = listReaderThreadId();
+    assert.ok(replacement !== undefined && replacement !== kept, `thread ${replacement} replaced ${kept}`);
   });
 });
