@@ -5,14 +5,13 @@
  * screening after another. Everything it allocates lives on this thread's own heap, which the
  * service's thread never has to collect.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
 import { pausesOnThread } from '../background-priority.ts';
 import type { ScreeningMatch, SubjectQuery } from '../screening/match-types.ts';
 import type { ListEntity } from '../screening/model.ts';
 import { type ScreeningIndex, screeningIndexSteps } from '../screening/screening-index.ts';
 import { DEFAULT_SLICE_MS } from '../screening/steps.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { type PackedRarity, packedRarity, receivedOptions, type SentScreeningOptions } from './list-index.ts';
 import { type PackedTexts, textAt, textCount } from './packed-texts.ts';
 
@@ -45,6 +44,9 @@ export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signal
         let step = steps.next();
         for (; !step.done; step = steps.next()) pause();
         index = step.value;
+        // Now, while the previous thread still answers: the texts the entities were parsed from and
+        // the build's own garbage would otherwise be collected during the first screenings, whose
+        // answers waited on it (bench:lists-refresh).
         collectGarbage();
         warmUp(index, entities, pause);
         send({ kind: 'built', entityCount: index.entityCount, nameCount: index.nameCount, rarity: packedRarity(index.rarity()) });
@@ -60,17 +62,6 @@ export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signal
       }
     }
   });
-}
-
-/**
- * A full collection of this thread's heap, now, while the previous thread still answers: the
- * texts the entities were parsed from and the build's own garbage would otherwise be collected
- * during the first screenings, whose answers waited on it (bench:lists-refresh). `gc` is exposed
- * to a new context only, as test runners do, not to this thread's global scope.
- */
-function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
 }
 
 /** Screenings run before the first real one: about half a second of this thread's time. */

@@ -4,8 +4,6 @@
 // bin/gatehouse.js: this plain JavaScript entry registers it, then imports the TypeScript task.
 // (Under `node --import tsx`, as the tests run, the thread has it already; registering again is harmless.)
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -26,18 +24,5 @@ if (os.platform() === 'linux') {
 }
 
 register();
-const { readAndPrepareLists } = await import('./read-lists-task.ts');
-
-// The thread is kept between reads, and a read of the SDN leaves a hundred megabytes and more of
-// garbage that V8 does not give back while the thread sits idle: measured, a kept thread held
-// 450 MB more after four SDN reads than a new thread for each. A full collection
-// after each read gives it back (15–110 ms, at this thread's low priority). Node offers no
-// collection on demand without the --expose-gc flag, which a worker cannot be given alone: the
-// flag set here exposes `gc` to new contexts only, the one made below; the others are as they were.
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc');
-
-parentPort.on('message', async (request) => {
-  await readAndPrepareLists(request, (message, transfer) => parentPort.postMessage(message, transfer));
-  collectGarbage();
-});
+const { serveReads } = await import('./read-lists-task.ts');
+serveReads(parentPort);
