@@ -80,7 +80,6 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
     let diff = await differenceTo(staging, active, prepared);
     await writeEntries(staging, versionId, prepared, active, diff);
     for (let attempt = 1; attempt <= MAX_ACTIVATIONS; attempt++) {
-      if (attempt > 1) diff = await differenceTo(staging, active, prepared);
       await staging.setChanges(versionId, active?.id ?? null, diff);
       const activation = await staging.activate(versionId);
       if (activation.status === 'activated') return { list, status: 'imported', version: activation.version };
@@ -95,6 +94,7 @@ export async function importPrepared(store: ListStore, prepared: PreparedList, o
         await staging.discard(versionId);
         return { list, status: 'refused', reason: moved };
       }
+      diff = await differenceTo(staging, active, prepared);
     }
     await staging.discard(versionId);
     return {
@@ -131,7 +131,7 @@ async function writeEntries(staging: ListStaging, versionId: string, prepared: P
       await giveWay();
     }
   }
-  for (const batch of entryBatches(prepared, (i) => !active || sent.has(ids[i] as string))) {
+  for (const batch of entryBatches(prepared, (i) => sent.has(ids[i] as string))) {
     await staging.addEntries(versionId, batch);
     await giveWay();
   }
