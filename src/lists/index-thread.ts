@@ -11,11 +11,11 @@
  * shared memory that the new thread reads in place (packed-texts.ts) and parses; the matches come
  * back by structured clone.
  */
-import { Worker } from 'node:worker_threads';
 import { requestSignals } from '../background-priority.ts';
 import { AppError } from '../http/errors.ts';
 import type { ScreeningMatch } from '../screening/match-types.ts';
 import { DEFAULT_SLICE_MS, inSlices } from '../screening/steps.ts';
+import { startCollectingThread } from './collect-garbage.ts';
 import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
 import { type ListIndex, unpackedRaritySteps } from './list-index.ts';
 import type { PackedTexts } from './packed-texts.ts';
@@ -49,7 +49,7 @@ const WORKER = new URL('./index-thread-worker.js', import.meta.url);
  * index numbers them) and resolves once its index is built.
  */
 export async function startIndexThread(parts: readonly PackedTexts[], options: IndexThreadOptions = {}): Promise<IndexThread> {
-  const worker = new Worker(options.script ?? WORKER, { workerData: { signals: requestSignals() } });
+  const worker = startCollectingThread(options.script ?? WORKER, { workerData: { signals: requestSignals() } });
   worker.unref(); // the index serves a process; it never keeps one running
   const pending = new Map<number, { resolve: (matches: ScreeningMatch[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;

@@ -10,9 +10,10 @@
  * each time spent that beside the requests it was meant to leave alone. Idle, the thread keeps no
  * process running; if it dies, the read under way fails and the next starts another.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ListFormatError } from '../screening/lists/list-format-error.ts';
 import type { ListCode } from '../screening/model.ts';
+import { startCollectingThread } from './collect-garbage.ts';
 import { ListImportError } from './list-content.ts';
 import type { PreparedList } from './prepared-list.ts';
 import type { ReadListsMessage, ReadListsRequest, SentError } from './read-lists-task.ts';
@@ -43,7 +44,7 @@ export async function stopListReader(): Promise<void> {
 }
 
 function startReader(): Worker {
-  const worker = new Worker(WORKER);
+  const worker = startCollectingThread(WORKER);
   worker.unref();
   // Listened to for as long as the thread lives, so that an error while idle is not thrown at the process.
   worker.on('error', () => retire(worker));
