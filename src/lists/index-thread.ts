@@ -49,8 +49,9 @@ const WORKER = new URL('./index-thread-worker.js', import.meta.url);
  * index numbers them) and resolves once its index is built.
  */
 export async function startIndexThread(parts: readonly PackedTexts[], options: IndexThreadOptions = {}): Promise<IndexThread> {
+  // Keeps the process running while it builds and while a screening waits on it, never while idle: the
+  // index serves a process, it does not keep one running (nor, retired, through its linger).
   const worker = startCollectingThread(options.script ?? WORKER, { workerData: { signals: requestSignals() } });
-  worker.unref(); // the index serves a process; it never keeps one running
   const pending = new Map<number, { resolve: (matches: ScreeningMatch[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   /** Retired, and past its linger: stops when nothing asked of it is left. */
@@ -79,6 +80,7 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
     const request = pending.get(id);
     if (!request) return;
     pending.delete(id);
+    if (pending.size === 0) worker.unref();
     outcome(request);
     if (retiring && pending.size === 0) void worker.terminate();
   };
@@ -96,6 +98,7 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
     buildFailed = undefined;
     // Unpacked here, in slices, before the snapshot serves: the re-evaluation that follows every new version asks for it first thing.
     const rarity = await inSlices(unpackedRaritySteps(packed), DEFAULT_SLICE_MS);
+    worker.unref();
     return {
       entityCount,
       nameCount,
@@ -105,6 +108,7 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
         const id = nextId++;
         return new Promise((resolve, reject) => {
           pending.set(id, { resolve, reject });
+          worker.ref();
           send({ kind: 'screen', id, query, ...(screenOptions && { options: screenOptions }) });
         });
       },

@@ -5,7 +5,10 @@
  * the same snapshot again at its next poll.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { promisify } from 'node:util';
 import { AppError } from '../../src/http/errors.ts';
 import { openListCatalog } from '../../src/lists/catalog.ts';
 import { startIndexThread } from '../../src/lists/index-thread.ts';
@@ -16,6 +19,7 @@ import { buildScreeningIndex } from '../../src/screening/screening-index.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 import { sdnList, uvlList } from '../helpers/test-lists.ts';
 
+const RETIRING = path.resolve('test/helpers/retired-index-thread.ts');
 const STOPPING = new URL('../helpers/index-thread-that-stops.js', import.meta.url);
 const entities = [...sdnList().entities, ...uvlList().entities];
 const texts = [packTexts(entities.map((e) => JSON.stringify(e)))];
@@ -64,6 +68,16 @@ describe('the index thread', () => {
       thread.screen(QUERIES[0] as (typeof QUERIES)[number]),
       (error: unknown) => error instanceof AppError && error.code === 'lists_unavailable',
     );
+  });
+
+  test('keeps a process running while it builds and answers, and not through a retired linger', async () => {
+    // The build and the screening are seen to the end; then the process ends without waiting out the
+    // minute its retired thread lingers, as it did while a 'message' listener kept the thread referenced.
+    const ended = await promisify(execFile)(process.execPath, ['--import', 'tsx', RETIRING], { timeout: 30_000 }).catch(
+      (error: { killed: boolean; stdout: string; stderr: string }) => error,
+    );
+    assert.ok(!('killed' in ended && ended.killed), 'the process was still running after 30 s');
+    assert.equal(ended.stdout, '20001', ended.stderr);
   });
 
   test('a text that is not an entity fails the start, naming why', async () => {
