@@ -126,12 +126,21 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
 
   const lease = (now: Date) => new Date(now.getTime() + options.leaseSeconds * 1000);
 
-  /** What a run screens against: a public list version's changed entities, or a watchlist version's changed entries. */
-  async function targetOf(organizationId: string, run: RunRow): Promise<RunTarget> {
-    if (isWatchlistRun(run)) return db.withTenant(systemActor(organizationId), (trx) => watchlistRunTarget(trx, run, lists.current()?.index.rarity()));
+  /**
+   * What a run screens against: a public list version's changed entities, or a watchlist version's
+   * changed entries. The moment they appeared is read at once; a public version's entities are
+   * read and indexed (on the service's thread, some thousands after a year of SDN changes) only
+   * when `options` is first called: an organization that monitors nobody, or nobody screened
+   * before the version landed, never needs them.
+   */
+  async function targetOf(organizationId: string, run: RunRow): Promise<LazyTarget> {
+    if (isWatchlistRun(run)) {
+      const target = await db.withTenant(systemActor(organizationId), (trx) => watchlistRunTarget(trx, run, lists.current()?.index.rarity()));
+      return { importedAt: target.importedAt, options: async () => target.options };
+    }
     const version = await db.lists.version(run.list_version_id);
     if (!version) throw new Error(`list version ${run.list_version_id} is missing`);
-    return { importedAt: version.importedAt, options: { snapshot: await deltas.of(version) } };
+    return { importedAt: version.importedAt, options: async () => ({ snapshot: await deltas.of(version) }) };
   }
 
   /** Batches until the run is done (or `budget` batches are spent); answers the batches done. */
@@ -141,11 +150,12 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
     try {
       const target = await targetOf(organizationId, run);
       const follower = followed(run);
-      // Made outside the batches' transactions (it reads the lists), when the cursor first reaches it.
+      // Made outside the batches' transactions (they read the lists), when first needed.
       let followBatch: FollowBatch | undefined;
+      let screenAgainst: RunTarget['options'] | undefined;
       for (;;) {
         if (budget !== undefined && done >= budget) return done;
-        const finished = await db.withTenant(context.actor, async (trx): Promise<boolean | 'follow'> => {
+        const finished = await db.withTenant(context.actor, async (trx): Promise<boolean | 'follow' | 'index'> => {
           const now = new Date();
           const current = await findRun(trx, run.id, { forUpdate: true });
           if (!current || current.status !== 'running') return true;
@@ -181,19 +191,23 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
           const counts = { ...current.counts, subjects: current.counts.subjects + subjects.length };
           // Screened in full since the version landed: its entries were already in that screening.
           const stale = subjects.filter((s: MonitoredSubject) => s.screenedAt < target.importedAt);
-          const views = await screenings.screenMany(
-            trx,
-            context,
-            stale.map((s) => s.input),
-            'rescreen',
-            {
-              now,
-              ...target.options,
-              recordedBy: { auditHash: run.audit_hash as string },
-              reopen: (i) => stale[i]?.caseId ?? undefined,
-              onlyPotentialMatches: true,
-            },
-          );
+          if (stale.length > 0 && !screenAgainst) return 'index';
+          const views =
+            stale.length === 0
+              ? []
+              : await screenings.screenMany(
+                  trx,
+                  context,
+                  stale.map((s) => s.input),
+                  'rescreen',
+                  {
+                    now,
+                    ...screenAgainst,
+                    recordedBy: { auditHash: run.audit_hash as string },
+                    reopen: (i) => stale[i]?.caseId ?? undefined,
+                    onlyPotentialMatches: true,
+                  },
+                );
           counts.screened += stale.length;
           for (const [i, view] of views.entries()) {
             if (view.record.outcome !== 'potential_match') continue;
@@ -218,6 +232,10 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
             previousVersionId: run.previous_version_id,
             importedAt: target.importedAt,
           });
+          continue;
+        }
+        if (finished === 'index') {
+          screenAgainst = await target.options();
           continue;
         }
         done += 1;
@@ -245,6 +263,8 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
 }
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;
+
+type LazyTarget = { importedAt: Date; options: () => Promise<RunTarget['options']> };
 
 async function buildDelta(db: Database, version: ListVersion): Promise<ListSnapshot> {
   const diff = await db.lists.changesOf(version.id);

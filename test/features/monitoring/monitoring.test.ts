@@ -2,7 +2,8 @@
  * Continuous monitoring: a list version that adds or changes entries re-screens the workforce,
  * vendors and visitors still on site against those entries only; new matches open cases, a
  * decided subject's case reopens, unchanged decisions stay; a run cut short resumes without
- * opening a case twice. On the real SDN files a year apart too.
+ * opening a case twice; an organization that monitors nobody costs no read of the changed
+ * entries. On the real SDN files a year apart too.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -180,6 +181,59 @@ describe('monitoring on invented lists', () => {
     assert.ok(!theirs.json().data.some((r: { id: string }) => mine.some((m: { id: string }) => m.id === r.id)));
     const one = await t.harness.app.inject({ url: `/api/v1/monitoring/runs/${mine[0].id}`, headers: other.headers });
     assert.equal(one.statusCode, 404);
+  });
+});
+
+describe("monitoring reads a version's changed entries only for subjects that need them", () => {
+  const t = harnessFor();
+  before(async () => {
+    const harness = await t.setUp();
+    await loadTestLists(harness);
+  });
+  after(() => t.harness.close());
+
+  /** The app's monitoring over the same database, whose list store counts the reads of a version's entries. */
+  const countingReads = () => {
+    const reads: string[] = [];
+    const { db } = t.harness.database;
+    const lists = {
+      ...db.lists,
+      entriesOf: (versionId: string, entryIds: string[]) => {
+        reads.push(versionId);
+        return db.lists.entriesOf(versionId, entryIds);
+      },
+    };
+    const { screenings, visitorSessions } = t.harness.app.services;
+    const service = createMonitoringService(
+      { ...db, lists },
+      t.harness.app.lists,
+      { screenings, sources: monitoringSources(visitorSessions) },
+      { batchSize: 50, leaseSeconds: 120 },
+    );
+    return { service, reads };
+  };
+
+  test('an organization that monitors nobody completes its run without them; a subject screened before the version is screened against them', async () => {
+    await loadTestLists(t.harness, [sdnList([...SDN_ROWS, NEWLY_LISTED])]);
+    const nobody = countingReads();
+    assert.equal(await nobody.service.queueRuns(), 1);
+    await nobody.service.workRuns();
+    const [empty] = (await t.ok('GET', '/monitoring/runs')).data;
+    assert.equal(empty.status, 'completed');
+    assert.equal(empty.counts.subjects, 0);
+    assert.deepEqual(nobody.reads, [], 'nobody to screen, nothing read');
+
+    await t.ok('PUT', '/workforce/sync', { mode: 'upsert', profiles: [{ external_id: 'L-ORLOVA', name: 'Svetlana Ivanovna Orlova' }] });
+    assert.equal((await t.profile('L-ORLOVA')).latest_outcome, 'clear');
+    await loadTestLists(t.harness, [sdnList([...SDN_ROWS, NEWLY_LISTED, ...NEW_ROWS])]);
+    const one = countingReads();
+    assert.equal(await one.service.queueRuns(), 1);
+    await one.service.workRuns();
+    const [run] = (await t.ok('GET', '/monitoring/runs')).data;
+    assert.equal(run.status, 'completed');
+    assert.deepEqual([run.counts.subjects, run.counts.screened, run.counts.potential_matches], [1, 1, 1]);
+    assert.deepEqual(one.reads, [run.list_version_id], 'read once, for the version the run screens against');
+    assert.equal((await t.profile('L-ORLOVA')).latest_outcome, 'potential_match');
   });
 });
 
