@@ -30,6 +30,11 @@ export type VersionFollower = {
   /** The lists whose versions it follows: a version of one that only removed entries gets a run too. */
   lists: readonly string[];
   /**
+   * Whether the organization holds anything a version could change, in the run's transaction: when
+   * it holds nothing, the run passes the follower by and the version's changes are never read.
+   */
+  holdsAny(trx: TenantTransaction): Promise<boolean>;
+  /**
    * Reads what the version changed, outside any transaction (on the embedded database a
    * transaction holds its only connection, and the lists are read on another), and answers the
    * batches' worker. A batch uses nothing but its transaction.

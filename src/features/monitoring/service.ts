@@ -163,6 +163,12 @@ export function createMonitoringService(db: Database, lists: ListCatalog, { scre
           // A version that added and changed nothing has nothing to screen subjects against.
           const source = run.changed_entries > 0 ? sources[at] : undefined;
           if (!source && follower && current.cursor.source !== DONE) {
+            // An organization that holds nothing to follow: done, and the version's changes are not read for it.
+            const notStarted = current.cursor.source !== follower.kind || current.cursor.after === null;
+            if (!followBatch && notStarted && !(await follower.holdsAny(trx))) {
+              await updateRun(trx, run.id, { cursor: { source: DONE, after: null }, lease_until: lease(now), error: null });
+              return false;
+            }
             if (!followBatch) return 'follow';
             const batch = await followBatch(trx, context, current.cursor.source === follower.kind ? current.cursor.after : null);
             const counts = {

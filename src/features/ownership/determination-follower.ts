@@ -12,7 +12,7 @@
  * the composition root hands this one to monitoring.
  *
  * What the version changed is read, and its changed entries indexed, before any transaction (once
- * per version and process); the batches then re-evaluate against one snapshot of the lists, taken
+ * per version and process, and only for an organization that holds a determination); the batches then re-evaluate against one snapshot of the lists, taken
  * then, that holds the run's version or a later one of the list (a process that has not loaded the
  * version yet fails, and the run is tried again when its lease runs out): no re-evaluation mixes
  * versions.
@@ -26,6 +26,7 @@ import type { FollowedVersion, VersionFollower } from '../../lists/version-follo
 import type { CaseStatusHook } from '../cases/status-hook.ts';
 import type { ScreeningTerms } from './answer-check.ts';
 import { SCREENED_LISTS } from './name-screening.ts';
+import { anyKeyedCheck } from './party-key-store.ts';
 import { reevaluateCheck } from './reevaluate-check.ts';
 import { touchedChecks, type VersionChanges, versionChanges } from './touched-checks.ts';
 
@@ -52,6 +53,7 @@ export function createDeterminationFollower(deps: DeterminationFollowerDeps): Ve
   return {
     kind: 'ownership_determination',
     lists: SCREENED_LISTS,
+    holdsAny: anyKeyedCheck,
     async follow(version) {
       const snapshot = holding(deps.lists.current(), version);
       const changes = await remembered(changesOfVersion, version.versionId, async () => {

@@ -34,6 +34,11 @@ export async function deletePartyKeys(trx: TenantTransaction, checkId: string) {
   await trx.deleteFrom('ownership_check_parties').where('check_id', '=', checkId).execute();
 }
 
+/** Whether the organization has a current determination under any key (none: no list version can touch one). */
+export async function anyKeyedCheck(trx: TenantTransaction): Promise<boolean> {
+  return (await trx.selectFrom('ownership_check_parties').select('check_id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export type KeyedCheck = { checkId: string; names: ScreenedName[] };
 
 /**

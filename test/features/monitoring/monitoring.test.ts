@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { monitoringSources } from '../../../src/composition.ts';
 import { createMonitoringService } from '../../../src/features/monitoring/service.ts';
+import { createDeterminationFollower } from '../../../src/features/ownership/determination-follower.ts';
 import { importList } from '../../../src/lists/list-import.ts';
 import { parseOfacLegacy } from '../../../src/screening/lists/ofac-legacy.ts';
 import { createTenant, type TestTenant } from '../../helpers/credentials.ts';
@@ -192,7 +193,7 @@ describe("monitoring reads a version's changed entries only for subjects that ne
   });
   after(() => t.harness.close());
 
-  /** The app's monitoring over the same database, whose list store counts the reads of a version's entries. */
+  /** The app's monitoring over the same database, whose list store counts the reads of a version's entries (monitoring's and ownership's). */
   const countingReads = () => {
     const reads: string[] = [];
     const { db } = t.harness.database;
@@ -203,17 +204,29 @@ describe("monitoring reads a version's changed entries only for subjects that ne
         return db.lists.entriesOf(versionId, entryIds);
       },
     };
-    const { screenings, visitorSessions } = t.harness.app.services;
+    const { screenings, visitorSessions, cases, watchlistIndexes } = t.harness.app.services;
+    // Stored ownership determinations follow the SDN's versions, as in a serving process (src/composition.ts).
+    const determinations = createDeterminationFollower({
+      lists: t.harness.app.lists,
+      listStore: lists,
+      screeningTerms: async (trx) => {
+        const rules = await cases.currentRules(trx);
+        const { thresholds } = rules.rules;
+        return { rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
+      },
+      freshness: (now) => t.harness.app.listFreshness.report(now),
+      caseStatusChanged: { run: async () => {} },
+    });
     const service = createMonitoringService(
       { ...db, lists },
       t.harness.app.lists,
-      { screenings, sources: monitoringSources(visitorSessions) },
+      { screenings, sources: monitoringSources(visitorSessions), determinations },
       { batchSize: 50, leaseSeconds: 120 },
     );
     return { service, reads };
   };
 
-  test('an organization that monitors nobody completes its run without them; a subject screened before the version is screened against them', async () => {
+  test('an organization that monitors nobody and holds no determination completes its run without them; a subject screened before the version is screened against them', async () => {
     await loadTestLists(t.harness, [sdnList([...SDN_ROWS, NEWLY_LISTED])]);
     const nobody = countingReads();
     assert.equal(await nobody.service.queueRuns(), 1);
