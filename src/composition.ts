@@ -84,12 +84,7 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
   const visitorSessions = createSessionService(withTenant, lists, { screenings, cases }, { prescreenFreshnessHours: config.checkinPrescreenFreshnessHours });
   // A visitor session follows its case: a disposition or a reopening moves it before committing.
   caseStatusChanged.on(visitorSessions.followCase);
-  // A screened name counts as a designation at the organization's own match threshold, and checks are kept as its rules say (its adjudication rules).
-  const ownershipTerms = async (trx: TenantTransaction) => {
-    const rules = await cases.currentRules(trx);
-    const { thresholds } = rules.rules;
-    return { rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
-  };
+  const ownershipTerms = ownershipTermsFrom({ cases, watchlistIndexes });
   const freshness = (now: Date) => listFreshness.report(now);
   const ownership = createOwnershipService(withTenant, lists, { screeningTerms: (context) => withTenant(context.actor, ownershipTerms), freshness });
   // A list version's monitoring run re-evaluates, after its subjects, the stored determinations it touches (ownership's follower: monitoring cannot import it).
@@ -125,6 +120,18 @@ export async function buildAppServices({ config, db, lists, listFreshness, log }
 }
 
 export type AppServices = Awaited<ReturnType<typeof buildAppServices>>;
+
+/**
+ * An organization's terms for ownership, read in its transaction: a screened name counts as a
+ * designation at its own match threshold, and checks are kept as its rules say (its adjudication rules).
+ */
+export const ownershipTermsFrom =
+  ({ cases, watchlistIndexes }: { cases: Pick<AppServices['cases'], 'currentRules'>; watchlistIndexes: Pick<AppServices['watchlistIndexes'], 'of'> }) =>
+  async (trx: TenantTransaction) => {
+    const rules = await cases.currentRules(trx);
+    const { thresholds } = rules.rules;
+    return { rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
+  };
 
 /**
  * The subjects continuous monitoring watches, in the order a run goes through them (a run's

@@ -12,10 +12,10 @@
  * the composition root hands this one to monitoring.
  *
  * What the version changed is read, and its changed entries indexed, before any transaction (once
- * per version and process, and only for an organization that holds a determination); the batches then re-evaluate against one snapshot of the lists, taken
- * then, that holds the run's version or a later one of the list (a process that has not loaded the
- * version yet fails, and the run is tried again when its lease runs out): no re-evaluation mixes
- * versions.
+ * per version and process, and only for an organization that holds a determination); the batches
+ * then re-evaluate against one snapshot of the lists, taken then, that holds the run's version or
+ * a later one of the list (a process that has not loaded the version yet fails, and the run is
+ * tried again when its lease runs out): no re-evaluation mixes versions.
  */
 
 import type { TenantTransaction } from '../../db/tenant.ts';

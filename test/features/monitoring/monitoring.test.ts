@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { monitoringSources } from '../../../src/composition.ts';
+import { monitoringSources, ownershipTermsFrom } from '../../../src/composition.ts';
 import { createMonitoringService } from '../../../src/features/monitoring/service.ts';
 import { createDeterminationFollower } from '../../../src/features/ownership/determination-follower.ts';
 import { importList } from '../../../src/lists/list-import.ts';
@@ -204,16 +204,13 @@ describe("monitoring reads a version's changed entries only for subjects that ne
         return db.lists.entriesOf(versionId, entryIds);
       },
     };
-    const { screenings, visitorSessions, cases, watchlistIndexes } = t.harness.app.services;
+    const { services } = t.harness.app;
+    const { screenings, visitorSessions } = services;
     // Stored ownership determinations follow the SDN's versions, as in a serving process (src/composition.ts).
     const determinations = createDeterminationFollower({
       lists: t.harness.app.lists,
       listStore: lists,
-      screeningTerms: async (trx) => {
-        const rules = await cases.currentRules(trx);
-        const { thresholds } = rules.rules;
-        return { rules, matchThreshold: thresholds.match, watchlists: { screen: await watchlistIndexes.of(trx), thresholds } };
-      },
+      screeningTerms: ownershipTermsFrom(services),
       freshness: (now) => t.harness.app.listFreshness.report(now),
       caseStatusChanged: { run: async () => {} },
     });
