@@ -107,21 +107,28 @@ describe('background work gives way to requests', () => {
     const capped = performance.now() - started;
     assert.ok(capped >= MAX_WAIT_MS - 1 && capped < MAX_WAIT_MS + 200, `waited ${capped.toFixed(1)} ms for a request that never ended`);
 
-    // The request ends on another thread 5 ms from now: the wait ends with it, not at the cap.
-    const ender = new Worker(
-      `const { workerData } = require('node:worker_threads');
-       const inFlight = new Int32Array(workerData, 0, 1);
-       setTimeout(() => { Atomics.store(inFlight, 0, 0); Atomics.notify(inFlight, 0); }, 5);`,
-      { eval: true, workerData: other },
-    );
-    await new Promise((resolve) => ender.once('online', resolve));
-    started = performance.now();
-    giveWayOnThread(other, 0);
-    const waited = performance.now() - started;
-    const endedFirst = Atomics.load(theirs, 0) === 0;
-    await new Promise((resolve) => ender.once('exit', resolve));
-    assert.ok(endedFirst, `went on after ${waited.toFixed(1)} ms, with the request still in flight`);
-    assert.ok(waited >= 2, `went on after ${waited.toFixed(1)} ms: it did not wait for the request`);
+    // The request ends on another thread 5 ms from now: the wait ends with it, not at the cap. On a busy machine that
+    // thread's timer can fire after the cap, which proves nothing either way, so it gets a few tries to land inside it.
+    const tries: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      Atomics.store(theirs, 0, 1);
+      const ender = new Worker(
+        `const { workerData } = require('node:worker_threads');
+         const inFlight = new Int32Array(workerData, 0, 1);
+         setTimeout(() => { Atomics.store(inFlight, 0, 0); Atomics.notify(inFlight, 0); }, 5);`,
+        { eval: true, workerData: other },
+      );
+      await new Promise((resolve) => ender.once('online', resolve));
+      started = performance.now();
+      giveWayOnThread(other, 0);
+      const waited = performance.now() - started;
+      const endedFirst = Atomics.load(theirs, 0) === 0;
+      await new Promise((resolve) => ender.once('exit', resolve));
+      tries.push(`${waited.toFixed(1)} ms, ${endedFirst ? 'ended' : 'still in flight'}`);
+      // Waited (not straight through), went on once the request ended, and before the cap.
+      if (endedFirst && waited >= 2 && waited < MAX_WAIT_MS - 2) return;
+    }
+    assert.fail(`never went on as the request ended: ${tries.join('; ')}`);
   });
 
   it("another thread's pause gives way as soon as a request is in flight, not only at the end of its slice, and after a capped wait runs a whole slice", () => {
