@@ -34,6 +34,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { countRequestsInFlight } from './http/requests-in-flight.ts';
 import { RouteIndex } from './http/route-index.ts';
+import { buildSerializerCompiler } from './http/serialization.ts';
 import { limitStoreFor } from './http/shared-limits.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { buildValidatorCompiler } from './http/validation.ts';
@@ -72,9 +73,10 @@ export async function buildApp({ config, db, features, seams }: AppDependencies)
     return503OnClosing: false, // we answer it ourselves, as problem+json (below)
     clientErrorHandler: handleClientError, // the HTTP parser's refusals, as problem+json too
     // Every scope gets our validator, including scopes that add shared schemas (Fastify would
-    // otherwise build its default one there, which stops at the first error).
+    // otherwise build its default one there, which stops at the first error). Validators and
+    // serializers are compiled when first used (validation.ts, serialization.ts).
     // (Its declared type expects Ajv's own compiler; ours has the call shape Fastify uses.)
-    schemaController: { compilersFactory: { buildValidator: buildValidatorCompiler as never } },
+    schemaController: { compilersFactory: { buildValidator: buildValidatorCompiler as never, buildSerializer: buildSerializerCompiler } },
     frameworkErrors: (error, _request, reply) => sendProblem(reply, new AppError('not_found', `The request path could not be parsed: ${error.message}`)),
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 

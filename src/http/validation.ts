@@ -9,7 +9,7 @@ import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
 import { pointerSegment } from './json-pointer.ts';
-import { slicedBodyValidator } from './sliced-validation.ts';
+import { type BodyValidator, slicedBodyValidator } from './sliced-validation.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -26,22 +26,48 @@ const shared: Options = {
  * adds shared schemas, handing them over so `$ref`s to them resolve.
  */
 export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = {}): FastifySchemaCompiler<unknown> {
-  const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
-  const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
-  for (const schema of Object.values(sharedSchemas)) {
-    bodyAjv.addSchema(schema as object);
-    textAjv.addSchema(schema as object);
-  }
-  return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') return textAjv.compile(schema as object);
-    // Fastify awaits a validator's promise; its types brand the promise it accepts.
-    const sliced = slicedBodyValidator(bodyAjv, schema as Record<string, unknown>) as ReturnType<FastifySchemaCompiler<unknown>> | undefined;
-    return sliced ?? bodyAjv.compile(schema as object);
+  // Made with the first validator compiled (see compiledOnFirstUse): an Ajv instance compiles its meta-schema as it is made.
+  let instances: { body: Ajv; text: Ajv } | undefined;
+  const ajv = () => {
+    if (instances) return instances;
+    instances = { body: addFormats(new Ajv({ ...shared, coerceTypes: false })), text: addFormats(new Ajv({ ...shared, coerceTypes: 'array' })) };
+    for (const schema of Object.values(sharedSchemas)) {
+      instances.body.addSchema(schema as object);
+      instances.text.addSchema(schema as object);
+    }
+    return instances;
   };
+  const compile = (schema: object, httpPart: string | undefined): BodyValidator => {
+    const { body, text } = ajv();
+    return httpPart === 'body' ? (slicedBodyValidator(body, schema as Record<string, unknown>) ?? body.compile(schema)) : text.compile(schema);
+  };
+  // Fastify awaits a validator's promise; its types brand the promise it accepts.
+  return ({ schema, httpPart }) => compiledOnFirstUse(() => compile(schema as object, httpPart)) as ReturnType<FastifySchemaCompiler<unknown>>;
 }
 
-type Validate = ((data: unknown) => boolean | Promise<boolean>) & { errors?: ErrorObject[] | null };
-const bodyValidators = new WeakMap<object, Validate>();
+/**
+ * A validator compiled when it is first called. Compiling every route's schemas as the app
+ * started took about 1.4 s of each start (CPU profile of a test's app: Ajv was a fifth of it),
+ * and most processes use a few routes: a CLI command, a test file, a service whose clients call
+ * a handful. The first request of a route pays its own compilation, some milliseconds.
+ * Fastify reads `schemaEnv` (Ajv's, to let a validator replace a coerced root value) before each
+ * call, and `errors` after it: both are the compiled validator's.
+ */
+function compiledOnFirstUse(compile: () => BodyValidator): BodyValidator {
+  let compiled: BodyValidator | undefined;
+  const validator = () => {
+    compiled ??= compile();
+    return compiled;
+  };
+  const validate = ((data: unknown, context?: unknown) => (validator() as (data: unknown, context?: unknown) => boolean | Promise<boolean>)(data, context)) as BodyValidator;
+  Object.defineProperties(validate, {
+    errors: { get: () => compiled?.errors ?? null },
+    schemaEnv: { get: () => (validator() as { schemaEnv?: unknown }).schemaEnv },
+  });
+  return validate;
+}
+
+const bodyValidators = new WeakMap<object, BodyValidator>();
 let compileBody: FastifySchemaCompiler<unknown> | undefined;
 
 /**
@@ -53,7 +79,7 @@ export async function schemaProblems(schema: object, body: unknown): Promise<Fie
   let validate = bodyValidators.get(schema);
   if (!validate) {
     compileBody ??= buildValidatorCompiler();
-    validate = compileBody({ schema, httpPart: 'body', method: 'POST', url: '/' } as never) as Validate;
+    validate = compileBody({ schema, httpPart: 'body', method: 'POST', url: '/' } as never) as BodyValidator;
     bodyValidators.set(schema, validate);
   }
   return (await validate(body)) ? [] : toFieldErrors(validate.errors ?? [], 'body').errors;
