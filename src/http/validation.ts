@@ -48,7 +48,7 @@ export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = 
 /**
  * A validator compiled when it is first called. Compiling every route's schemas as the app
  * started took about 1.4 s of each start (CPU profile of a test's app: Ajv was a fifth of it),
- * and most processes use a few routes: a CLI command, a test file, a service whose clients call
+ * and most processes use a few routes: a test file, a service whose clients call
  * a handful. The first request of a route pays its own compilation, some milliseconds.
  * Fastify reads `schemaEnv` (Ajv's, to let a validator replace a coerced root value) before each
  * call, and `errors` after it: both are the compiled validator's.
