@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { bootstrapSandbox } from './auth/sandbox-bootstrap.ts';
 import type { Config } from './config.ts';
 import { openReadyDatabase } from './db/database.ts';
+import { compileRemaining } from './http/compiled-on-first-use.ts';
 import { type ListRefresher, startListRefresher } from './lists/list-refresher.ts';
 import { configuredSources } from './lists/list-sources.ts';
 import { importListsDir } from './lists/lists-at-start.ts';
@@ -26,6 +27,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const address = await app.listen({ host: config.host, port: config.port });
   if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
   app.log.info({ address, database: db.backend, preparedStatements: db.preparesStatements, loweredHelperThreads: lowered }, 'gatehouse is listening');
+  // Between the first requests: a route's first request then finds its schemas compiled (compiled-on-first-use.ts).
+  compileRemaining().then(
+    (schemas) => app.log.debug({ schemas }, 'route schemas compiled'),
+    (error: unknown) => app.log.error({ err: error }, 'a route schema could not be compiled; its route will fail'),
+  );
   if (config.lists.autoUpdate && !app.lists.current()) {
     app.log.info({}, 'no restricted-party list is loaded: downloading the official lists in the background (LISTS_AUTO_UPDATE=false turns this off)');
   }

@@ -7,6 +7,7 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { compiledOnFirstUse } from './compiled-on-first-use.ts';
 import { type FieldError, MAX_FIELD_ERRORS } from './errors.ts';
 import { pointerSegment } from './json-pointer.ts';
 import { type BodyValidator, slicedBodyValidator } from './sliced-validation.ts';
@@ -26,7 +27,7 @@ const shared: Options = {
  * adds shared schemas, handing them over so `$ref`s to them resolve.
  */
 export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = {}): FastifySchemaCompiler<unknown> {
-  // Made with the first validator compiled (see compiledOnFirstUse): an Ajv instance compiles its meta-schema as it is made.
+  // Made with the first validator compiled (compiled-on-first-use.ts): an Ajv instance compiles its meta-schema as it is made.
   let instances: { body: Ajv; text: Ajv } | undefined;
   const ajv = () => {
     if (instances) return instances;
@@ -42,26 +43,20 @@ export function buildValidatorCompiler(sharedSchemas: Record<string, unknown> = 
     return httpPart === 'body' ? (slicedBodyValidator(body, schema as Record<string, unknown>) ?? body.compile(schema)) : text.compile(schema);
   };
   // Fastify awaits a validator's promise; its types brand the promise it accepts.
-  return ({ schema, httpPart }) => compiledOnFirstUse(() => compile(schema as object, httpPart)) as ReturnType<FastifySchemaCompiler<unknown>>;
+  return ({ schema, httpPart }) => validatorOnFirstUse(() => compile(schema as object, httpPart)) as ReturnType<FastifySchemaCompiler<unknown>>;
 }
 
 /**
- * A validator compiled when it is first called. Compiling every route's schemas as the app
- * started took about 1.4 s of each start (CPU profile of a test's app: Ajv was a fifth of it),
- * and most processes use a few routes: a test file, a service whose clients call
- * a handful. The first request of a route pays its own compilation, some milliseconds.
- * Fastify reads `schemaEnv` (Ajv's, to let a validator replace a coerced root value) before each
- * call, and `errors` after it: both are the compiled validator's.
+ * A validator compiled when first called (compiled-on-first-use.ts). Fastify reads `schemaEnv`
+ * (Ajv's, to let a validator replace a coerced root value) before each call, and `errors` after
+ * it: both are the compiled validator's.
  */
-function compiledOnFirstUse(compile: () => BodyValidator): BodyValidator {
-  let compiled: BodyValidator | undefined;
-  const validator = () => {
-    compiled ??= compile();
-    return compiled;
-  };
-  const validate = ((data: unknown, context?: unknown) => (validator() as (data: unknown, context?: unknown) => boolean | Promise<boolean>)(data, context)) as BodyValidator;
+function validatorOnFirstUse(compile: () => BodyValidator): BodyValidator {
+  const validator = compiledOnFirstUse(compile);
+  const validate = ((data: unknown, context?: unknown) =>
+    (validator() as (data: unknown, context?: unknown) => boolean | Promise<boolean>)(data, context)) as BodyValidator;
   Object.defineProperties(validate, {
-    errors: { get: () => compiled?.errors ?? null },
+    errors: { get: () => validator().errors ?? null },
     schemaEnv: { get: () => (validator() as { schemaEnv?: unknown }).schemaEnv },
   });
   return validate;
