@@ -23,9 +23,8 @@ import { packTexts } from '../src/lists/packed-texts.ts';
 import { parseOfacLegacy } from '../src/screening/lists/ofac-legacy.ts';
 import type { SubjectQuery } from '../src/screening/match-types.ts';
 import { lowerV8HelperThreads } from '../src/thread-priority.ts';
-import { summarize } from './api/report.ts';
 import { recordBenchmark } from './benchmarks-file.ts';
-import { TARGET_P99_RATIO } from './lists-refresh/report.ts';
+import { ms, p99, p99Ratio, TARGET_P99_RATIO } from './lists-refresh/report.ts';
 import { exitOnUsageProblem, positiveInteger, readDataFile, resolveDataDir, UsageError } from './matching/eval-data.ts';
 
 /** Screen every how-many-th entity's first name: a few hundred queries, spread over the list. */
@@ -133,11 +132,9 @@ function report(
   rounds: readonly Round[],
   run: { entities: number; rate: number; workMs: number; quietSeconds: number; pinned: boolean; lowered: number },
 ): string[] {
-  const p99 = (values: readonly number[]) => summarize([...values].sort((a, b) => a - b)).p99;
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
   const quiet = rounds.flatMap((r) => r.quiet);
   const during = rounds.flatMap((r) => r.duringBuild);
-  const ratio = p99(during) / Math.max(p99(quiet), 0.001);
+  const ratio = p99Ratio(during, quiet);
   return [
     `${run.entities.toLocaleString('en')} SDN entities; ${run.rate} screenings a second, each with ${run.workMs} ms of the serving thread's own work; ${run.quietSeconds} s quiet before each build. ${run.pinned ? 'Pinned to CPU 1' : 'Not pinned'}; ${run.lowered} V8 helper threads lowered.`,
     '',
@@ -145,7 +142,7 @@ function report(
     '|---|---|---|---|---|---|',
     ...rounds.map(
       (r, i) =>
-        `| ${i + 1} | ${r.buildSeconds.toFixed(1)} s | ${r.duringBuild.length} | ${ms(p99(r.quiet))} | ${ms(p99(r.duringBuild))} | ${(p99(r.duringBuild) / Math.max(p99(r.quiet), 0.001)).toFixed(2)} × |`,
+        `| ${i + 1} | ${r.buildSeconds.toFixed(1)} s | ${r.duringBuild.length} | ${ms(p99(r.quiet))} | ${ms(p99(r.duringBuild))} | ${p99Ratio(r.duringBuild, r.quiet).toFixed(2)} × |`,
     ),
     '',
     `Pooled: p99 ${ms(p99(during))} during the builds against ${ms(p99(quiet))} quiet, ${ratio.toFixed(2)} × (the refresh target is at most ${TARGET_P99_RATIO} ×: **${ratio <= TARGET_P99_RATIO ? 'met' : 'missed'}**).`,

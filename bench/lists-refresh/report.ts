@@ -34,9 +34,11 @@ export type DatabaseFigures = {
   errors: number;
 };
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 const count = (value: number) => value.toLocaleString('en');
-const p99 = (values: readonly number[]) => summarize([...values].sort((a, b) => a - b)).p99;
+export const p99 = (values: readonly number[]) => summarize([...values].sort((a, b) => a - b)).p99;
+/** p99 of `during` against p99 of `quiet`: the figure the target is set on. */
+export const p99Ratio = (during: readonly number[], quiet: readonly number[]) => p99(during) / Math.max(p99(quiet), 0.001);
 
 export function figuresTable(f: DatabaseFigures): string[] {
   const { firstLoad, rounds } = f;
@@ -79,12 +81,12 @@ function roundRow(n: number, round: Round, windowSeconds: number): string {
   const wall = refresh.seconds === undefined ? `**not swapped in within ${windowSeconds} s**` : `${refresh.seconds.toFixed(1)} s`;
   const rss = `${refresh.peakRssMiB} MiB${refresh.peakIsTheRefreshs ? '' : ' (peak since start)'}`;
   const entities = `${count(refresh.fromEntities)} → ${refresh.toEntities === undefined ? '?' : count(refresh.toEntities)} (${changes})`;
-  const ratio = round.duringRefresh.length === 0 ? 'no answer inside it' : `${(p99(round.duringRefresh) / Math.max(p99(round.quiet), 0.001)).toFixed(2)} ×`;
+  const ratio = round.duringRefresh.length === 0 ? 'no answer inside it' : `${p99Ratio(round.duringRefresh, round.quiet).toFixed(2)} ×`;
   return `| ${n} | ${round.edition} | ${wall} | ${rss} | ${entities} | ${ms(p99(round.quiet))} | ${ms(p99(round.duringRefresh))} | ${ratio} |`;
 }
 
 export function verdict(quiet: readonly number[], during: readonly number[]): string {
   if (during.length === 0) return `Target (p99 during a refresh at most ${TARGET_P99_RATIO} × quiet): not judged, no answer fell inside a refresh.`;
-  const ratio = p99(during) / Math.max(p99(quiet), 0.001);
+  const ratio = p99Ratio(during, quiet);
   return `Target, p99 during a refresh at most ${TARGET_P99_RATIO} × quiet (pooled over the refreshes): **${ratio <= TARGET_P99_RATIO ? 'met' : 'missed'}** (${ms(p99(during))} against ${ms(p99(quiet))}, ${ratio.toFixed(2)} ×).`;
 }
