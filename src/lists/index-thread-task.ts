@@ -2,7 +2,8 @@
  * What the index thread does (index-thread-worker.js starts it, index-thread.ts drives it): parse
  * the snapshot's entities from the texts it is given (shared memory, read in place), build the
  * screening index over them at once (this thread answers nothing until then), then answer one
- * screening after another. Everything it allocates lives on this thread's own heap, which the
+ * screening after another; once retired, let them go and build the next snapshot's
+ * (spare-index-threads.ts). Everything it allocates lives on this thread's own heap, which the
  * service's thread never has to collect.
  */
 import type { MessagePort } from 'node:worker_threads';
@@ -17,18 +18,24 @@ import { type PackedTexts, textAt, textCount } from './packed-texts.ts';
 
 export type ToIndexThread =
   /** The next entities, as JSON texts in shared memory. */
-  { kind: 'entities'; texts: PackedTexts } | { kind: 'build' } | { kind: 'screen'; id: number; query: SubjectQuery; options?: SentScreeningOptions };
+  | { kind: 'entities'; texts: PackedTexts }
+  | { kind: 'build' }
+  | { kind: 'screen'; id: number; query: SubjectQuery; options?: SentScreeningOptions }
+  /** The snapshot is retired: let its index and entities go, to build the next one here (spare-index-threads.ts). */
+  | { kind: 'empty' };
 
 export type FromIndexThread =
   | { kind: 'built'; entityCount: number; nameCount: number; rarity: PackedRarity }
   | { kind: 'answer'; id: number; matches: ScreeningMatch[] }
+  | { kind: 'emptied' }
   /** `id` absent: the build failed. */
   | { kind: 'failed'; id?: number; error: { name: string; message: string } };
 
 /** `signals`: the serving thread's requestSignals(), to give way to its requests until this thread serves. */
 export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signals: SharedArrayBuffer): void {
-  const entities: ListEntity[] = [];
+  let entities: ListEntity[] = [];
   let index: ScreeningIndex | undefined;
+  let warm = false;
   const send = (message: FromIndexThread) => port.postMessage(message);
   // Until it serves, this thread gives way to the serving thread's requests (background-priority.ts).
   const pause = pausesOnThread(signals, DEFAULT_SLICE_MS);
@@ -48,11 +55,19 @@ export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signal
         // the build's own garbage would otherwise be collected during the first screenings, whose
         // answers waited on it (bench:lists-refresh).
         collectGarbage();
-        warmUp(index, entities, pause);
+        // A thread that built before (spare-index-threads.ts) has its code compiled already.
+        if (!warm) warmUp(index, entities, pause);
+        warm = true;
         send({ kind: 'built', entityCount: index.entityCount, nameCount: index.nameCount, rarity: packedRarity(index.rarity()) });
       } catch (error) {
         send({ kind: 'failed', error: sent(error) });
       }
+    } else if (message.kind === 'empty') {
+      entities = [];
+      index = undefined;
+      // While nothing waits on this thread: the next build starts from an empty heap, as on a new thread.
+      collectGarbage();
+      send({ kind: 'emptied' });
     } else {
       try {
         if (!index) throw new Error('the index thread was asked to screen before its index was built');

@@ -3,9 +3,10 @@
  * index and the old one lived together on the heap that answers every request, and the garbage
  * collection that followed (marking some 200 MB of small objects on a busy core) held requests
  * back for hundreds of milliseconds on every refresh (bench:lists-refresh, BENCHMARKS.md). Here
- * each snapshot's index is built on a new thread, with a heap of its own, while the previous
- * snapshot's thread keeps answering; once built it answers the screenings of its snapshot, and
- * is let go when a newer snapshot has taken over and its last answer is sent.
+ * each snapshot's index is built on a thread of its own, with a heap of its own, while the
+ * previous snapshot's thread keeps answering; once built it answers the screenings of its
+ * snapshot, and lets its index go when a newer snapshot has taken over and its last answer is
+ * sent. The thread is then kept, and the next snapshot built on it (spare-index-threads.ts).
  *
  * The entities cross as the JSON texts the service keeps them in (stored-entries.ts): blocks of
  * shared memory that the new thread reads in place (packed-texts.ts) and parses; the matches come
@@ -15,15 +16,18 @@ import { requestSignals } from '../background-priority.ts';
 import { AppError } from '../http/errors.ts';
 import type { ScreeningMatch } from '../screening/match-types.ts';
 import { DEFAULT_SLICE_MS, inSlices } from '../screening/steps.ts';
-import { startCollectingThread } from './collect-garbage.ts';
 import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
 import { type ListIndex, unpackedRaritySteps } from './list-index.ts';
 import type { PackedTexts } from './packed-texts.ts';
+import { keepIndexThread, keepNewIndexThread, takeIndexThread } from './spare-index-threads.ts';
 
 export type IndexThread = ListIndex & {
+  /** The thread's id: a snapshot built on a retired snapshot's thread has that thread's id. */
+  readonly threadId: number;
   /**
    * A newer snapshot has taken over: the thread keeps answering for `lingerMs` (a request may hold
-   * this snapshot across a statement or two), then stops once what it was asked is answered.
+   * this snapshot across a statement or two), then, once what it was asked is answered, lets its
+   * index go; the thread is kept to build the next snapshot on (spare-index-threads.ts).
    */
   retire(): void;
   /** Stops the thread now (the service is closing): what it was still asked fails. */
@@ -44,17 +48,21 @@ const LINGER_MS = 60_000;
 
 const WORKER = new URL('./index-thread-worker.js', import.meta.url);
 
+/** For a serving process, once its first snapshot is built: a thread for the next (spare-index-threads.ts). */
+export const prepareNextIndexThread = (): void => keepNewIndexThread(WORKER, { signals: requestSignals() });
+
 /**
- * Starts a thread, shares the entities with it (as JSON texts, stored-entries.ts, in the order the
+ * Starts a thread (or takes the one kept), shares the entities with it (as JSON texts, stored-entries.ts, in the order the
  * index numbers them) and resolves once its index is built.
  */
 export async function startIndexThread(parts: readonly PackedTexts[], options: IndexThreadOptions = {}): Promise<IndexThread> {
   // Keeps the process running while it builds and while a screening waits on it, never while idle: the
   // index serves a process, it does not keep one running (nor, retired, through its linger).
-  const worker = startCollectingThread(options.script ?? WORKER, { workerData: { signals: requestSignals() } });
+  const script = options.script ?? WORKER;
+  const worker = takeIndexThread(script, { signals: requestSignals() });
   const pending = new Map<number, { resolve: (matches: ScreeningMatch[]) => void; reject: (error: Error) => void }>();
   let nextId = 0;
-  /** Retired, and past its linger: stops when nothing asked of it is left. */
+  /** Retired, and past its linger: let go when nothing asked of it is left. */
   let retiring = false;
   let lost: Error | undefined;
   let built: ((message: Extract<FromIndexThread, { kind: 'built' }>) => void) | undefined;
@@ -68,21 +76,38 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
     if (buildFailed) buildFailed(error);
     else if (!retiring) options.onLost?.(error);
   };
-  worker.on('message', (message: FromIndexThread) => {
+  const onMessage = (message: FromIndexThread) => {
     if (message.kind === 'built') built?.(message);
     else if (message.kind === 'answer') settle(message.id, (request) => request.resolve(message.matches));
+    else if (message.kind === 'emptied')
+      return; // answered once this thread is let go, to spare-index-threads.ts
     else if (message.id === undefined) fail(new Error(`the index thread could not build its index: ${message.error.message}`));
     else settle(message.id, (request) => request.reject(new Error(message.error.message)));
-  });
-  worker.on('error', (error) => fail(error));
-  worker.on('exit', (code) => fail(new Error(`the index thread stopped (exit code ${code})`)));
+  };
+  const onError = (error: Error) => fail(error);
+  const onExit = (code: number) => fail(new Error(`the index thread stopped (exit code ${code})`));
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
+  /** Past its linger, with nothing left to answer: the thread is emptied and kept for the next snapshot. */
+  /** Let go or stopped: the worker is another snapshot's now, or ends. */
+  let gone = false;
+  const letGo = () => {
+    gone = true;
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (lost) return void worker.terminate(); // a thread that failed is not built on again
+    lost = new Error('the index thread was retired');
+    keepIndexThread(worker, script);
+  };
   const settle = (id: number, outcome: (request: { resolve: (m: ScreeningMatch[]) => void; reject: (e: Error) => void }) => void) => {
     const request = pending.get(id);
     if (!request) return;
     pending.delete(id);
     if (pending.size === 0) worker.unref();
     outcome(request);
-    if (retiring && pending.size === 0) void worker.terminate();
+    if (retiring && pending.size === 0 && !gone) letGo();
   };
 
   const ready = new Promise<Extract<FromIndexThread, { kind: 'built' }>>((resolve, reject) => {
@@ -100,6 +125,7 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
     const rarity = await inSlices(unpackedRaritySteps(packed), DEFAULT_SLICE_MS);
     worker.unref();
     return {
+      threadId: worker.threadId,
       entityCount,
       nameCount,
       rarity: () => rarity,
@@ -113,14 +139,16 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
         });
       },
       retire() {
-        const stop = () => {
+        const lingered = () => {
           retiring = true;
-          if (pending.size === 0) void worker.terminate();
+          if (pending.size === 0 && !gone) letGo();
         };
-        setTimeout(stop, options.lingerMs ?? LINGER_MS).unref();
+        setTimeout(lingered, options.lingerMs ?? LINGER_MS).unref();
       },
       stop() {
         retiring = true;
+        if (gone) return;
+        gone = true;
         void worker.terminate();
       },
     };

@@ -1,8 +1,9 @@
 /**
  * The service's screening index on a thread of its own: it answers as the same index built in
  * place would (per-list thresholds included), a retired thread still answers what it was asked,
- * and a thread that stops fails its screenings with a 503 problem, after which the catalog builds
- * the same snapshot again at its next poll.
+ * and a retired thread is kept and the next snapshot built on it, answering for that snapshot only;
+ * a thread that stops fails its screenings with a 503 problem, after which the catalog builds the
+ * same snapshot again at its next poll.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -15,6 +16,7 @@ import { startIndexThread } from '../../src/lists/index-thread.ts';
 import { importList } from '../../src/lists/list-import.ts';
 import { indexInPlace } from '../../src/lists/list-index.ts';
 import { packTexts } from '../../src/lists/packed-texts.ts';
+import { keptIndexThreads } from '../../src/lists/spare-index-threads.ts';
 import { buildScreeningIndex } from '../../src/screening/screening-index.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 import { sdnList, uvlList } from '../helpers/test-lists.ts';
@@ -70,14 +72,20 @@ describe('the index thread', () => {
     );
   });
 
-  test('keeps a process running while it builds and answers, and not through a retired linger', async () => {
+  test('keeps a process running while it builds and answers, and not through a retired linger, nor once kept', async () => {
     // The build and the screening are seen to the end; then the process ends without waiting out the
-    // minute its retired thread lingers, as it did while a 'message' listener kept the thread referenced.
-    const ended = await promisify(execFile)(process.execPath, ['--import', 'tsx', RETIRING], { timeout: 30_000 }).catch(
-      (error: { killed: boolean; stdout: string; stderr: string }) => error,
-    );
-    assert.ok(!('killed' in ended && ended.killed), 'the process was still running after 30 s');
-    assert.equal(ended.stdout, '20001', ended.stderr);
+    // minute its retired thread lingers, as it did while a 'message' listener kept the thread referenced;
+    // and, told to wait until its thread is kept for the next snapshot, it ends once that is done.
+    for (const [args, printed] of [
+      [[], '20001'],
+      [['--until-kept'], '20001 kept'],
+    ] as const) {
+      const ended = await promisify(execFile)(process.execPath, ['--import', 'tsx', RETIRING, ...args], { timeout: 30_000 }).catch(
+        (error: { killed: boolean; stdout: string; stderr: string }) => error,
+      );
+      assert.ok(!('killed' in ended && ended.killed), `the process (${args.join(' ')}) was still running after 30 s`);
+      assert.equal(ended.stdout, printed, ended.stderr);
+    }
   });
 
   test('a text that is not an entity fails the start, naming why', async () => {
@@ -102,6 +110,60 @@ describe('the index thread', () => {
     assert.equal(lost.length, 1);
   });
 });
+
+describe('a retired thread, kept for the next snapshot', () => {
+  test('builds the next snapshot and answers for it alone, as a new thread would', async () => {
+    const first = await startIndexThread([packTexts(sdnList().entities.map((e) => JSON.stringify(e)))], { lingerMs: 20 });
+    assert.equal((await first.screen(QUERIES[0] as (typeof QUERIES)[number]))[0]?.entity.entryId, '20001');
+    first.retire();
+    await until(() => keptIndexThreads() === 1, 'the retired thread was never kept');
+    await assert.rejects(
+      first.screen(QUERIES[0] as (typeof QUERIES)[number]),
+      (error: unknown) => error instanceof AppError && error.code === 'lists_unavailable',
+    );
+
+    // The next snapshot holds the Unverified List alone: nothing of the first may answer through it.
+    const next = await startIndexThread([packTexts(uvlList().entities.map((e) => JSON.stringify(e)))]);
+    try {
+      assert.equal(next.threadId, first.threadId, 'built on the kept thread');
+      assert.equal(keptIndexThreads(), 0);
+      const inPlace = buildScreeningIndex(uvlList().entities);
+      assert.equal(next.entityCount, inPlace.entityCount);
+      for (const query of QUERIES) assert.deepEqual(await next.screen(query), inPlace.screen(query), query.name);
+      assert.deepEqual(await next.screen(QUERIES[0] as (typeof QUERIES)[number]), [], "the first snapshot's Volkov is gone");
+      assert.deepEqual([...next.rarity().counts], [...inPlace.rarity().counts]);
+    } finally {
+      next.stop();
+    }
+  });
+
+  test('one thread is kept at most; stopping a snapshot that was let go leaves the kept thread alone', async () => {
+    const threads = await Promise.all([startIndexThread(texts, { lingerMs: 20 }), startIndexThread(texts, { lingerMs: 20 })]);
+    assert.notEqual(threads[0]?.threadId, threads[1]?.threadId);
+    for (const thread of threads) thread.retire();
+    await until(() => keptIndexThreads() === 1, 'no retired thread was kept');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(keptIndexThreads(), 1, 'the second retired thread was ended, not kept');
+    for (const thread of threads) thread.stop(); // as a closing catalog stops its last snapshot
+    const next = await startIndexThread(texts);
+    try {
+      assert.ok(
+        threads.some((t) => t.threadId === next.threadId),
+        'the kept thread still builds',
+      );
+      assert.equal((await next.screen(QUERIES[0] as (typeof QUERIES)[number]))[0]?.entity.entryId, '20001');
+    } finally {
+      next.stop();
+    }
+  });
+});
+
+async function until(condition: () => boolean, failure: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !condition(); ) {
+    assert.ok(Date.now() < deadline, failure);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('a catalog whose index thread stops', () => {
   const opened = openTestDatabase();
