@@ -8,6 +8,7 @@ import { bootstrapSandbox } from './auth/sandbox-bootstrap.ts';
 import type { Config } from './config.ts';
 import { openReadyDatabase } from './db/database.ts';
 import { compileRemaining } from './http/compiled-on-first-use.ts';
+import { prepareNextIndexThread } from './lists/index-thread.ts';
 import { type ListRefresher, startListRefresher } from './lists/list-refresher.ts';
 import { configuredSources } from './lists/list-sources.ts';
 import { importListsDir } from './lists/lists-at-start.ts';
@@ -23,6 +24,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({ config, db });
   await importListsDir(db, config.lists, app.log);
   await app.lists.refresh();
+  // Started before the service serves, so that its first refresh does not start one beside the requests.
+  prepareNextIndexThread();
   await app.listFreshness.reload();
   const address = await app.listen({ host: config.host, port: config.port });
   if (sandbox) announceSandbox(sandbox, `${address}/api`); // before the line that says we are up
