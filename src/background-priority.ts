@@ -38,6 +38,8 @@ const signals = new SharedArrayBuffer(16);
 const sharedInFlight = new Int32Array(signals, 0, 1);
 const sharedLastRequestAt = new Float64Array(signals, 8, 1);
 sharedLastRequestAt[0] = Number.NEGATIVE_INFINITY;
+/** Never notified: for a thread's timed sleeps. */
+const nothingToWaitFor = new Int32Array(new SharedArrayBuffer(4));
 
 /** The memory through which another thread of this process sees its requests (for `giveWayOnThread`). */
 export const requestSignals = (): SharedArrayBuffer => signals;
@@ -86,7 +88,7 @@ export function giveWayOnThread(signals: SharedArrayBuffer, ranMs: number): bool
   const inFlightThere = new Int32Array(signals, 0, 1);
   const lastThere = new Float64Array(signals, 8, 1);
   const rest = restAfter(ranMs, performance.timeOrigin + performance.now() - (lastThere[0] as number));
-  if (rest > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, rest);
+  if (rest > 0) Atomics.wait(nothingToWaitFor, 0, 0, rest);
   const deadline = performance.now() + MAX_WAIT_MS;
   let requests = Atomics.load(inFlightThere, 0);
   for (; requests > 0 && performance.now() < deadline; requests = Atomics.load(inFlightThere, 0)) {
@@ -96,20 +98,41 @@ export function giveWayOnThread(signals: SharedArrayBuffer, ranMs: number): bool
 }
 
 /**
+ * How often a thread doing background work leaves its core for a moment, and for how long. On a
+ * shared core the kernel lets a running thread finish its turn (milliseconds: 4 ms turns of other
+ * threads showed in an index build's steps here) before a thread that has just woken up runs, so
+ * a request that arrived while the background thread ran waited for the serving thread to be
+ * scheduled, before either could see it. A thread that sleeps, however briefly, hands the core
+ * over at once. Leaving it every quarter millisecond cut p99 during an index build from 12.9–14.5
+ * to 9.7–10.7 ms in bench:index-swap, at some 10–20% of the build's speed.
+ */
+const LEAVE_CORE_EVERY_MS = 0.25;
+const LEAVE_CORE_FOR_MS = 0.02;
+const leaveCore = () => Atomics.wait(nothingToWaitFor, 0, 0, LEAVE_CORE_FOR_MS);
+
+/**
  * The pause another thread calls between the small steps of its background work: gives way
  * (`giveWayOnThread`) after every `sliceMs` of work, and also as soon as a request of the serving
  * thread is in flight. A thread has the core to itself only between the kernel's turns: on a core
  * it shares with the serving thread, a request that arrived during a slice was answered at half
  * speed until the slice ended (the index thread, bench:lists-refresh). Looking costs one atomic
  * read a step. After a wait that ran into its cap, the next slice runs whole, so that under
- * unbroken load the work still advances a slice per MAX_WAIT_MS.
+ * unbroken load the work still advances a slice per MAX_WAIT_MS. Between pauses of either kind,
+ * it leaves the core for a moment every LEAVE_CORE_EVERY_MS, so that a thread woken meanwhile (a
+ * request's) runs without waiting out this one's turn.
  */
 export function pausesOnThread(signals: SharedArrayBuffer, sliceMs: number): () => void {
   const inFlightThere = new Int32Array(signals, 0, 1);
   let sliceStarted = performance.now();
   let yieldsEarly = true;
+  let coreLeftAt = sliceStarted;
   return () => {
-    const ran = performance.now() - sliceStarted;
+    const now = performance.now();
+    if (now - coreLeftAt >= LEAVE_CORE_EVERY_MS) {
+      leaveCore();
+      coreLeftAt = performance.now();
+    }
+    const ran = now - sliceStarted;
     if (ran < sliceMs && !(yieldsEarly && Atomics.load(inFlightThere, 0) > 0)) return;
     yieldsEarly = giveWayOnThread(signals, ran);
     sliceStarted = performance.now();
