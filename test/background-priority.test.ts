@@ -158,13 +158,20 @@ describe('background work gives way to requests', () => {
     const other = new SharedArrayBuffer(16);
     new Float64Array(other, 8, 1)[0] = Number.NEGATIVE_INFINITY; // no request in flight, none lately: no slice ends, no rest
     const pause = pausesOnThread(other, 1_000);
-    const before = process.resourceUsage().voluntaryContextSwitches;
-    const started = performance.now();
-    let steps = 0;
-    for (; performance.now() - started < 50; steps++) pause();
-    const left = process.resourceUsage().voluntaryContextSwitches - before;
-    // 200 quarter milliseconds in 50 ms; a sleep of 0.02 ms is a switch each. Without it, the loop switches only when preempted.
-    assert.ok(left >= 100, `left the core ${left} times in 50 ms of work (${steps} steps)`);
-    assert.ok(steps > 1_000, `only ${steps} steps in 50 ms: the moments away were not brief`);
+    // 200 quarter milliseconds in 50 ms, a sleep (a voluntary switch) each; without them the loop switches only
+    // when preempted: 0–14 times here, against 50–58 with them while three busy loops shared the two CPUs, which
+    // take turns of the loop's 50 ms. A few tries.
+    const tries: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = process.resourceUsage().voluntaryContextSwitches;
+      const started = performance.now();
+      let steps = 0;
+      for (; performance.now() - started < 50; steps++) pause();
+      const left = process.resourceUsage().voluntaryContextSwitches - before;
+      assert.ok(steps > 1_000, `only ${steps} steps in 50 ms: the moments away were not brief`);
+      if (left >= 40) return;
+      tries.push(`${left} times (${steps} steps)`);
+    }
+    assert.fail(`left the core too rarely in 50 ms of work: ${tries.join('; ')}`);
   });
 });
