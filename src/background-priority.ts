@@ -103,8 +103,8 @@ export function giveWayOnThread(signals: SharedArrayBuffer, ranMs: number): bool
  * threads showed in an index build's steps here) before a thread that has just woken up runs, so
  * a request that arrived while the background thread ran waited for the serving thread to be
  * scheduled, before either could see it. A thread that sleeps, however briefly, hands the core
- * over at once. Leaving it every quarter millisecond cut p99 during an index build from 12.9–14.5
- * to 9.7–10.7 ms in bench:index-swap, at some 10–20% of the build's speed.
+ * over at once. Leaving it every quarter millisecond lowered p99 during an index build by about a
+ * sixth on average in bench:index-swap (BENCHMARKS.md), at some 10–20% of the build's speed.
  */
 const LEAVE_CORE_EVERY_MS = 0.25;
 const LEAVE_CORE_FOR_MS = 0.02;

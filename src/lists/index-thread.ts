@@ -52,8 +52,8 @@ const WORKER = new URL('./index-thread-worker.js', import.meta.url);
 export const prepareNextIndexThread = (): void => keepNewIndexThread(WORKER, { signals: requestSignals() });
 
 /**
- * Starts a thread (or takes the one kept), shares the entities with it (as JSON texts, stored-entries.ts, in the order the
- * index numbers them) and resolves once its index is built.
+ * Starts a thread (or takes the one kept), shares the entities with it (as JSON texts,
+ * stored-entries.ts, in the order the index numbers them) and resolves once its index is built.
  */
 export async function startIndexThread(parts: readonly PackedTexts[], options: IndexThreadOptions = {}): Promise<IndexThread> {
   // Keeps the process running while it builds and while a screening waits on it, never while idle: the
@@ -89,9 +89,9 @@ export async function startIndexThread(parts: readonly PackedTexts[], options: I
   worker.on('message', onMessage);
   worker.on('error', onError);
   worker.on('exit', onExit);
-  /** Past its linger, with nothing left to answer: the thread is emptied and kept for the next snapshot. */
   /** Let go or stopped: the worker is another snapshot's now, or ends. */
   let gone = false;
+  /** Past its linger, with nothing left to answer: the thread is emptied and kept for the next snapshot. */
   const letGo = () => {
     gone = true;
     worker.off('message', onMessage);

@@ -16,20 +16,28 @@ import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
 
 const MAX_SPARES = 1;
 
-/** A kept thread; `take` stops watching it and hands it over. */
-type Spare = { take(): Worker };
+/** A thread being emptied (`ready` false) or kept; `take` stops watching it and hands it over. */
+type Spare = { ready: boolean; take(): Worker };
 
-/** Kept threads, by the script they run (a test runs its own). */
+/** Threads being emptied or kept, by the script they run (a test runs its own). */
 const spares = new Map<string, Spare[]>();
-/** Threads being emptied, which will be kept if there is room then. */
-let emptying = 0;
 
-/** How many threads are kept now. */
-export const keptIndexThreads = (): number => [...spares.values()].reduce((sum, kept) => sum + kept.length, 0);
+const sparesOf = (script: URL): Spare[] => {
+  const list = spares.get(script.href) ?? [];
+  spares.set(script.href, list);
+  return list;
+};
+
+/** How many threads are kept now, emptied and ready to build on. */
+export const keptIndexThreads = (): number => [...spares.values()].flat().filter((spare) => spare.ready).length;
 
 /** A kept thread that runs `script`, or a new one. */
 export function takeIndexThread(script: URL, workerData: unknown): Worker {
-  return spares.get(script.href)?.pop()?.take() ?? startCollectingThread(script, { workerData });
+  return (
+    sparesOf(script)
+      .find((spare) => spare.ready)
+      ?.take() ?? startCollectingThread(script, { workerData })
+  );
 }
 
 /**
@@ -37,51 +45,47 @@ export function takeIndexThread(script: URL, workerData: unknown): Worker {
  * then builds on a thread started before it served, as later refreshes do.
  */
 export function keepNewIndexThread(script: URL, workerData: unknown): void {
-  if ((spares.get(script.href)?.length ?? 0) + emptying > 0) return;
+  if (sparesOf(script).length > 0) return;
   // Emptied like a retired thread: answered once its modules are loaded, with nothing to let go.
   keepIndexThread(startCollectingThread(script, { workerData }), script);
 }
 
 /**
  * Empties a retired thread that has nothing left to answer, and keeps it for the next snapshot;
- * ends it instead if a thread is already kept, or if emptying it fails.
+ * ends it instead if a thread is already kept or being emptied, or if emptying it fails.
  */
 export function keepIndexThread(worker: Worker, script: URL): void {
-  const kept = spares.get(script.href) ?? [];
-  spares.set(script.href, kept);
-  if (kept.length + emptying >= MAX_SPARES) {
+  const list = sparesOf(script);
+  if (list.length >= MAX_SPARES) {
     void worker.terminate();
     return;
   }
-  let state: 'emptying' | 'kept' | 'gone' = 'emptying';
-  const leave = (next: 'kept' | 'gone') => {
-    if (state === 'emptying') emptying -= 1;
-    else if (state === 'kept' && kept.includes(spare)) kept.splice(kept.indexOf(spare), 1);
-    state = next;
+  const forget = () => {
+    const at = list.indexOf(spare);
+    if (at >= 0) list.splice(at, 1);
     worker.off('message', onMessage);
-    if (next === 'gone') {
-      worker.off('error', lost);
-      worker.off('exit', lost);
-    }
+    worker.off('error', lost);
+    worker.off('exit', lost);
   };
   // A thread that fails or stops while emptied or kept is ended and forgotten, never taken again.
   const lost = () => {
-    leave('gone');
+    forget();
     void worker.terminate();
   };
   const onMessage = (message: FromIndexThread) => {
     if (message.kind !== 'emptied') return lost();
-    leave('kept');
-    kept.push(spare);
+    worker.off('message', onMessage);
+    spare.ready = true;
   };
   const spare: Spare = {
+    ready: false,
     take() {
-      leave('gone');
+      forget();
       worker.ref(); // as a new thread is, while it builds
       return worker;
     },
   };
-  emptying += 1;
+  list.push(spare);
   worker.unref();
   worker.on('message', onMessage);
   worker.on('error', lost);
