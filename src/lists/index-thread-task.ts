@@ -12,7 +12,7 @@ import type { ScreeningMatch, SubjectQuery } from '../screening/match-types.ts';
 import type { ListEntity } from '../screening/model.ts';
 import { type ScreeningIndex, screeningIndexSteps } from '../screening/screening-index.ts';
 import { DEFAULT_SLICE_MS } from '../screening/steps.ts';
-import { collectGarbage } from './collect-garbage.ts';
+import { collectGarbage } from './background-thread.ts';
 import { type PackedRarity, packedRarity, receivedOptions, type SentScreeningOptions } from './list-index.ts';
 import { type PackedTexts, textAt, textCount } from './packed-texts.ts';
 

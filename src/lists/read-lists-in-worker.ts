@@ -13,7 +13,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ListFormatError } from '../screening/lists/list-format-error.ts';
 import type { ListCode } from '../screening/model.ts';
-import { startCollectingThread } from './collect-garbage.ts';
+import { startBackgroundThread } from './background-thread.ts';
 import { ListImportError } from './list-content.ts';
 import type { PreparedList } from './prepared-list.ts';
 import type { ReadListsMessage, ReadListsRequest, SentError } from './read-lists-task.ts';
@@ -44,7 +44,7 @@ export async function stopListReader(): Promise<void> {
 }
 
 function startReader(): Worker {
-  const worker = startCollectingThread(WORKER);
+  const worker = startBackgroundThread(WORKER);
   worker.unref();
   // Listened to for as long as the thread lives, so that an error while idle is not thrown at the process.
   worker.on('error', () => retire(worker));

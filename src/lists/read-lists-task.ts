@@ -7,7 +7,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { type ListFormat, readListSources } from '../screening/lists/read-list-sources.ts';
 import type { ListCode } from '../screening/model.ts';
-import { collectGarbage } from './collect-garbage.ts';
+import { collectGarbage } from './background-thread.ts';
 import { ListImportError } from './list-content.ts';
 import { type PreparedList, prepareList } from './prepared-list.ts';
 

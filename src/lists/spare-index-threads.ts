@@ -11,7 +11,7 @@
  * does not keep the process running.
  */
 import type { Worker } from 'node:worker_threads';
-import { startCollectingThread } from './collect-garbage.ts';
+import { startBackgroundThread } from './background-thread.ts';
 import type { FromIndexThread, ToIndexThread } from './index-thread-task.ts';
 
 const MAX_SPARES = 1;
@@ -36,7 +36,7 @@ export function takeIndexThread(script: URL, workerData: unknown): Worker {
   return (
     sparesOf(script)
       .find((spare) => spare.ready)
-      ?.take() ?? startCollectingThread(script, { workerData })
+      ?.take() ?? startBackgroundThread(script, { workerData })
   );
 }
 
@@ -47,7 +47,7 @@ export function takeIndexThread(script: URL, workerData: unknown): Worker {
 export function keepNewIndexThread(script: URL, workerData: unknown): void {
   if (sparesOf(script).length > 0) return;
   // Emptied like a retired thread: answered once its modules are loaded, with nothing to let go.
-  keepIndexThread(startCollectingThread(script, { workerData }), script);
+  keepIndexThread(startBackgroundThread(script, { workerData }), script);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Run as a process of its own by collect-garbage.test.ts, which reads what it prints. Starts
+ * Run as a process of its own by background-thread.test.ts, which reads what it prints. Starts
  * background threads that do nothing but collect, and terminates each in the middle of that.
  * Reports on stderr how many threads had a collection reclaim an object they had let go of;
  * standard output is left for the test to inspect.
@@ -7,14 +7,14 @@
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { collectGarbage, startCollectingThread } from '../../src/lists/collect-garbage.ts';
+import { collectGarbage, startBackgroundThread } from '../../src/lists/background-thread.ts';
 
 const THREADS = 20;
 
 if (isMainThread) {
   let reclaimed = 0;
   for (let i = 0; i < THREADS; i++) {
-    const thread = startCollectingThread(new URL(import.meta.url));
+    const thread = startBackgroundThread(new URL(import.meta.url));
     const [freed] = await once(thread, 'message');
     if (freed) reclaimed++;
     await sleep(10 + Math.random() * 40);
