@@ -51,10 +51,9 @@ export function serveIndex(port: Pick<MessagePort, 'on' | 'postMessage'>, signal
         let step = steps.next();
         for (; !step.done; step = steps.next()) pause();
         index = step.value;
-        // Now, while the previous thread still answers: the texts the entities were parsed from and
-        // the build's own garbage would otherwise be collected during the first screenings, whose
-        // answers waited on it (bench:lists-refresh).
-        collectGarbage();
+        // No full collection here: its one pause (65 to 245 ms on a shared core) held back every
+        // request that arrived during it, while V8's own marking of the build's garbage goes on in
+        // steps and on its lowered helper threads (bench:index-swap, BENCHMARKS.md).
         // A thread that built before (spare-index-threads.ts) has its code compiled already.
         if (!warm) warmUp(index, entities, pause);
         warm = true;
