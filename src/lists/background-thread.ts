@@ -8,10 +8,10 @@
  * A small young generation (BACKGROUND_SEMI_SPACE_MB). What a background thread allocates mostly
  * survives (entities, an index), and a scavenge's pause grows with what survives it: with the
  * service's 32 MiB semi-spaces (`npm start`, for the serving thread's throughput) an index build's
- * scavenges took 30 to 49 ms each. They cannot be interrupted, and on a core shared with the
+ * scavenges took 20 to 49 ms each. They cannot be interrupted, and on a core shared with the
  * serving threads each one held back the requests that arrived during it, waiting for the kernel's
- * next turn at every hand-over between threads; nearly every slow answer during a build overlapped
- * one (bench:index-swap, BENCHMARKS.md). With 2 MiB there are some ten times more of them, of a
+ * next turn at every hand-over between threads; about three in four slow answers during a build
+ * overlapped one of its collections (bench:index-swap, BENCHMARKS.md). With 2 MiB there are some ten times more of them, of a
  * few milliseconds each, and builds take no longer. Worker's own `resourceLimits` cannot do it:
  * a `--max-semi-space-size` given to the process overrides them.
  *
